@@ -1,0 +1,201 @@
+//! A board of digits: a puzzle (with empty cells) or a solution.
+
+use crate::shape::Shape;
+use std::fmt;
+
+/// A board: `shape.cells()` cells in row-major order, each `0` (empty) or a
+/// digit `1..=n`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Grid {
+    shape: Shape,
+    cells: Vec<u8>,
+}
+
+/// Two givens that break a rule: the same digit twice in one house.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clash {
+    /// The digit that repeats.
+    pub digit: u8,
+    /// The earlier cell holding it.
+    pub first: usize,
+    /// The later cell holding it.
+    pub second: usize,
+    /// The house they share: "row", "column" or "box".
+    pub house: &'static str,
+}
+
+impl Grid {
+    /// An empty board.
+    pub fn empty(shape: Shape) -> Grid {
+        Grid {
+            shape,
+            cells: vec![0; shape.cells()],
+        }
+    }
+
+    /// A board from its cells; `None` if the length or a digit is out of
+    /// range for the shape.
+    pub fn from_cells(shape: Shape, cells: Vec<u8>) -> Option<Grid> {
+        let ok = cells.len() == shape.cells() && cells.iter().all(|&d| d as usize <= shape.n());
+        ok.then_some(Grid { shape, cells })
+    }
+
+    /// The board's shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// All cells, row-major, `0` for empty.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The digit in a cell, `0` if empty.
+    pub fn get(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
+    /// Puts a digit (or `0` to empty the cell).
+    pub fn set(&mut self, cell: usize, digit: u8) {
+        debug_assert!(digit as usize <= self.shape.n());
+        self.cells[cell] = digit;
+    }
+
+    /// How many cells hold a digit.
+    pub fn given_count(&self) -> usize {
+        self.cells.iter().filter(|&&d| d != 0).count()
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(|&d| d != 0)
+    }
+
+    /// The first pair of givens that share a house and a digit, if any.
+    pub fn first_clash(&self) -> Option<Clash> {
+        let n = self.shape.n();
+        // seen[house kind][house][digit] = first cell + 1
+        let mut seen = vec![0usize; 3 * n * (n + 1)];
+        for (cell, &d) in self.cells.iter().enumerate() {
+            if d == 0 {
+                continue;
+            }
+            let houses = [
+                self.shape.row(cell),
+                self.shape.col(cell),
+                self.shape.box_of(cell),
+            ];
+            for (kind, house) in houses.into_iter().enumerate() {
+                let slot = &mut seen[(kind * n + house) * (n + 1) + d as usize];
+                if *slot != 0 {
+                    return Some(Clash {
+                        digit: d,
+                        first: *slot - 1,
+                        second: cell,
+                        house: ["row", "column", "box"][kind],
+                    });
+                }
+                *slot = cell + 1;
+            }
+        }
+        None
+    }
+
+    /// Whether this is a complete, valid solution that keeps every given of
+    /// `puzzle`.
+    pub fn solves(&self, puzzle: &Grid) -> bool {
+        self.shape == puzzle.shape
+            && self.is_full()
+            && self.first_clash().is_none()
+            && puzzle
+                .cells
+                .iter()
+                .zip(&self.cells)
+                .all(|(&p, &s)| p == 0 || p == s)
+    }
+
+    /// The one-line form: one symbol per cell, `.` for empty.
+    pub fn to_line(&self) -> String {
+        self.cells.iter().map(|&d| Shape::symbol(d)).collect()
+    }
+
+    /// A multi-line picture with box separators, for people.
+    pub fn to_pretty(&self) -> String {
+        let s = self.shape;
+        let n = s.n();
+        let mut out = String::new();
+        let rule: String = (0..s.box_rows())
+            .map(|_| "-".repeat(2 * s.box_cols() + 1))
+            .collect::<Vec<_>>()
+            .join("+");
+        for r in 0..n {
+            if r > 0 && r % s.box_rows() == 0 {
+                out.push_str(&rule);
+                out.push('\n');
+            }
+            for c in 0..n {
+                if c > 0 && c % s.box_cols() == 0 {
+                    out.push_str(" |");
+                }
+                out.push(' ');
+                out.push(Shape::symbol(self.get(s.cell(r, c))));
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_line())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn classic(line: &str) -> Grid {
+        let cells = line
+            .bytes()
+            .map(|b| if b == b'.' { 0 } else { b - b'0' })
+            .collect();
+        Grid::from_cells(Shape::CLASSIC, cells).unwrap()
+    }
+
+    #[test]
+    fn finds_clashes_in_each_house() {
+        let mut g = Grid::empty(Shape::CLASSIC);
+        assert!(g.first_clash().is_none());
+        g.set(0, 5);
+        g.set(8, 5);
+        assert_eq!(g.first_clash().unwrap().house, "row");
+        g.set(8, 0);
+        g.set(72, 5);
+        assert_eq!(g.first_clash().unwrap().house, "column");
+        g.set(72, 0);
+        g.set(20, 5);
+        let clash = g.first_clash().unwrap();
+        assert_eq!((clash.house, clash.first, clash.second), ("box", 0, 20));
+    }
+
+    #[test]
+    fn recognises_a_solution() {
+        // A solution written down by hand from the classic pattern
+        // (r*3 + r/3 + c) mod 9 + 1, independent of any solver.
+        let line: String = (0..81)
+            .map(|i| {
+                let (r, c) = (i / 9, i % 9);
+                char::from(b'1' + ((r * 3 + r / 3 + c) % 9) as u8)
+            })
+            .collect();
+        let solution = classic(&line);
+        let mut puzzle = solution.clone();
+        puzzle.set(40, 0);
+        assert!(solution.solves(&puzzle));
+        let mut wrong = solution.clone();
+        wrong.cells.swap(0, 1);
+        assert!(!wrong.solves(&puzzle));
+    }
+}

@@ -1,0 +1,20 @@
+//! # sudoku-dlx
+//!
+//! Sudoku generation, solving and grading built on an exact-cover engine
+//! (Knuth's dancing links), cross-checked by an independent SAT engine.
+//!
+//! - [`shape`], [`grid`]: the board model, generic over the box shape.
+//! - [`exact_cover`]: the encoding every engine shares.
+//! - [`dlx`]: the dancing-links engine; [`sat`]: the varisat engine;
+//!   [`backend`]: the interface both implement.
+
+pub mod backend;
+pub mod dlx;
+pub mod exact_cover;
+pub mod grid;
+pub mod sat;
+pub mod shape;
+
+pub use backend::{Backend, BackendKind, Count, Digger, Removal};
+pub use grid::Grid;
+pub use shape::Shape;
