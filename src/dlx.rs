@@ -24,15 +24,19 @@ use rand::{Rng, RngCore};
 /// skips it without a separate active list.
 const COVERED: u16 = 0x8000;
 
+/// Items scanned together by the column choice; `len` is padded to a
+/// multiple of it.
+const SCAN_CHUNK: usize = 16;
+
 /// The dancing-links engine for one shape.
 #[derive(Clone)]
 pub struct Dlx {
     ec: ExactCover,
     items: usize,
-    up: Vec<u16>,
-    down: Vec<u16>,
-    /// The item (column) of each node; headers point to themselves.
-    item: Vec<u16>,
+    /// Every node's links. Invariant: every `up`, `down` and `item` value
+    /// is an index into `links` (items into `len` too); the unchecked
+    /// accessors below rely on it, and only `new` creates links.
+    links: Vec<Link>,
     /// Options still linked in each item, `COVERED` bit when covered.
     len: Vec<u16>,
     /// Items not yet covered; zero means a solution.
@@ -40,6 +44,15 @@ pub struct Dlx {
     /// Options selected outside the search (givens), in cover order.
     selected: Vec<u16>,
     search: SearchState,
+}
+
+/// One node's vertical links and item, packed so that one cache access
+/// fetches all three.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Link {
+    up: u16,
+    down: u16,
+    item: u16,
 }
 
 /// Scratch space of the search, sized once per shape so that searching
@@ -80,10 +93,14 @@ impl Dlx {
         let mut dlx = Dlx {
             ec,
             items,
-            up: (0..items as u16).collect(),
-            down: (0..items as u16).collect(),
-            item: (0..items as u16).collect(),
-            len: vec![0; items],
+            links: (0..items as u16)
+                .map(|i| Link {
+                    up: i,
+                    down: i,
+                    item: i,
+                })
+                .collect(),
+            len: padded_lengths(items),
             remaining: items,
             selected: Vec::with_capacity(shape.cells()),
             search: SearchState::new(shape),
@@ -102,14 +119,63 @@ impl Dlx {
     }
 
     fn append(&mut self, node: usize, item: usize) {
-        let last = self.up[item];
-        self.up.push(last);
-        self.down.push(item as u16);
-        self.item.push(item as u16);
-        debug_assert_eq!(self.up.len(), node + 1);
-        self.down[last as usize] = node as u16;
-        self.up[item] = node as u16;
+        let last = self.links[item].up;
+        self.links.push(Link {
+            up: last,
+            down: item as u16,
+            item: item as u16,
+        });
+        debug_assert_eq!(self.links.len(), node + 1);
+        self.links[last as usize].down = node as u16;
+        self.links[item].up = node as u16;
         self.len[item] += 1;
+    }
+
+    #[inline(always)]
+    fn link(&self, x: usize) -> Link {
+        debug_assert!(x < self.links.len());
+        // SAFETY: callers pass indices read from `links` or below `items`,
+        // which the struct invariant keeps in bounds.
+        unsafe { *self.links.get_unchecked(x) }
+    }
+
+    #[inline(always)]
+    fn set_up(&mut self, x: usize, v: usize) {
+        debug_assert!(x < self.links.len());
+        // SAFETY: as in `link`.
+        unsafe { self.links.get_unchecked_mut(x).up = v as u16 }
+    }
+
+    #[inline(always)]
+    fn set_down(&mut self, x: usize, v: usize) {
+        debug_assert!(x < self.links.len());
+        // SAFETY: as in `link`.
+        unsafe { self.links.get_unchecked_mut(x).down = v as u16 }
+    }
+
+    #[inline(always)]
+    fn len_mut(&mut self, item: usize) -> &mut u16 {
+        debug_assert!(item < self.len.len());
+        // SAFETY: item values come from `links`, all below `items`.
+        unsafe { self.len.get_unchecked_mut(item) }
+    }
+
+    /// Takes node `q` out of its item's list.
+    #[inline(always)]
+    fn unlink(&mut self, q: usize) {
+        let Link { up, down, item } = self.link(q);
+        self.set_down(up as usize, down as usize);
+        self.set_up(down as usize, up as usize);
+        *self.len_mut(item as usize) -= 1;
+    }
+
+    /// Puts node `q` back where [`Dlx::unlink`] took it from.
+    #[inline(always)]
+    fn relink(&mut self, q: usize) {
+        let Link { up, down, item } = self.link(q);
+        self.set_down(up as usize, q);
+        self.set_up(down as usize, q);
+        *self.len_mut(item as usize) += 1;
     }
 
     fn node_of(&self, option: usize) -> usize {
@@ -126,10 +192,7 @@ impl Dlx {
         let start = p & !3;
         for q in start..start + 4 {
             if q != p {
-                let (u, d) = (self.up[q], self.down[q]);
-                self.down[u as usize] = d;
-                self.up[d as usize] = u;
-                self.len[self.item[q] as usize] -= 1;
+                self.unlink(q);
             }
         }
     }
@@ -140,31 +203,30 @@ impl Dlx {
         let start = p & !3;
         for q in (start..start + 4).rev() {
             if q != p {
-                let (u, d) = (self.up[q], self.down[q]);
-                self.down[u as usize] = q as u16;
-                self.up[d as usize] = q as u16;
-                self.len[self.item[q] as usize] += 1;
+                self.relink(q);
             }
         }
     }
 
+    #[inline]
     fn cover(&mut self, item: usize) {
-        let mut p = self.down[item] as usize;
+        let mut p = self.link(item).down as usize;
         while p != item {
             self.hide(p);
-            p = self.down[p] as usize;
+            p = self.link(p).down as usize;
         }
-        self.len[item] |= COVERED;
+        *self.len_mut(item) |= COVERED;
         self.remaining -= 1;
     }
 
+    #[inline]
     fn uncover(&mut self, item: usize) {
-        self.len[item] &= !COVERED;
+        *self.len_mut(item) &= !COVERED;
         self.remaining += 1;
-        let mut p = self.up[item] as usize;
+        let mut p = self.link(item).up as usize;
         while p != item {
             self.unhide(p);
-            p = self.up[p] as usize;
+            p = self.link(p).up as usize;
         }
     }
 
@@ -174,7 +236,7 @@ impl Dlx {
         let start = x & !3;
         for q in start..start + 4 {
             if q != x {
-                self.cover(self.item[q] as usize);
+                self.cover(self.link(q).item as usize);
             }
         }
     }
@@ -183,7 +245,7 @@ impl Dlx {
         let start = x & !3;
         for q in (start..start + 4).rev() {
             if q != x {
-                self.uncover(self.item[q] as usize);
+                self.uncover(self.link(q).item as usize);
             }
         }
     }
@@ -193,13 +255,13 @@ impl Dlx {
     pub fn is_available(&self, option: usize) -> bool {
         let start = self.node_of(option);
         (start..start + 4).all(|q| {
-            let it = self.item[q] as usize;
+            let it = self.links[q].item as usize;
             self.len[it] & COVERED == 0 && self.is_linked(q)
         })
     }
 
     fn is_linked(&self, q: usize) -> bool {
-        self.down[self.up[q] as usize] as usize == q
+        self.links[self.links[q].up as usize].down as usize == q
     }
 
     /// Fixes `option` (a given) by covering its four items. Returns false,
@@ -209,7 +271,7 @@ impl Dlx {
             return false;
         }
         let x = self.node_of(option);
-        self.cover(self.item[x] as usize);
+        self.cover(self.links[x].item as usize);
         self.commit_row(x);
         self.selected.push(option as u16);
         true
@@ -220,7 +282,7 @@ impl Dlx {
         let option = self.selected.pop()? as usize;
         let x = self.node_of(option);
         self.uncommit_row(x);
-        self.uncover(self.item[x] as usize);
+        self.uncover(self.links[x].item as usize);
         Some(option)
     }
 
@@ -240,23 +302,13 @@ impl Dlx {
     pub fn exclude(&mut self, option: usize) {
         debug_assert!(self.is_available(option));
         let start = self.node_of(option);
-        for q in start..start + 4 {
-            let (u, d) = (self.up[q], self.down[q]);
-            self.down[u as usize] = d;
-            self.up[d as usize] = u;
-            self.len[self.item[q] as usize] -= 1;
-        }
+        (start..start + 4).for_each(|q| self.unlink(q));
     }
 
     /// Undoes [`Dlx::exclude`].
     pub fn include(&mut self, option: usize) {
         let start = self.node_of(option);
-        for q in (start..start + 4).rev() {
-            let (u, d) = (self.up[q], self.down[q]);
-            self.down[u as usize] = q as u16;
-            self.up[d as usize] = q as u16;
-            self.len[self.item[q] as usize] += 1;
-        }
+        (start..start + 4).rev().for_each(|q| self.relink(q));
     }
 
     /// Options still available in the least-covered item of `option`: 1
@@ -264,28 +316,33 @@ impl Dlx {
     pub fn fewest_alternatives(&self, option: usize) -> usize {
         let start = self.node_of(option);
         (start..start + 4)
-            .map(|q| (self.len[self.item[q] as usize] & !COVERED) as usize)
+            .map(|q| (self.len[self.links[q].item as usize] & !COVERED) as usize)
             .min()
             .unwrap_or(0)
     }
 
-    /// The uncovered item with the fewest options (Knuth's MRV rule);
-    /// `None` when every item is covered. A flat scan over `len` beats
-    /// walking the header list: it is short, contiguous and branch-light.
+    /// The uncovered item with the fewest options (Knuth's MRV rule),
+    /// ties to the lowest index. A flat scan over `len` beats walking the
+    /// header list: the scan goes chunk by chunk, each chunk's minimum a
+    /// few vector instructions, and stops at the first chunk holding an
+    /// item with at most one option (nothing can beat it: 0 fails at once,
+    /// 1 is forced). `len` is padded with `u16::MAX` to whole chunks.
     #[inline]
     fn choose_item(&self) -> usize {
-        let mut best = 0;
-        let mut best_len = u16::MAX;
-        for (i, &l) in self.len.iter().enumerate() {
-            if l < best_len {
-                best = i;
-                best_len = l;
-                if l <= 1 {
+        let mut best = u16::MAX;
+        let mut best_chunk = 0;
+        for (index, chunk) in self.len.chunks_exact(SCAN_CHUNK).enumerate() {
+            let least = chunk.iter().fold(u16::MAX, |a, &b| a.min(b));
+            if least < best {
+                best = least;
+                best_chunk = index;
+                if least <= 1 {
                     break;
                 }
             }
         }
-        best
+        let chunk = &self.len[best_chunk * SCAN_CHUNK..(best_chunk + 1) * SCAN_CHUNK];
+        best_chunk * SCAN_CHUNK + chunk.iter().position(|&l| l == best).unwrap_or(0)
     }
 
     /// Runs Algorithm X on the matrix as it stands (after selections),
@@ -370,11 +427,11 @@ impl Dlx {
     fn load_candidates(&mut self, level: usize, it: usize, n: usize) {
         let slots = &mut self.search.candidates[level * n..(level + 1) * n];
         let mut count = 0;
-        let mut p = self.down[it] as usize;
+        let mut p = self.links[it].down as usize;
         while p != it {
             slots[count] = p as u16;
             count += 1;
-            p = self.down[p] as usize;
+            p = self.links[p].down as usize;
         }
         self.search.branch_item[level] = it as u16;
         self.search.candidate_count[level] = count as u8;
@@ -423,6 +480,15 @@ impl Dlx {
         }
         true
     }
+}
+
+/// Zero options for every real item, and `u16::MAX` padding (never
+/// chosen: real covered items read at most `COVERED | n`) up to a whole
+/// number of scan chunks.
+fn padded_lengths(items: usize) -> Vec<u16> {
+    let mut len = vec![0; items];
+    len.resize(items.div_ceil(SCAN_CHUNK) * SCAN_CHUNK, u16::MAX);
+    len
 }
 
 impl SearchState {
@@ -634,14 +700,14 @@ mod tests {
     fn search_restores_the_matrix() {
         let shape = Shape::new(2, 3).unwrap();
         let mut dlx = Dlx::new(shape);
-        let fresh = (dlx.up.clone(), dlx.down.clone(), dlx.len.clone());
+        let fresh = (dlx.links.clone(), dlx.len.clone());
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let grid = dlx.fill(&mut rng);
         let mut puzzle = grid.clone();
         (0..20).for_each(|c| puzzle.set(c, 0));
         dlx.count(&puzzle, 5, Some(3));
         dlx.count(&puzzle, 1000, None);
-        assert_eq!(fresh, (dlx.up.clone(), dlx.down.clone(), dlx.len.clone()));
+        assert_eq!(fresh, (dlx.links.clone(), dlx.len.clone()));
         assert_eq!(dlx.remaining, dlx.items);
     }
 

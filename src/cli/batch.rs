@@ -1,0 +1,221 @@
+//! Batch plumbing shared by the commands: reading records from files or
+//! standard input, processing them on a thread pool, and handing results
+//! back in input order so output is the same for any thread count.
+
+use super::InputArgs;
+use anyhow::{Context, Result};
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
+use std::time::Instant;
+use sudoku_dlx::formats::{PuzzleReader, Record};
+use sudoku_dlx::grid::Clash;
+use sudoku_dlx::{Backend, BackendKind, Grid, Shape};
+
+/// Records handed to the pool at once: large enough to keep both cores
+/// busy, small enough that output streams steadily.
+const CHUNK: usize = 2048;
+
+/// A record with the name of the file it came from.
+pub struct Item {
+    /// File name, or `-` for standard input.
+    pub file: std::sync::Arc<str>,
+    /// The record itself.
+    pub record: Record,
+}
+
+impl Item {
+    /// `file:line`, to start a message about this record.
+    pub fn place(&self) -> String {
+        format!("{}:{}", self.file, self.record.line)
+    }
+}
+
+/// One engine per shape, built on first use, for one worker thread.
+pub struct Engines {
+    kind: BackendKind,
+    by_shape: HashMap<Shape, Box<dyn Backend>>,
+}
+
+impl Engines {
+    /// No engines yet; they are built per shape as puzzles need them.
+    pub fn new(kind: BackendKind) -> Engines {
+        Engines {
+            kind,
+            by_shape: HashMap::new(),
+        }
+    }
+
+    /// The engine for a shape.
+    pub fn get(&mut self, shape: Shape) -> &mut dyn Backend {
+        let kind = self.kind;
+        self.by_shape
+            .entry(shape)
+            .or_insert_with(|| kind.build(shape))
+            .as_mut()
+    }
+}
+
+/// A thread pool of the requested size (all cores by default).
+pub fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = threads {
+        anyhow::ensure!(t > 0, "--threads must be at least 1");
+        builder = builder.num_threads(t);
+    }
+    builder.build().context("cannot start worker threads")
+}
+
+fn open(path: &std::path::Path) -> Result<Box<dyn BufRead>> {
+    if path.as_os_str() == "-" {
+        return Ok(Box::new(BufReader::new(io::stdin())));
+    }
+    let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    Ok(Box::new(BufReader::with_capacity(1 << 16, file)))
+}
+
+/// Runs `work` on every record of the inputs, on the pool, and passes each
+/// result to `emit` in input order. `worker` makes per-thread state.
+pub fn process<T, W>(
+    input: &InputArgs,
+    worker: impl Fn() -> W + Sync + Send,
+    work: impl Fn(&mut W, &Item) -> T + Sync + Send,
+    mut emit: impl FnMut(&Item, T) -> Result<()>,
+) -> Result<()>
+where
+    T: Send,
+{
+    let pool = pool(input.threads)?;
+    let files: Vec<std::path::PathBuf> = if input.files.is_empty() {
+        vec!["-".into()]
+    } else {
+        input.files.clone()
+    };
+    for path in files {
+        let name: std::sync::Arc<str> = path.display().to_string().into();
+        let mut records = PuzzleReader::new(open(&path)?, input.shape);
+        loop {
+            let chunk: Vec<Item> = records
+                .by_ref()
+                .take(CHUNK)
+                .map(|record| Item {
+                    file: name.clone(),
+                    record,
+                })
+                .collect();
+            if chunk.is_empty() {
+                break;
+            }
+            let results: Vec<T> =
+                pool.install(|| chunk.par_iter().map_init(&worker, &work).collect());
+            for (item, result) in chunk.iter().zip(results) {
+                emit(item, result)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Words for a clash, e.g. "givens clash: 5 twice in row 1 (r1c1, r1c9)".
+pub fn describe_clash(shape: Shape, clash: &Clash) -> String {
+    let rc = |cell: usize| format!("r{}c{}", shape.row(cell) + 1, shape.col(cell) + 1);
+    let house = match clash.house {
+        "row" => format!("row {}", shape.row(clash.first) + 1),
+        "column" => format!("column {}", shape.col(clash.first) + 1),
+        _ => format!("box {}", shape.box_of(clash.first) + 1),
+    };
+    format!(
+        "givens clash: {} twice in {house} ({}, {})",
+        Shape::symbol(clash.digit),
+        rc(clash.first),
+        rc(clash.second)
+    )
+}
+
+/// How a record ended, for the summary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Exactly one solution.
+    Unique,
+    /// No solution.
+    Unsolvable,
+    /// Two or more solutions.
+    Multiple,
+    /// Unreadable, or givens that clash.
+    Invalid,
+}
+
+/// Counts of outcomes and the wall time, for `--stats`.
+pub struct Tally {
+    start: Instant,
+    counts: [u64; 4],
+}
+
+impl Tally {
+    /// Starts the clock.
+    pub fn start() -> Tally {
+        Tally {
+            start: Instant::now(),
+            counts: [0; 4],
+        }
+    }
+
+    /// Counts one record.
+    pub fn add(&mut self, outcome: Outcome) {
+        self.counts[outcome as usize] += 1;
+    }
+
+    /// Records read so far.
+    pub fn read(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// How many records ended this way.
+    pub fn get(&self, outcome: Outcome) -> u64 {
+        self.counts[outcome as usize]
+    }
+
+    /// The summary line for `--stats`.
+    pub fn summary(&self, first: &str) -> String {
+        let secs = self.start.elapsed().as_secs_f64();
+        format!(
+            "puzzles read: {}, {first}: {}, unsolvable: {}, several solutions: {}, invalid: {}, time: {:.3} s, {:.0} puzzles/s",
+            self.read(),
+            self.get(Outcome::Unique),
+            self.get(Outcome::Unsolvable),
+            self.get(Outcome::Multiple),
+            self.get(Outcome::Invalid),
+            secs,
+            self.read() as f64 / secs.max(1e-9)
+        )
+    }
+}
+
+/// Whether an error is a closed output pipe (`... | head`), which ends a
+/// batch quietly rather than as a failure.
+pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Buffered standard output; each record's text is written whole.
+pub fn stdout() -> io::BufWriter<io::Stdout> {
+    io::BufWriter::with_capacity(1 << 16, io::stdout())
+}
+
+/// Writes one complete record's text.
+pub fn write_record(out: &mut impl Write, text: &str) -> Result<()> {
+    out.write_all(text.as_bytes())?;
+    Ok(())
+}
+
+/// The puzzle of a record, or a message for stderr.
+pub fn puzzle_or_message(item: &Item) -> std::result::Result<&Grid, String> {
+    match &item.record.puzzle {
+        Ok(grid) => Ok(grid),
+        Err(e) => Err(format!("{}: {e}", item.file)),
+    }
+}

@@ -1,0 +1,81 @@
+//! Command-line interface: argument parsing and dispatch. Each command
+//! lives in its own module; shared input/output plumbing in [`batch`].
+
+mod batch;
+mod count;
+mod solve;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use sudoku_dlx::{BackendKind, Shape};
+
+/// Generate, solve, count and rate Sudoku puzzles of any box shape.
+#[derive(Parser, Debug)]
+#[command(name = "sudoku-dlx", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve each puzzle: prints its unique solution.
+    Solve(solve::SolveArgs),
+    /// Count each puzzle's solutions up to a limit.
+    Count(count::CountArgs),
+}
+
+/// Options shared by every command that reads puzzles.
+#[derive(Args, Debug, Clone)]
+pub struct InputArgs {
+    /// Puzzle files (standard input when none): one puzzle per line,
+    /// pasted grids, or JSON records.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Board shape as box rows x box columns (e.g. 3x3, 2x3); inferred from
+    /// each puzzle's size when omitted.
+    #[arg(long = "box", value_name = "RxC")]
+    pub shape: Option<Shape>,
+    /// Worker threads (default: all cores). Output is the same for any
+    /// count.
+    #[arg(long, value_name = "T")]
+    pub threads: Option<usize>,
+    /// Print a summary (counts, time, puzzles per second) to stderr.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// How records are written.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// One line per record (the 81-character line for 9x9).
+    Line,
+    /// A picture of the board for people.
+    Grid,
+    /// One JSON object per line.
+    Json,
+}
+
+/// Which engine runs the search.
+pub fn parse_backend(text: &str) -> Result<BackendKind, String> {
+    text.parse()
+}
+
+/// Runs the command line; returns the process exit code.
+pub fn run() -> i32 {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Solve(args) => solve::run(args),
+        Command::Count(args) => count::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            if batch::is_broken_pipe(&e) {
+                return 0;
+            }
+            eprintln!("sudoku-dlx: error: {e:#}");
+            2
+        }
+    }
+}

@@ -1,0 +1,132 @@
+//! `sudoku-dlx solve`: the unique solution of each puzzle.
+
+use super::batch::{self, describe_clash, Engines, Item, Outcome, Tally};
+use super::{Format, InputArgs};
+use anyhow::Result;
+use clap::Args;
+use serde_json::json;
+use sudoku_dlx::{BackendKind, Count, Grid};
+
+/// Options of `solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Output: `line` (the solution as one line), `grid`, or `json`.
+    #[arg(long, value_enum, default_value = "line")]
+    format: Format,
+    /// Search engine.
+    #[arg(long, default_value = "dlx", value_parser = super::parse_backend)]
+    backend: BackendKind,
+}
+
+/// A record after the engine has seen it.
+pub enum Verdict {
+    /// Unreadable or clashing: the message says why.
+    Invalid(String),
+    /// The puzzle and its count.
+    Counted(Grid, Count),
+}
+
+impl Verdict {
+    /// The summary bucket of this verdict.
+    pub fn outcome(&self) -> Outcome {
+        match self {
+            Verdict::Invalid(_) => Outcome::Invalid,
+            Verdict::Counted(_, c) if c.solutions == 0 => Outcome::Unsolvable,
+            Verdict::Counted(_, c) if c.solutions == 1 => Outcome::Unique,
+            Verdict::Counted(..) => Outcome::Multiple,
+        }
+    }
+}
+
+/// Reads, checks and counts one record up to `limit`.
+pub fn count_record(engines: &mut Engines, item: &Item, limit: u64) -> Verdict {
+    let puzzle = match batch::puzzle_or_message(item) {
+        Ok(p) => p,
+        Err(message) => return Verdict::Invalid(message),
+    };
+    if let Some(clash) = puzzle.first_clash() {
+        let message = format!(
+            "{}: {}",
+            item.place(),
+            describe_clash(puzzle.shape(), &clash)
+        );
+        return Verdict::Invalid(message);
+    }
+    let count = engines.get(puzzle.shape()).count(puzzle, limit, None);
+    Verdict::Counted(puzzle.clone(), count)
+}
+
+fn status(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Unique => "solved",
+        Outcome::Unsolvable => "no solution",
+        Outcome::Multiple => "several solutions",
+        Outcome::Invalid => "invalid",
+    }
+}
+
+fn json_record(item: &Item, verdict: &Verdict) -> serde_json::Value {
+    let outcome = verdict.outcome();
+    let mut value =
+        json!({"file": &*item.file, "line": item.record.line, "status": status(outcome)});
+    match verdict {
+        Verdict::Invalid(message) => value["error"] = json!(message),
+        Verdict::Counted(puzzle, count) => {
+            value["shape"] = json!(puzzle.shape());
+            value["puzzle"] = json!(puzzle.to_line());
+            let solution =
+                (outcome == Outcome::Unique).then(|| count.first.as_ref().map(Grid::to_line));
+            value["solution"] = json!(solution.flatten());
+            value["nodes"] = json!(count.nodes);
+        }
+    }
+    value
+}
+
+/// Runs `solve`; returns the exit code.
+pub fn run(args: SolveArgs) -> Result<i32> {
+    let mut out = batch::stdout();
+    let mut tally = Tally::start();
+    batch::process(
+        &args.input,
+        || Engines::new(args.backend),
+        |engines, item| count_record(engines, item, 2),
+        |item, verdict| {
+            let outcome = verdict.outcome();
+            tally.add(outcome);
+            match (&verdict, outcome) {
+                (Verdict::Invalid(message), _) => eprintln!("{message}"),
+                (Verdict::Counted(..), Outcome::Unique) => {}
+                (Verdict::Counted(..), _) => eprintln!("{}: {}", item.place(), status(outcome)),
+            }
+            let text = match (args.format, &verdict) {
+                (Format::Json, _) => format!("{}\n", json_record(item, &verdict)),
+                (Format::Line, Verdict::Counted(_, c)) if outcome == Outcome::Unique => {
+                    format!(
+                        "{}\n",
+                        c.first.as_ref().expect("unique has a solution").to_line()
+                    )
+                }
+                (Format::Grid, Verdict::Counted(_, c)) if outcome == Outcome::Unique => {
+                    format!(
+                        "{}\n",
+                        c.first.as_ref().expect("unique has a solution").to_pretty()
+                    )
+                }
+                _ => String::new(),
+            };
+            batch::write_record(&mut out, &text)
+        },
+    )?;
+    std::io::Write::flush(&mut out)?;
+    if args.input.stats {
+        eprintln!("{}", tally.summary("solved"));
+    }
+    Ok(if tally.get(Outcome::Unique) == tally.read() {
+        0
+    } else {
+        1
+    })
+}
