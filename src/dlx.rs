@@ -648,12 +648,14 @@ impl Digger for DlxDigger<'_> {
             return Removal::Removed;
         }
         self.uncover_targets(&targets);
-        let verdict = self.has_other_solution(&targets, budget);
+        // Clues kept since were popped to reach the targets: the probe
+        // needs them back.
         let popped = std::mem::take(&mut self.popped);
         for &cell in popped.iter().rev() {
             self.select_cell(cell);
         }
         self.popped = popped;
+        let verdict = self.has_other_solution(&targets, budget);
         match verdict {
             Some(false) => {
                 targets.iter().for_each(|&c| self.puzzle.set(c, 0));

@@ -12,6 +12,7 @@ pub mod backend;
 pub mod dlx;
 pub mod exact_cover;
 pub mod formats;
+pub mod generator;
 pub mod grid;
 pub mod sat;
 pub mod shape;

@@ -3,6 +3,7 @@
 
 mod batch;
 mod count;
+mod generate;
 mod solve;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -19,6 +20,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Generate puzzles with exactly one solution.
+    Generate(generate::GenerateArgs),
     /// Solve each puzzle: prints its unique solution.
     Solve(solve::SolveArgs),
     /// Count each puzzle's solutions up to a limit.
@@ -65,6 +68,7 @@ pub fn parse_backend(text: &str) -> Result<BackendKind, String> {
 pub fn run() -> i32 {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Generate(args) => generate::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Count(args) => count::run(args),
     };

@@ -1,0 +1,336 @@
+//! `sudoku-dlx generate`: batches of unique puzzles, in parallel, streamed
+//! in index order so that output never depends on the thread count.
+
+use super::batch;
+use anyhow::{Context, Result};
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::json;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+use sudoku_dlx::generator::{shard_range, GenerateOptions, Generated, Generator, Symmetry};
+use sudoku_dlx::{BackendKind, Shape};
+
+/// Output forms of `generate`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenFormat {
+    /// The puzzle as one line (then the solution with `--solution`).
+    Line,
+    /// Pictures of the board for people.
+    Grid,
+    /// One JSON array of records.
+    Json,
+    /// One JSON record per line.
+    Jsonl,
+    /// Comma-separated values with a header row.
+    Csv,
+}
+
+/// A shard `I/M`: the I-th (from 0) of M contiguous slices of the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    part: u64,
+    parts: u64,
+}
+
+fn parse_shard(text: &str) -> Result<Shard, String> {
+    let bad = || format!("'{text}' is not a shard: expected I/M with 0 <= I < M, such as 0/4");
+    let (i, m) = text.split_once('/').ok_or_else(bad)?;
+    let part: u64 = i.trim().parse().map_err(|_| bad())?;
+    let parts: u64 = m.trim().parse().map_err(|_| bad())?;
+    if parts == 0 || part >= parts {
+        return Err(bad());
+    }
+    Ok(Shard { part, parts })
+}
+
+/// Options of `generate`.
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// Puzzles in the whole run (all shards together).
+    #[arg(long, short = 'n', default_value_t = 1)]
+    count: u64,
+    /// Run seed; puzzle i of seed S is always the same puzzle. Random (and
+    /// printed to stderr) when omitted.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Board shape as box rows x box columns.
+    #[arg(long = "box", value_name = "RxC", default_value = "3x3")]
+    shape: Shape,
+    /// Clue symmetry: none, rot180, rot90, mirror, flip, mirror-both,
+    /// diagonal, antidiagonal, dihedral.
+    #[arg(long, default_value = "none", value_parser = |s: &str| s.parse::<Symmetry>())]
+    symmetry: Symmetry,
+    /// Stop digging at K clues instead of digging to a minimal puzzle.
+    #[arg(long, value_name = "K")]
+    givens: Option<usize>,
+    /// Fresh grids to try per puzzle when --givens is not reached.
+    #[arg(long, default_value_t = 100)]
+    max_attempts: u32,
+    /// Node budget per uniqueness probe (default: unbounded up to 12x12,
+    /// then 20,000 for 16x16 and 5,000 for 25x25).
+    #[arg(long, value_name = "NODES")]
+    budget: Option<u64>,
+    /// Engine that decides uniqueness while digging.
+    #[arg(long, default_value = "dlx", value_parser = super::parse_backend)]
+    backend: BackendKind,
+    /// Re-check every puzzle with the other engine before writing it.
+    #[arg(long)]
+    check: bool,
+    /// Worker threads (default: all cores). Output is the same for any
+    /// count.
+    #[arg(long, value_name = "T")]
+    threads: Option<usize>,
+    /// Output form.
+    #[arg(long, value_enum, default_value = "line")]
+    format: GenFormat,
+    /// Include each puzzle's solution.
+    #[arg(long)]
+    solution: bool,
+    /// Write to this file instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Produce only slice I of M of the run (contiguous index ranges), so
+    /// machines can split a run and concatenate their outputs.
+    #[arg(long, value_name = "I/M", value_parser = parse_shard)]
+    shard: Option<Shard>,
+    /// Print a summary (count, time, puzzles per second) to stderr.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// Set by Ctrl-C: workers stop taking puzzles and the output is closed
+/// after the last complete record.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Per-thread state: the generator and, with `--check`, the other engine.
+struct Worker {
+    generator: Generator,
+    checker: Option<Box<dyn sudoku_dlx::Backend>>,
+}
+
+/// What one index produced.
+enum Produced {
+    Puzzle(Box<Generated>),
+    Failed(String),
+    Skipped,
+}
+
+impl GenerateArgs {
+    fn options(&self) -> GenerateOptions {
+        let mut options = GenerateOptions::new(self.shape);
+        options.symmetry = self.symmetry;
+        options.givens = self.givens;
+        options.max_attempts = self.max_attempts;
+        options.backend = self.backend;
+        if self.budget.is_some() {
+            options.probe_budget = self.budget;
+        }
+        options
+    }
+
+    fn record_json(&self, g: &Generated) -> serde_json::Value {
+        let mut value = json!({
+            "index": g.index,
+            "seed": g.seed,
+            "shape": self.shape,
+            "puzzle": g.puzzle.to_line(),
+            "clues": g.puzzle.given_count(),
+            "symmetry": self.symmetry,
+            "backend": self.backend,
+            "effort": g.effort,
+            "minimal": g.minimal,
+            "attempts": g.attempts,
+            "version": env!("CARGO_PKG_VERSION"),
+        });
+        if self.solution {
+            value["solution"] = json!(g.solution.to_line());
+        }
+        value
+    }
+
+    /// The text of one record; `first` says whether it opens the output.
+    fn render(&self, g: &Generated, first: bool) -> String {
+        match self.format {
+            GenFormat::Line if self.solution => {
+                format!("{} {}\n", g.puzzle.to_line(), g.solution.to_line())
+            }
+            GenFormat::Line => format!("{}\n", g.puzzle.to_line()),
+            GenFormat::Grid if self.solution => {
+                format!("{}\n{}\n", g.puzzle.to_pretty(), g.solution.to_pretty())
+            }
+            GenFormat::Grid => format!("{}\n", g.puzzle.to_pretty()),
+            GenFormat::Jsonl => format!("{}\n", self.record_json(g)),
+            GenFormat::Json => format!(
+                "{}  {}\n",
+                if first { "[\n" } else { "," },
+                self.record_json(g)
+            ),
+            GenFormat::Csv => {
+                let mut row = format!(
+                    "{},{},{},{},{},{},{}",
+                    g.index,
+                    g.seed,
+                    self.shape,
+                    g.puzzle.to_line(),
+                    g.puzzle.given_count(),
+                    g.effort,
+                    g.minimal
+                );
+                if self.solution {
+                    row.push(',');
+                    row.push_str(&g.solution.to_line());
+                }
+                row.push('\n');
+                row
+            }
+        }
+    }
+
+    fn header(&self) -> Option<String> {
+        (self.format == GenFormat::Csv).then(|| {
+            let extra = if self.solution { ",solution" } else { "" };
+            format!("index,seed,shape,puzzle,clues,effort,minimal{extra}\n")
+        })
+    }
+
+    fn footer(&self, wrote_any: bool) -> Option<&'static str> {
+        match (self.format, wrote_any) {
+            (GenFormat::Json, true) => Some("]\n"),
+            (GenFormat::Json, false) => Some("[]\n"),
+            _ => None,
+        }
+    }
+}
+
+fn make_worker(args: &GenerateArgs) -> Worker {
+    let generator = Generator::new(args.options()).expect("options checked before starting");
+    let checker = args.check.then(|| args.backend.other().build(args.shape));
+    Worker { generator, checker }
+}
+
+fn produce(worker: &mut Worker, seed: u64, index: u64) -> Produced {
+    if INTERRUPTED.load(Ordering::Relaxed) {
+        return Produced::Skipped;
+    }
+    let generated = match worker.generator.generate(seed, index) {
+        Ok(g) => g,
+        Err(e) => return Produced::Failed(format!("puzzle {index}: {e}")),
+    };
+    if let Some(checker) = worker.checker.as_mut() {
+        let count = checker.count(&generated.puzzle, 2, None);
+        if count.solutions != 1 || count.first.as_ref() != Some(&generated.solution) {
+            let message = format!(
+                "puzzle {index}: engines disagree: {} found it unique, {} counted {} solution(s)",
+                worker.generator.options().backend,
+                checker.name(),
+                count.solutions
+            );
+            return Produced::Failed(message);
+        }
+    }
+    Produced::Puzzle(Box::new(generated))
+}
+
+fn progress_bar(total: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta}")
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}
+
+fn open_output(path: &Option<PathBuf>) -> Result<Box<dyn Write>> {
+    Ok(match path {
+        Some(p) => {
+            let file = std::fs::File::create(p)
+                .with_context(|| format!("cannot create {}", p.display()))?;
+            Box::new(std::io::BufWriter::new(file))
+        }
+        None => Box::new(batch::stdout()),
+    })
+}
+
+/// Runs `generate`; returns the exit code.
+pub fn run(args: GenerateArgs) -> Result<i32> {
+    Generator::new(args.options())?;
+    let seed = args.seed.unwrap_or_else(|| {
+        let seed = rand::random::<u64>();
+        eprintln!("sudoku-dlx: seed {seed} (pass --seed {seed} to repeat this run)");
+        seed
+    });
+    let range = match args.shard {
+        Some(s) => shard_range(args.count, s.part, s.parts),
+        None => 0..args.count,
+    };
+    let pool = batch::pool(args.threads)?;
+    // Ignore a failure to install the handler (one may exist already):
+    // Ctrl-C then just ends the process, as it would anyway.
+    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
+    let mut out = open_output(&args.output)?;
+    let bar = progress_bar(range.end - range.start);
+    let start = Instant::now();
+    let chunk = 16 * pool.current_num_threads() as u64;
+    let (mut written, mut failed) = (0u64, 0u64);
+    let (mut clues, mut effort) = (0u64, 0u64);
+    if let Some(header) = args.header() {
+        out.write_all(header.as_bytes())?;
+    }
+    let args = Arc::new(args);
+    let mut next = range.start;
+    'run: while next < range.end {
+        let end = (next + chunk).min(range.end);
+        let worker_args = args.clone();
+        let results: Vec<Produced> = pool.install(|| {
+            (next..end)
+                .into_par_iter()
+                .map_init(|| make_worker(&worker_args), |w, i| produce(w, seed, i))
+                .collect()
+        });
+        for produced in results {
+            match produced {
+                Produced::Puzzle(g) => {
+                    out.write_all(args.render(&g, written == 0).as_bytes())?;
+                    written += 1;
+                    clues += g.puzzle.given_count() as u64;
+                    effort += g.effort;
+                }
+                Produced::Failed(message) => {
+                    bar.suspend(|| eprintln!("sudoku-dlx: {message}"));
+                    failed += 1;
+                }
+                Produced::Skipped => break 'run,
+            }
+            bar.inc(1);
+        }
+        out.flush()?;
+        next = end;
+    }
+    if let Some(footer) = args.footer(written > 0) {
+        out.write_all(footer.as_bytes())?;
+    }
+    out.flush()?;
+    bar.finish_and_clear();
+    if args.stats {
+        let secs = start.elapsed().as_secs_f64();
+        let mean = |total: u64| total as f64 / written.max(1) as f64;
+        eprintln!(
+            "puzzles generated: {written}, failed: {failed}, time: {secs:.3} s, {:.1} puzzles/s, mean clues: {:.2}, mean effort: {:.1} nodes",
+            written as f64 / secs.max(1e-9),
+            mean(clues),
+            mean(effort)
+        );
+    }
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        eprintln!("sudoku-dlx: interrupted after {written} puzzles");
+        return Ok(130);
+    }
+    Ok(if failed == 0 { 0 } else { 1 })
+}

@@ -1,0 +1,268 @@
+//! Puzzle generation: fill a random complete grid, then dig clues out while
+//! the selected engine still finds exactly one solution.
+//!
+//! Puzzle `i` of seed `S` is a pure function of `(S, i, options)`: its
+//! random stream is ChaCha8 seeded with `S` on stream `i` (portable and
+//! documented, unlike `StdRng`), so batches split across threads or
+//! machines give the same puzzles. See docs/generator.md.
+
+pub mod symmetry;
+
+pub use symmetry::Symmetry;
+
+use crate::backend::{Backend, BackendKind, Removal};
+use crate::dlx::Dlx;
+use crate::grid::Grid;
+use crate::shape::Shape;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenerateOptions {
+    /// Board shape.
+    pub shape: Shape,
+    /// Clue symmetry.
+    pub symmetry: Symmetry,
+    /// Stop digging at this many clues; `None` digs to a minimal puzzle.
+    pub givens: Option<usize>,
+    /// Search-node budget for one uniqueness probe; a probe that runs out
+    /// keeps its clue. `None` is unbounded.
+    pub probe_budget: Option<u64>,
+    /// Fresh grids to try per puzzle before giving up on `givens`.
+    pub max_attempts: u32,
+    /// Engine that decides uniqueness while digging.
+    pub backend: BackendKind,
+}
+
+impl GenerateOptions {
+    /// Minimal 9x9 puzzles, no symmetry, DLX, default budget.
+    pub fn new(shape: Shape) -> GenerateOptions {
+        GenerateOptions {
+            shape,
+            symmetry: Symmetry::None,
+            givens: None,
+            probe_budget: default_probe_budget(shape),
+            max_attempts: 100,
+            backend: BackendKind::Dlx,
+        }
+    }
+}
+
+/// The default probe budget: none up to 12x12, where probes are quick,
+/// and a bound on larger boards, where a rare probe can run for minutes.
+pub fn default_probe_budget(shape: Shape) -> Option<u64> {
+    match shape.n() {
+        0..=12 => None,
+        13..=16 => Some(20_000),
+        _ => Some(5_000),
+    }
+}
+
+/// The fewest clues a unique puzzle of this shape can have, where known
+/// (4x4: 4, 6x6: 8, 9x9: 17); otherwise `n - 1`, below which two digits
+/// would be missing and could be swapped.
+pub fn fewest_possible_clues(shape: Shape) -> usize {
+    match (shape.box_rows(), shape.box_cols()) {
+        (2, 2) => 4,
+        (2, 3) | (3, 2) => 8,
+        (3, 3) => 17,
+        _ => shape.n() - 1,
+    }
+}
+
+/// Why options or a generation run failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// The symmetry does not map this shape's boxes onto boxes.
+    #[error("symmetry {0} needs square boxes, but the board has {1} boxes")]
+    SymmetryDoesNotFit(Symmetry, Shape),
+    /// `--givens` outside what the shape allows.
+    #[error("--givens {0} is impossible on a {1} board: a unique puzzle needs at least {2} clues and at most {3}")]
+    GivensOutOfRange(usize, Shape, usize, usize),
+    /// No attempt reached the requested clue count.
+    #[error("no puzzle with {wanted} clues after {attempts} attempts (fewest reached: {best})")]
+    Shortfall {
+        /// Clues asked for.
+        wanted: usize,
+        /// Attempts made.
+        attempts: u32,
+        /// Fewest clues reached.
+        best: usize,
+    },
+}
+
+/// A generated puzzle and what is needed to reproduce and judge it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle.
+    pub puzzle: Grid,
+    /// Its unique solution.
+    pub solution: Grid,
+    /// Run seed.
+    pub seed: u64,
+    /// Index in the run.
+    pub index: u64,
+    /// Fresh grids tried (1 unless `givens` forced retries).
+    pub attempts: u32,
+    /// DLX search-tree nodes to count the puzzle's solutions to 2: a cheap
+    /// machine measure of difficulty.
+    pub effort: u64,
+    /// False when `givens` stopped digging early or a probe gave up, so a
+    /// clue might still be removable.
+    pub minimal: bool,
+}
+
+/// Generates puzzles with one engine per instance (one per thread).
+pub struct Generator {
+    options: GenerateOptions,
+    backend: Box<dyn Backend>,
+    effort_engine: Dlx,
+    orbits: Vec<Vec<usize>>,
+}
+
+impl Generator {
+    /// Checks the options and builds the engines.
+    pub fn new(options: GenerateOptions) -> Result<Generator, GenerateError> {
+        let shape = options.shape;
+        if !options.symmetry.fits(shape) {
+            return Err(GenerateError::SymmetryDoesNotFit(options.symmetry, shape));
+        }
+        if let Some(k) = options.givens {
+            let least = fewest_possible_clues(shape);
+            if k < least || k > shape.cells() {
+                return Err(GenerateError::GivensOutOfRange(
+                    k,
+                    shape,
+                    least,
+                    shape.cells(),
+                ));
+            }
+        }
+        Ok(Generator {
+            backend: options.backend.build(shape),
+            effort_engine: Dlx::new(shape),
+            orbits: options.symmetry.orbits(shape),
+            options,
+        })
+    }
+
+    /// The options in force.
+    pub fn options(&self) -> &GenerateOptions {
+        &self.options
+    }
+
+    /// The random stream of puzzle `index` of run `seed`.
+    pub fn rng(seed: u64, index: u64) -> ChaCha8Rng {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        rng.set_stream(index);
+        rng
+    }
+
+    /// Puzzle `index` of run `seed`.
+    pub fn generate(&mut self, seed: u64, index: u64) -> Result<Generated, GenerateError> {
+        let mut rng = Generator::rng(seed, index);
+        let mut best = usize::MAX;
+        for attempt in 1..=self.options.max_attempts.max(1) {
+            let (puzzle, solution, probes_complete) = self.attempt(&mut rng);
+            let clues = puzzle.given_count();
+            if self.options.givens.is_none_or(|k| clues <= k) {
+                let effort = self.effort_engine.count(&puzzle, 2, None).nodes;
+                let minimal = self.options.givens.is_none() && probes_complete;
+                return Ok(Generated {
+                    puzzle,
+                    solution,
+                    seed,
+                    index,
+                    attempts: attempt,
+                    effort,
+                    minimal,
+                });
+            }
+            best = best.min(clues);
+        }
+        Err(GenerateError::Shortfall {
+            wanted: self.options.givens.unwrap_or(0),
+            attempts: self.options.max_attempts.max(1),
+            best,
+        })
+    }
+
+    /// One fill and dig: the puzzle, its solution, and whether every probe
+    /// finished within budget.
+    fn attempt(&mut self, rng: &mut ChaCha8Rng) -> (Grid, Grid, bool) {
+        let solution = self.backend.fill(rng);
+        let mut orbits = self.orbits.clone();
+        orbits.shuffle(rng);
+        let order: Vec<usize> = orbits.iter().flatten().copied().collect();
+        let target = self.options.givens.unwrap_or(0);
+        let budget = self.options.probe_budget;
+        let mut digger = self.backend.digger(&solution, &order);
+        let mut clues = solution.cells().len();
+        let mut complete = true;
+        for orbit in &orbits {
+            if clues <= target {
+                break;
+            }
+            if clues - orbit.len() < target {
+                continue;
+            }
+            match digger.try_remove(orbit, budget) {
+                Removal::Removed => clues -= orbit.len(),
+                Removal::Kept => {}
+                Removal::GaveUp => complete = false,
+            }
+        }
+        let puzzle = digger.puzzle().clone();
+        (puzzle, solution, complete)
+    }
+
+    /// A random complete grid (puzzle `index` of run `seed`'s stream).
+    pub fn fill(&mut self, seed: u64, index: u64) -> Grid {
+        self.backend.fill(&mut Generator::rng(seed, index))
+    }
+}
+
+/// The half-open range of indices that shard `part` of `parts` produces
+/// out of `count` puzzles: contiguous slices, so shard outputs
+/// concatenated in order equal the unsharded run.
+pub fn shard_range(count: u64, part: u64, parts: u64) -> std::ops::Range<u64> {
+    let bound = |k: u64| ((count as u128 * k as u128) / parts as u128) as u64;
+    bound(part)..bound(part + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_tile_the_run() {
+        for count in [0, 1, 7, 100] {
+            let mut next = 0;
+            for part in 0..3 {
+                let r = shard_range(count, part, 3);
+                assert_eq!(r.start, next);
+                next = r.end;
+            }
+            assert_eq!(next, count);
+        }
+    }
+
+    #[test]
+    fn rejects_impossible_options() {
+        let six = Shape::new(2, 3).unwrap();
+        let mut options = GenerateOptions::new(six);
+        options.symmetry = Symmetry::Rot90;
+        assert!(matches!(
+            Generator::new(options),
+            Err(GenerateError::SymmetryDoesNotFit(..))
+        ));
+        let mut options = GenerateOptions::new(Shape::CLASSIC);
+        options.givens = Some(16);
+        assert!(matches!(
+            Generator::new(options),
+            Err(GenerateError::GivensOutOfRange(..))
+        ));
+    }
+}
