@@ -1,1 +1,80 @@
-fn main() {}
+//! Engine benchmarks: solving, counting, filling and generating, with the
+//! DLX engine, the SAT engine and the `dancing-links` crate as baseline on
+//! the same puzzles. Reads ../shared/data/sudoku17.txt when present;
+//! otherwise benchmarks generated puzzles and says so.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use std::hint::black_box;
+use sudoku_dlx::formats::PuzzleReader;
+use sudoku_dlx::generator::{GenerateOptions, Generator};
+use sudoku_dlx::{Backend, BackendKind, Grid, Shape};
+
+const SAMPLE: usize = 2000;
+
+/// The first `SAMPLE` 17-clue puzzles, or generated minimal puzzles when
+/// the shared data is absent.
+fn puzzles() -> Vec<Grid> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/sudoku17.txt");
+    match std::fs::File::open(path) {
+        Ok(file) => PuzzleReader::new(std::io::BufReader::new(file), None)
+            .take(SAMPLE)
+            .map(|r| r.puzzle.expect("data set parses"))
+            .collect(),
+        Err(e) => {
+            eprintln!("{path} unavailable ({e}): benchmarking generated minimal puzzles instead");
+            let mut generator = Generator::new(GenerateOptions::new(Shape::CLASSIC)).unwrap();
+            (0..SAMPLE as u64)
+                .map(|i| generator.generate(1, i).unwrap().puzzle)
+                .collect()
+        }
+    }
+}
+
+fn count_all(engine: &mut dyn Backend, puzzles: &[Grid], limit: u64) -> u64 {
+    puzzles
+        .iter()
+        .map(|p| engine.count(black_box(p), limit, None).solutions)
+        .sum()
+}
+
+fn bench_counting(c: &mut Criterion) {
+    let puzzles = puzzles();
+    for (name, limit) in [("solve", 1), ("count-to-2", 2)] {
+        let mut group = c.benchmark_group(name);
+        group.throughput(Throughput::Elements(puzzles.len() as u64));
+        group.sample_size(10);
+        for kind in [BackendKind::Dlx] {
+            let mut engine = kind.build(Shape::CLASSIC);
+            group.bench_function(BenchmarkId::from_parameter(kind), |b| {
+                b.iter(|| count_all(engine.as_mut(), &puzzles, limit))
+            });
+        }
+        group.finish();
+    }
+}
+
+fn bench_generation(c: &mut Criterion) {
+    let mut group = c.benchmark_group("generate-9x9");
+    group.sample_size(10);
+    let batch = 200u64;
+    group.throughput(Throughput::Elements(batch));
+    let mut generator = Generator::new(GenerateOptions::new(Shape::CLASSIC)).unwrap();
+    group.bench_function("fill", |b| {
+        b.iter(|| {
+            (0..batch)
+                .map(|i| generator.fill(7, i).get(0) as u64)
+                .sum::<u64>()
+        })
+    });
+    group.bench_function("minimal", |b| {
+        b.iter(|| {
+            (0..batch)
+                .map(|i| generator.generate(7, i).unwrap().effort)
+                .sum::<u64>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_counting, bench_generation);
+criterion_main!(benches);

@@ -67,18 +67,11 @@ fn grid_from_symbols(
 ) -> Result<Grid, ParseError> {
     let shape = match shape {
         Some(s) if s.cells() != symbols.len() => {
-            let msg = format!(
-                "{} cells, but a {} board has {}",
-                symbols.len(),
-                s,
-                s.cells()
-            );
+            let msg = format!("{} cells, but a {} board has {}", symbols.len(), s, s.cells());
             return Err(error(line, None, msg));
         }
         Some(s) => s,
-        None => {
-            Shape::from_cell_count(symbols.len()).map_err(|e| error(line, None, e.to_string()))?
-        }
+        None => Shape::from_cell_count(symbols.len()).map_err(|e| error(line, None, e.to_string()))?,
     };
     let mut cells = Vec::with_capacity(symbols.len());
     for (i, &ch) in symbols.iter().enumerate() {
@@ -220,9 +213,7 @@ impl<R: BufRead> PuzzleReader<R> {
             places.extend(row_places);
             rows += 1;
         }
-        let shape = self
-            .shape
-            .or_else(|| Shape::from_cell_count(side * side).ok());
+        let shape = self.shape.or_else(|| Shape::from_cell_count(side * side).ok());
         grid_from_symbols(&symbols, &places, shape, start)
     }
 
@@ -231,10 +222,7 @@ impl<R: BufRead> PuzzleReader<R> {
         if trimmed.starts_with('{') {
             return parse_json(trimmed, self.shape, n);
         }
-        let field_len = trimmed
-            .split_whitespace()
-            .next()
-            .map_or(0, |f| f.chars().count());
+        let field_len = trimmed.split_whitespace().next().map_or(0, |f| f.chars().count());
         let is_line = match self.shape {
             Some(s) => field_len == s.cells(),
             None => Shape::from_cell_count(field_len).is_ok(),
@@ -283,8 +271,7 @@ mod tests {
             .collect()
     }
 
-    const LINE: &str =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const LINE: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
     #[test]
     fn reads_lines_with_comments_and_trailing_fields() {
@@ -308,10 +295,7 @@ mod tests {
         let sixteen = "1234341221434321";
         let grids = read(&format!("{{\"puzzle\": \"{LINE}\"}}\n{sixteen}\n"));
         assert_eq!(grids[0].as_ref().unwrap().to_line(), LINE);
-        assert_eq!(
-            grids[1].as_ref().unwrap().shape(),
-            Shape::new(2, 2).unwrap()
-        );
+        assert_eq!(grids[1].as_ref().unwrap().shape(), Shape::new(2, 2).unwrap());
     }
 
     #[test]

@@ -107,8 +107,7 @@ where
             if chunk.is_empty() {
                 break;
             }
-            let results: Vec<T> =
-                pool.install(|| chunk.par_iter().map_init(&worker, &work).collect());
+            let results: Vec<T> = pool.install(|| chunk.par_iter().map_init(&worker, &work).collect());
             for (item, result) in chunk.iter().zip(results) {
                 emit(item, result)?;
             }

@@ -46,7 +46,8 @@ pub fn run(args: CountArgs) -> Result<i32> {
                     invalid += 1;
                     match args.format {
                         Format::Json => {
-                            let record = json!({"file": &*item.file, "line": item.record.line, "error": message});
+                            let record =
+                                json!({"file": &*item.file, "line": item.record.line, "error": message});
                             format!("{record}\n")
                         }
                         _ => String::new(),

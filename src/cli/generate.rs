@@ -165,11 +165,7 @@ impl GenerateArgs {
             }
             GenFormat::Grid => format!("{}\n", g.puzzle.to_pretty()),
             GenFormat::Jsonl => format!("{}\n", self.record_json(g)),
-            GenFormat::Json => format!(
-                "{}  {}\n",
-                if first { "[\n" } else { "," },
-                self.record_json(g)
-            ),
+            GenFormat::Json => format!("{}  {}\n", if first { "[\n" } else { "," }, self.record_json(g)),
             GenFormat::Csv => {
                 let mut row = format!(
                     "{},{},{},{},{},{},{}",
@@ -250,8 +246,7 @@ fn progress_bar(total: u64) -> ProgressBar {
 fn open_output(path: &Option<PathBuf>) -> Result<Box<dyn Write>> {
     Ok(match path {
         Some(p) => {
-            let file = std::fs::File::create(p)
-                .with_context(|| format!("cannot create {}", p.display()))?;
+            let file = std::fs::File::create(p).with_context(|| format!("cannot create {}", p.display()))?;
             Box::new(std::io::BufWriter::new(file))
         }
         None => Box::new(batch::stdout()),

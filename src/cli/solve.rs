@@ -47,11 +47,7 @@ pub fn count_record(engines: &mut Engines, item: &Item, limit: u64) -> Verdict {
         Err(message) => return Verdict::Invalid(message),
     };
     if let Some(clash) = puzzle.first_clash() {
-        let message = format!(
-            "{}: {}",
-            item.place(),
-            describe_clash(puzzle.shape(), &clash)
-        );
+        let message = format!("{}: {}", item.place(), describe_clash(puzzle.shape(), &clash));
         return Verdict::Invalid(message);
     }
     let count = engines.get(puzzle.shape()).count(puzzle, limit, None);
@@ -69,15 +65,13 @@ fn status(outcome: Outcome) -> &'static str {
 
 fn json_record(item: &Item, verdict: &Verdict) -> serde_json::Value {
     let outcome = verdict.outcome();
-    let mut value =
-        json!({"file": &*item.file, "line": item.record.line, "status": status(outcome)});
+    let mut value = json!({"file": &*item.file, "line": item.record.line, "status": status(outcome)});
     match verdict {
         Verdict::Invalid(message) => value["error"] = json!(message),
         Verdict::Counted(puzzle, count) => {
             value["shape"] = json!(puzzle.shape());
             value["puzzle"] = json!(puzzle.to_line());
-            let solution =
-                (outcome == Outcome::Unique).then(|| count.first.as_ref().map(Grid::to_line));
+            let solution = (outcome == Outcome::Unique).then(|| count.first.as_ref().map(Grid::to_line));
             value["solution"] = json!(solution.flatten());
             value["nodes"] = json!(count.nodes);
         }
@@ -104,10 +98,7 @@ pub fn run(args: SolveArgs) -> Result<i32> {
             let text = match (args.format, &verdict) {
                 (Format::Json, _) => format!("{}\n", json_record(item, &verdict)),
                 (Format::Line, Verdict::Counted(_, c)) if outcome == Outcome::Unique => {
-                    format!(
-                        "{}\n",
-                        c.first.as_ref().expect("unique has a solution").to_line()
-                    )
+                    format!("{}\n", c.first.as_ref().expect("unique has a solution").to_line())
                 }
                 (Format::Grid, Verdict::Counted(_, c)) if outcome == Outcome::Unique => {
                     format!(

@@ -79,7 +79,9 @@ pub enum GenerateError {
     #[error("symmetry {0} needs square boxes, but the board has {1} boxes")]
     SymmetryDoesNotFit(Symmetry, Shape),
     /// `--givens` outside what the shape allows.
-    #[error("--givens {0} is impossible on a {1} board: a unique puzzle needs at least {2} clues and at most {3}")]
+    #[error(
+        "--givens {0} is impossible on a {1} board: a unique puzzle needs at least {2} clues and at most {3}"
+    )]
     GivensOutOfRange(usize, Shape, usize, usize),
     /// No attempt reached the requested clue count.
     #[error("no puzzle with {wanted} clues after {attempts} attempts (fewest reached: {best})")]
@@ -132,12 +134,7 @@ impl Generator {
         if let Some(k) = options.givens {
             let least = fewest_possible_clues(shape);
             if k < least || k > shape.cells() {
-                return Err(GenerateError::GivensOutOfRange(
-                    k,
-                    shape,
-                    least,
-                    shape.cells(),
-                ));
+                return Err(GenerateError::GivensOutOfRange(k, shape, least, shape.cells()));
             }
         }
         Ok(Generator {

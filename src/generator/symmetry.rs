@@ -160,10 +160,7 @@ impl FromStr for Symmetry {
             .find(|sym| sym.name() == s)
             .ok_or_else(|| {
                 let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
-                format!(
-                    "unknown symmetry '{s}': expected one of {}",
-                    names.join(", ")
-                )
+                format!("unknown symmetry '{s}': expected one of {}", names.join(", "))
             })
     }
 }

@@ -1,0 +1,258 @@
+//! The command line as a user meets it: outputs checked independently,
+//! and every error path giving a clear message and a non-zero exit.
+
+mod common;
+
+use assert_cmd::Command;
+use common::checks::{is_valid_solution, value};
+use predicates::prelude::*;
+
+const P17: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+fn cmd() -> Command {
+    Command::cargo_bin("sudoku-dlx").unwrap()
+}
+
+fn stdout_of(args: &[&str], input: &str) -> String {
+    let out = cmd().args(args).write_stdin(input).assert().success();
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+#[test]
+fn solve_prints_valid_solutions_in_order() {
+    let puzzles = format!("# two puzzles\n{P17}\n\n{}\n", P17.replace('.', "0"));
+    let out = stdout_of(&["solve"], &puzzles);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2);
+    for line in lines {
+        assert!(is_valid_solution(P17, line, 3, 3), "{line}");
+    }
+}
+
+#[test]
+fn solve_handles_other_shapes() {
+    for shape in ["2x2", "2x3", "3x4"] {
+        let (r, c): (usize, usize) = (shape[..1].parse().unwrap(), shape[2..].parse().unwrap());
+        let puzzles = generate(&["--box", shape, "--count", "3", "--seed", "4"]);
+        let out = stdout_of(&["solve", "--threads", "1"], &puzzles);
+        let solutions: Vec<&str> = out.lines().collect();
+        assert_eq!(solutions.len(), 3);
+        for (p, s) in puzzles.lines().zip(solutions) {
+            assert!(is_valid_solution(p, s, r, c), "{shape}: {p} -> {s}");
+        }
+    }
+    // An invalid record among good ones fails the run but not the others.
+    let input = format!("1..4..1..........\n{}\n", ".".repeat(16));
+    cmd()
+        .arg("solve")
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("17 cells"));
+}
+
+#[test]
+fn solve_reads_a_pasted_grid() {
+    let mut grid = String::new();
+    for r in 0..9 {
+        if r == 3 || r == 6 {
+            grid.push_str("------+-------+------\n");
+        }
+        for c in 0..9 {
+            if c == 3 || c == 6 {
+                grid.push_str("| ");
+            }
+            grid.push(P17.as_bytes()[r * 9 + c] as char);
+            grid.push(' ');
+        }
+        grid.push('\n');
+    }
+    let out = stdout_of(&["solve"], &grid);
+    assert!(is_valid_solution(P17, out.trim(), 3, 3));
+}
+
+#[test]
+fn solve_json_has_the_solution() {
+    let out = stdout_of(&["solve", "--format", "json"], &format!("{P17}\n"));
+    let record: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(record["status"], "solved");
+    assert!(is_valid_solution(P17, record["solution"].as_str().unwrap(), 3, 3));
+}
+
+#[test]
+fn count_reports_numbers_including_zero() {
+    // Empty 4x4 board: 288 solutions (a known count). In `dead`, r1c1 is
+    // empty but its row holds 2 and 3, its column 4 and its box 1: no digit
+    // fits, so zero solutions.
+    let dead = ".23.41..........";
+    let input = format!("{}\n{dead}\n", ".".repeat(16));
+    let out = stdout_of(&["count", "--limit", "1000"], &input);
+    assert_eq!(out, "288\n0\n");
+}
+
+#[test]
+fn count_stops_at_the_limit() {
+    let out = stdout_of(&["count"], &format!("{}\n", ".".repeat(81)));
+    assert_eq!(out, "2\n");
+}
+
+#[test]
+fn malformed_input_names_line_and_column() {
+    let mut bad = P17.to_string();
+    bad.replace_range(4..5, "x");
+    let input = format!("{P17}\n{bad}\n{}\n", &P17[..80]);
+    cmd()
+        .arg("solve")
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout(predicate::function(|s: &str| s.lines().count() == 1))
+        .stderr(predicate::str::contains(
+            "line 2, column 5: unexpected character 'x'",
+        ))
+        .stderr(predicate::str::contains("line 3: 80 cells match no board shape"));
+}
+
+#[test]
+fn ragged_grid_and_forced_shape_errors() {
+    cmd()
+        .arg("solve")
+        .write_stdin("12 34\n34 1\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("line 2").and(predicate::str::contains("ragged")));
+    cmd()
+        .args(["solve", "--box", "2x3"])
+        .write_stdin(format!("{P17}\n"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("81 cells, but a 2x3 board has 36"));
+    cmd()
+        .args(["solve", "--box", "1x9"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("each box side must be at least 2"));
+}
+
+#[test]
+fn unsolvable_multiple_and_clashing_are_reported_per_record() {
+    let clash = format!("11{}", &".".repeat(79));
+    let input = format!("{clash}\n{}\n.23.41..........\n{P17}\n", ".".repeat(81));
+    let assert = cmd().arg("solve").write_stdin(input).assert().code(1);
+    let output = assert.get_output();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("-:1: givens clash: 1 twice in row 1 (r1c1, r1c2)"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("-:2: several solutions"), "{stderr}");
+    assert!(stderr.contains("-:3: no solution"), "{stderr}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(stdout.lines().count(), 1, "only the good record is solved");
+    assert!(is_valid_solution(P17, stdout.trim(), 3, 3));
+}
+
+#[test]
+fn missing_file_is_a_clear_error() {
+    cmd()
+        .args(["solve", "/no/such/file.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot open /no/such/file.txt"));
+}
+
+#[test]
+fn stats_go_to_stderr() {
+    cmd()
+        .args(["count", "--stats"])
+        .write_stdin(format!("{P17}\n"))
+        .assert()
+        .success()
+        .stdout("1\n")
+        .stderr(predicate::str::contains("puzzles read: 1").and(predicate::str::contains("puzzles/s")));
+}
+
+fn generate(args: &[&str]) -> String {
+    let out = cmd().arg("generate").args(args).assert().success();
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+#[test]
+fn generate_is_deterministic_across_threads_and_shards() {
+    let base = ["--count", "24", "--seed", "99"];
+    let one = generate(&[&base[..], &["--threads", "1"]].concat());
+    let two = generate(&[&base[..], &["--threads", "2"]].concat());
+    assert_eq!(one, two);
+    assert_eq!(one.lines().count(), 24);
+    let shards: String = (0..3)
+        .map(|i| generate(&[&base[..], &["--shard", &format!("{i}/3")]].concat()))
+        .collect();
+    assert_eq!(one, shards);
+    let other_seed = generate(&["--count", "24", "--seed", "100"]);
+    assert_ne!(one, other_seed);
+}
+
+#[test]
+fn generate_json_records_are_complete() {
+    let out = generate(&["--count", "3", "--seed", "5", "--format", "jsonl", "--solution"]);
+    for (i, line) in out.lines().enumerate() {
+        let r: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(r["index"], i as u64);
+        assert_eq!(r["seed"], 5);
+        assert_eq!(r["shape"], "3x3");
+        let puzzle = r["puzzle"].as_str().unwrap();
+        let clues = puzzle.bytes().filter(|&b| value(b) != 0).count();
+        assert_eq!(r["clues"], clues);
+        assert!(is_valid_solution(puzzle, r["solution"].as_str().unwrap(), 3, 3));
+        for key in ["symmetry", "backend", "effort", "version", "minimal"] {
+            assert!(!r[key].is_null(), "{key} missing");
+        }
+    }
+    let array: serde_json::Value =
+        serde_json::from_str(&generate(&["--count", "2", "--seed", "5", "--format", "json"])).unwrap();
+    assert_eq!(array.as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn generate_writes_files_and_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("out.csv");
+    cmd()
+        .args([
+            "generate", "--count", "3", "--seed", "1", "--format", "csv", "--output",
+        ])
+        .arg(&path)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.starts_with("index,seed,shape,puzzle,clues,effort,minimal\n"));
+    assert_eq!(text.lines().count(), 4);
+}
+
+#[test]
+fn generate_rejects_bad_options() {
+    let cases: [(&[&str], &str); 5] = [
+        (&["--symmetry", "spiral"], "unknown symmetry 'spiral'"),
+        (&["--givens", "16"], "needs at least 17 clues"),
+        (&["--box", "1x9"], "each box side must be at least 2"),
+        (&["--box", "2x3", "--symmetry", "rot90"], "needs square boxes"),
+        (&["--shard", "3/3"], "is not a shard"),
+    ];
+    for (args, message) in cases {
+        cmd()
+            .arg("generate")
+            .args(args)
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains(message));
+    }
+}
+
+#[test]
+fn generate_without_seed_prints_it() {
+    cmd()
+        .args(["generate"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("pass --seed"));
+}
