@@ -57,6 +57,30 @@ impl Engines {
     }
 }
 
+/// Per-thread state that lives as long as the batch: engines are built
+/// once per worker thread, not once per piece of work rayon splits off.
+pub struct PerThread<W> {
+    slots: Vec<std::sync::Mutex<Option<W>>>,
+}
+
+impl<W> PerThread<W> {
+    /// One empty slot per thread of `pool`.
+    pub fn new(pool: &rayon::ThreadPool) -> PerThread<W> {
+        let slots = (0..pool.current_num_threads())
+            .map(|_| std::sync::Mutex::new(None))
+            .collect();
+        PerThread { slots }
+    }
+
+    /// Runs `f` on this thread's state, making it first if needed. Each
+    /// slot is only ever locked by its own thread, so the lock is free.
+    pub fn with<R>(&self, make: impl Fn() -> W, f: impl FnOnce(&mut W) -> R) -> R {
+        let index = rayon::current_thread_index().unwrap_or(0) % self.slots.len();
+        let mut slot = self.slots[index].lock().unwrap_or_else(|e| e.into_inner());
+        f(slot.get_or_insert_with(make))
+    }
+}
+
 /// A thread pool of the requested size (all cores by default).
 pub fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
     let mut builder = rayon::ThreadPoolBuilder::new();
@@ -85,8 +109,10 @@ pub fn process<T, W>(
 ) -> Result<()>
 where
     T: Send,
+    W: Send,
 {
     let pool = pool(input.threads)?;
+    let states = PerThread::new(&pool);
     let files: Vec<std::path::PathBuf> = if input.files.is_empty() {
         vec!["-".into()]
     } else {
@@ -107,7 +133,12 @@ where
             if chunk.is_empty() {
                 break;
             }
-            let results: Vec<T> = pool.install(|| chunk.par_iter().map_init(&worker, &work).collect());
+            let results: Vec<T> = pool.install(|| {
+                chunk
+                    .par_iter()
+                    .map(|item| states.with(&worker, |w| work(w, item)))
+                    .collect()
+            });
             for (item, result) in chunk.iter().zip(results) {
                 emit(item, result)?;
             }

@@ -10,7 +10,6 @@ use serde_json::json;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::Instant;
 use sudoku_dlx::generator::{shard_range, GenerateOptions, Generated, Generator, Symmetry};
 use sudoku_dlx::{BackendKind, Shape};
@@ -278,15 +277,14 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
     if let Some(header) = args.header() {
         out.write_all(header.as_bytes())?;
     }
-    let args = Arc::new(args);
+    let states = batch::PerThread::new(&pool);
     let mut next = range.start;
     'run: while next < range.end {
         let end = (next + chunk).min(range.end);
-        let worker_args = args.clone();
         let results: Vec<Produced> = pool.install(|| {
             (next..end)
                 .into_par_iter()
-                .map_init(|| make_worker(&worker_args), |w, i| produce(w, seed, i))
+                .map(|i| states.with(|| make_worker(&args), |w| produce(w, seed, i)))
                 .collect()
         });
         for produced in results {
