@@ -8,7 +8,7 @@ mod common;
 
 use common::checks::{data_file, data_lines, is_valid_solution};
 use sudoku_dlx::formats::parse_line;
-use sudoku_dlx::{Backend, BackendKind, Shape};
+use sudoku_dlx::{BackendKind, Shape};
 
 fn counts(name: &str, limit: usize) -> Option<Vec<(String, u64, Option<String>)>> {
     let path = data_file(name)?;
