@@ -11,6 +11,7 @@ use super::engine::Engine;
 use crate::grid::Grid;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
+use varisat::Lit;
 
 /// Fills an empty board at random.
 ///
@@ -18,43 +19,115 @@ use rand::{Rng, RngCore};
 /// houses still allow. A draw equal to the current model's digit needs no
 /// solve (the model proves it completable); any other draw is checked with
 /// one solve call and, if it cannot be completed, discarded before the
-/// next draw. Most cells late in the fill have one candidate and cost
-/// nothing.
+/// next draw. Once the placed digits admit only one completion (checked
+/// after a failed draw) the rest of the board is copied from it.
 pub fn fill(engine: &mut Engine, rng: &mut dyn RngCore) -> Grid {
     let shape = engine.shape();
     let mut order: Vec<usize> = (0..shape.cells()).collect();
     order.shuffle(rng);
-    let mut houses = HouseDigits::new(shape.n());
-    let mut grid = Grid::empty(shape);
-    let mut assumptions = Vec::with_capacity(shape.cells());
-    // Every shape has solutions (the pattern grid), so this is satisfiable.
-    engine.solve(&assumptions);
-    let mut model = engine.model_grid();
+    let mut state = FillState::new(engine);
     for cell in order {
-        let keys = house_keys(shape, cell);
-        let mut candidates = houses.free(keys);
-        let digit = loop {
-            let Some(d) = draw(&mut candidates, rng) else {
-                // Unreachable while the model agrees with the assumptions:
-                // its digit is always a candidate and always completable.
-                break model.get(cell);
-            };
-            if d == model.get(cell) {
-                break d;
-            }
-            assumptions.push(engine.lit(cell, d));
-            if engine.solve(&assumptions) {
-                model = engine.model_grid();
-                assumptions.pop();
-                break d;
-            }
-            assumptions.pop();
-        };
-        assumptions.push(engine.lit(cell, digit));
-        houses.take(keys, digit);
-        grid.set(cell, digit);
+        let digit = state.choose(cell, rng);
+        state.place(cell, digit);
     }
-    grid
+    state.grid
+}
+
+/// The partial fill: digits placed so far (also held as assumptions) and a
+/// model that completes them.
+struct FillState<'e> {
+    engine: &'e mut Engine,
+    grid: Grid,
+    houses: HouseDigits,
+    assumptions: Vec<Lit>,
+    model: Grid,
+    /// The placed digits have only one completion, `model`.
+    forced: bool,
+    /// Placed digits when uniqueness was last checked, to check once only.
+    checked_at: Option<usize>,
+}
+
+impl<'e> FillState<'e> {
+    fn new(engine: &'e mut Engine) -> FillState<'e> {
+        let shape = engine.shape();
+        // Every shape has solutions (the pattern grid), so this succeeds.
+        engine.solve(&[]);
+        let model = engine.model_grid();
+        FillState {
+            engine,
+            grid: Grid::empty(shape),
+            houses: HouseDigits::new(shape.n()),
+            assumptions: Vec::with_capacity(shape.cells()),
+            model,
+            forced: false,
+            checked_at: None,
+        }
+    }
+
+    /// A random digit for `cell` that the placed digits can be completed
+    /// with.
+    fn choose(&mut self, cell: usize, rng: &mut dyn RngCore) -> u8 {
+        let keys = house_keys(self.engine.shape(), cell);
+        let mut candidates = self.houses.free(keys);
+        while !self.forced {
+            // The model's digit is always a candidate and always completable,
+            // so the draw never runs dry; the fallback is just defensive.
+            let Some(d) = draw(&mut candidates, rng) else {
+                break;
+            };
+            if d == self.model.get(cell) || self.completable(cell, d) {
+                return d;
+            }
+            self.check_forced();
+        }
+        self.model.get(cell)
+    }
+
+    /// Whether the placed digits plus `digit` in `cell` can be completed;
+    /// if so the model becomes such a completion.
+    fn completable(&mut self, cell: usize, digit: u8) -> bool {
+        self.assumptions.push(self.engine.lit(cell, digit));
+        let sat = self.engine.solve(&self.assumptions);
+        self.assumptions.pop();
+        if sat {
+            self.model = self.engine.model_grid();
+        }
+        sat
+    }
+
+    /// After a failed draw the board is getting tight: checks once per
+    /// placement whether the model is the only completion, after which
+    /// every remaining cell is known without solving. Whether it is forced
+    /// is a fact about the placed digits, not about the solver, so the grid
+    /// still depends only on the random stream.
+    fn check_forced(&mut self) {
+        if self.checked_at == Some(self.assumptions.len()) {
+            return;
+        }
+        self.checked_at = Some(self.assumptions.len());
+        let act = self.engine.activation();
+        let block: Vec<Lit> = (0..self.grid.cells().len())
+            .filter(|&c| self.grid.get(c) == 0)
+            .map(|c| !self.engine.lit(c, self.model.get(c)))
+            .collect();
+        self.engine.add_guarded(act, &block);
+        self.assumptions.push(act);
+        let other = self.engine.solve(&self.assumptions);
+        self.assumptions.pop();
+        self.engine.retire(act);
+        self.forced = !other;
+        if other {
+            self.model = self.engine.model_grid();
+        }
+    }
+
+    /// Places `digit` in `cell`.
+    fn place(&mut self, cell: usize, digit: u8) {
+        let keys = house_keys(self.engine.shape(), cell);
+        self.assumptions.push(self.engine.lit(cell, digit));
+        self.houses.take(keys, digit);
+        self.grid.set(cell, digit);
+    }
 }
 
 /// Removes and returns a random element.
