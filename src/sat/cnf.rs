@@ -106,13 +106,13 @@ fn sequential(cnf: &mut Cnf, lits: &[Lit]) {
     let first_aux = cnf.vars;
     cnf.vars += k - 1;
     let s = |i: usize| Var::from_index(first_aux + i).positive();
-    for i in 0..k - 1 {
+    for (i, &x) in lits[..k - 1].iter().enumerate() {
         // x_i -> s_i
-        cnf.clauses.push(vec![!lits[i], s(i)]);
+        cnf.clauses.push(vec![!x, s(i)]);
         if i > 0 {
             // s_{i-1} -> s_i, and s_{i-1} -> not x_i
             cnf.clauses.push(vec![!s(i - 1), s(i)]);
-            cnf.clauses.push(vec![!s(i - 1), !lits[i]]);
+            cnf.clauses.push(vec![!s(i - 1), !x]);
         }
     }
     // s_{k-2} -> not x_{k-1}

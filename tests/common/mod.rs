@@ -29,9 +29,8 @@ pub fn planted_solution(shape: Shape, rng: &mut impl Rng) -> Grid {
     let rows = shuffled_within_blocks(n, br, rng);
     let cols = shuffled_within_blocks(n, bc, rng);
     let mut grid = Grid::empty(shape);
-    for r in 0..n {
-        for c in 0..n {
-            let (pr, pc) = (rows[r], cols[c]);
+    for (r, &pr) in rows.iter().enumerate() {
+        for (c, &pc) in cols.iter().enumerate() {
             let d = ((pr % br) * bc + pr / br + pc) % n;
             grid.set(shape.cell(r, c), relabel[d]);
         }
