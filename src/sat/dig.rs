@@ -1,0 +1,99 @@
+//! Digging clues out of a solution with one solve call per probe.
+//!
+//! Separate from counting because digging needs no counting at all: the
+//! current puzzle is unique, so the puzzle without some clues stays unique
+//! exactly when no solution differs from `solution` in one of those cells.
+//! That is one "exclusion probe" per removal attempt.
+
+use super::engine::Engine;
+use crate::backend::{Digger, Removal};
+use crate::grid::Grid;
+use varisat::Lit;
+
+/// A digging session that borrows the backend's solver.
+pub struct SatDigger<'a> {
+    engine: &'a mut Engine,
+    solution: Grid,
+    puzzle: Grid,
+    solves_at_start: u64,
+}
+
+impl<'a> SatDigger<'a> {
+    /// Starts from the full `solution` (assumed complete and valid, as the
+    /// [`crate::Backend::digger`] contract says).
+    pub fn new(engine: &'a mut Engine, solution: &Grid) -> SatDigger<'a> {
+        let solves_at_start = engine.solves();
+        SatDigger {
+            engine,
+            solution: solution.clone(),
+            puzzle: solution.clone(),
+            solves_at_start,
+        }
+    }
+
+    /// The clues among `cells` that are still on the board, once each;
+    /// cells off the board are ignored.
+    fn present(&self, cells: &[usize]) -> Vec<usize> {
+        let mut present: Vec<usize> = cells
+            .iter()
+            .copied()
+            .filter(|&c| c < self.puzzle.cells().len() && self.puzzle.get(c) != 0)
+            .collect();
+        present.sort_unstable();
+        present.dedup();
+        present
+    }
+
+    /// Whether some solution of `trial` differs from the solution in one of
+    /// `removed`. One cell is a plain negative assumption; several share a
+    /// clause guarded by an activation literal, retired afterwards.
+    fn another_solution(&mut self, trial: &Grid, removed: &[usize]) -> bool {
+        let mut assumptions = self.engine.given_lits(trial);
+        let differs: Vec<Lit> = removed
+            .iter()
+            .map(|&c| !self.engine.lit(c, self.solution.get(c)))
+            .collect();
+        if let [single] = differs[..] {
+            assumptions.push(single);
+            return self.engine.solve(&assumptions);
+        }
+        let act = self.engine.activation();
+        self.engine.add_guarded(act, &differs);
+        assumptions.push(act);
+        let sat = self.engine.solve(&assumptions);
+        self.engine.retire(act);
+        sat
+    }
+}
+
+impl Digger for SatDigger<'_> {
+    fn puzzle(&self) -> &Grid {
+        &self.puzzle
+    }
+
+    /// Removes `cells` if the puzzle stays unique. Cells already empty or
+    /// off the board are ignored (nothing left to remove counts as
+    /// removed). The budget is ignored: SAT probes always finish, so the
+    /// answer is never [`Removal::GaveUp`].
+    fn try_remove(&mut self, cells: &[usize], _budget: Option<u64>) -> Removal {
+        let removed = self.present(cells);
+        if removed.is_empty() {
+            return Removal::Removed;
+        }
+        let mut trial = self.puzzle.clone();
+        for &c in &removed {
+            trial.set(c, 0);
+        }
+        if self.another_solution(&trial, &removed) {
+            Removal::Kept
+        } else {
+            self.puzzle = trial;
+            Removal::Removed
+        }
+    }
+
+    /// Solve calls made by this session.
+    fn nodes(&self) -> u64 {
+        self.engine.solves() - self.solves_at_start
+    }
+}

@@ -1,0 +1,251 @@
+//! Random complete grids from a solver that has no random seed of its own.
+//!
+//! varisat is deterministic and exposes no phase or seed settings, so the
+//! randomness comes from the assumptions: cells are visited in random
+//! order and each gets a random digit that the solver confirms can still
+//! be completed. The result depends only on the random stream (never on
+//! which model the solver happened to find), so the same stream gives the
+//! same grid however the solver was used before.
+
+use super::engine::Engine;
+use crate::grid::Grid;
+use rand::seq::SliceRandom;
+use rand::{Rng, RngCore};
+use varisat::Lit;
+
+/// Fills an empty board at random.
+///
+/// Cells are visited in random order, first in batches: a random digit per
+/// cell, all confirmed by one solve (the batch halves whenever that fails).
+/// Once batches are down to one cell, each cell, draws digits at random from those its
+/// houses still allow. A draw equal to the current model's digit needs no
+/// solve (the model proves it completable); any other draw is checked with
+/// one solve call and, if it cannot be completed, discarded before the
+/// next draw. Once the placed digits admit only one completion (checked
+/// after a failed draw) the rest of the board is copied from it.
+pub fn fill(engine: &mut Engine, rng: &mut dyn RngCore) -> Grid {
+    let shape = engine.shape();
+    let mut order: Vec<usize> = (0..shape.cells()).collect();
+    order.shuffle(rng);
+    let mut state = FillState::new(engine);
+    let mut batch = shape.n();
+    let mut next = 0;
+    while next < order.len() {
+        if batch > 1 {
+            let end = (next + batch).min(order.len());
+            if state.place_batch(&order[next..end], rng) {
+                next = end;
+            } else {
+                batch /= 2;
+            }
+            continue;
+        }
+        let cell = order[next];
+        let digit = state.choose(cell, rng);
+        state.place(cell, digit);
+        next += 1;
+    }
+    state.grid
+}
+
+/// The partial fill: digits placed so far (also held as assumptions) and a
+/// model that completes them.
+struct FillState<'e> {
+    engine: &'e mut Engine,
+    grid: Grid,
+    houses: HouseDigits,
+    assumptions: Vec<Lit>,
+    model: Grid,
+    /// The placed digits have only one completion, `model`.
+    forced: bool,
+    /// Placed digits when uniqueness was last checked, to check once only.
+    checked_at: Option<usize>,
+}
+
+impl<'e> FillState<'e> {
+    fn new(engine: &'e mut Engine) -> FillState<'e> {
+        let shape = engine.shape();
+        // Every shape has solutions (the pattern grid), so this succeeds.
+        engine.solve(&[]);
+        let model = engine.model_grid();
+        FillState {
+            engine,
+            grid: Grid::empty(shape),
+            houses: HouseDigits::new(shape.n()),
+            assumptions: Vec::with_capacity(shape.cells()),
+            model,
+            forced: false,
+            checked_at: None,
+        }
+    }
+
+    /// Draws a random digit for each of `cells` (consistent with each
+    /// other) and places them all if one solve call says they can be
+    /// completed together; otherwise places none. Early in the fill almost
+    /// every batch succeeds, which saves most of the solve calls.
+    fn place_batch(&mut self, cells: &[usize], rng: &mut dyn RngCore) -> bool {
+        let shape = self.engine.shape();
+        let mut drawn = Vec::with_capacity(cells.len());
+        for &cell in cells {
+            let keys = house_keys(shape, cell);
+            let Some(d) = draw(&mut self.houses.free(keys), rng) else {
+                break;
+            };
+            self.houses.take(keys, d);
+            drawn.push((cell, d));
+        }
+        let ok = drawn.len() == cells.len() && self.batch_completable(&drawn);
+        for &(cell, d) in &drawn {
+            let keys = house_keys(shape, cell);
+            self.houses.release(keys, d);
+            if ok {
+                self.place(cell, d);
+            }
+        }
+        ok
+    }
+
+    /// Whether the placed digits plus `drawn` can be completed; free when
+    /// the model already agrees with every draw.
+    fn batch_completable(&mut self, drawn: &[(usize, u8)]) -> bool {
+        if drawn.iter().all(|&(c, d)| self.model.get(c) == d) {
+            return true;
+        }
+        let before = self.assumptions.len();
+        for &(c, d) in drawn {
+            self.assumptions.push(self.engine.lit(c, d));
+        }
+        let sat = self.engine.solve(&self.assumptions);
+        self.assumptions.truncate(before);
+        if sat {
+            self.model = self.engine.model_grid();
+        }
+        sat
+    }
+
+    /// A random digit for `cell` that the placed digits can be completed
+    /// with.
+    fn choose(&mut self, cell: usize, rng: &mut dyn RngCore) -> u8 {
+        let keys = house_keys(self.engine.shape(), cell);
+        let mut candidates = self.houses.free(keys);
+        while !self.forced {
+            // The model's digit is always a candidate and always completable,
+            // so the draw never runs dry; the fallback is just defensive.
+            let Some(d) = draw(&mut candidates, rng) else {
+                break;
+            };
+            if d == self.model.get(cell) {
+                return d;
+            }
+            // Checking first pays off: once the board is forced, every
+            // later draw would otherwise cost a solve.
+            self.check_forced();
+            if self.forced {
+                break;
+            }
+            if d == self.model.get(cell) || self.completable(cell, d) {
+                return d;
+            }
+        }
+        self.model.get(cell)
+    }
+
+    /// Whether the placed digits plus `digit` in `cell` can be completed;
+    /// if so the model becomes such a completion.
+    fn completable(&mut self, cell: usize, digit: u8) -> bool {
+        self.assumptions.push(self.engine.lit(cell, digit));
+        let sat = self.engine.solve(&self.assumptions);
+        self.assumptions.pop();
+        if sat {
+            self.model = self.engine.model_grid();
+        }
+        sat
+    }
+
+    /// Checks, once per placement, whether the model is the only completion, after which
+    /// every remaining cell is known without solving. Whether it is forced
+    /// is a fact about the placed digits, not about the solver, so the grid
+    /// still depends only on the random stream.
+    fn check_forced(&mut self) {
+        if self.checked_at == Some(self.assumptions.len()) {
+            return;
+        }
+        self.checked_at = Some(self.assumptions.len());
+        let act = self.engine.activation();
+        let block: Vec<Lit> = (0..self.grid.cells().len())
+            .filter(|&c| self.grid.get(c) == 0)
+            .map(|c| !self.engine.lit(c, self.model.get(c)))
+            .collect();
+        self.engine.add_guarded(act, &block);
+        self.assumptions.push(act);
+        let other = self.engine.solve(&self.assumptions);
+        self.assumptions.pop();
+        self.engine.retire(act);
+        self.forced = !other;
+        if other {
+            self.model = self.engine.model_grid();
+        }
+    }
+
+    /// Places `digit` in `cell`.
+    fn place(&mut self, cell: usize, digit: u8) {
+        let keys = house_keys(self.engine.shape(), cell);
+        self.assumptions.push(self.engine.lit(cell, digit));
+        self.houses.take(keys, digit);
+        self.grid.set(cell, digit);
+    }
+}
+
+/// Removes and returns a random element.
+fn draw(candidates: &mut Vec<u8>, rng: &mut dyn RngCore) -> Option<u8> {
+    if candidates.is_empty() {
+        return None;
+    }
+    let i = rng.gen_range(0..candidates.len());
+    Some(candidates.swap_remove(i))
+}
+
+/// Indexes of a cell's row, column and box in [`HouseDigits`].
+fn house_keys(shape: crate::Shape, cell: usize) -> [usize; 3] {
+    let n = shape.n();
+    [
+        shape.row(cell),
+        n + shape.col(cell),
+        2 * n + shape.box_of(cell),
+    ]
+}
+
+/// Digits already placed in each house, as bit masks (`n <= 25` fits).
+struct HouseDigits {
+    n: usize,
+    used: Vec<u32>,
+}
+
+impl HouseDigits {
+    fn new(n: usize) -> HouseDigits {
+        HouseDigits {
+            n,
+            used: vec![0; 3 * n],
+        }
+    }
+
+    /// Digits none of the three houses holds yet, ascending.
+    fn free(&self, keys: [usize; 3]) -> Vec<u8> {
+        let used = keys.iter().fold(0, |m, &k| m | self.used[k]);
+        (1..=self.n as u8).filter(|d| used >> d & 1 == 0).collect()
+    }
+
+    fn take(&mut self, keys: [usize; 3], digit: u8) {
+        for k in keys {
+            self.used[k] |= 1 << digit;
+        }
+    }
+
+    /// Undoes [`HouseDigits::take`] (the digit was not in these houses
+    /// before).
+    fn release(&mut self, keys: [usize; 3], digit: u8) {
+        for k in keys {
+            self.used[k] &= !(1 << digit);
+        }
+    }
+}

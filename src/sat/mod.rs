@@ -1,0 +1,114 @@
+//! The SAT engine: Sudoku as a propositional formula solved by varisat.
+//!
+//! It exists as an independent check on the DLX engine: a different
+//! algorithm (CDCL instead of exact-cover search) over the same model
+//! ([`crate::exact_cover`]). See `docs/sat.md` for the encoding.
+//!
+//! - [`cnf`]: the formula (one variable per option, exactly one option per
+//!   item).
+//! - [`engine`]: the live solver and its assumption/activation protocol.
+//! - [`fill`]: random complete grids.
+//! - [`dig`]: the digging session.
+
+pub mod cnf;
+mod dig;
+mod engine;
+mod fill;
+
+use crate::backend::{Backend, Count, Digger};
+use crate::grid::Grid;
+use crate::shape::Shape;
+use cnf::AtMostOne;
+use engine::Engine;
+use rand::RngCore;
+
+/// The SAT engine for one shape: the formula is built once and one solver
+/// stays alive across calls; puzzles reach it only as assumptions.
+pub struct SatBackend {
+    engine: Engine,
+}
+
+impl SatBackend {
+    /// Builds the formula for `shape`, using the at-most-one encoding that
+    /// [`AtMostOne::for_shape`] picks.
+    pub fn new(shape: Shape) -> SatBackend {
+        SatBackend::with_encoding(shape, AtMostOne::for_shape(shape))
+    }
+
+    /// Builds the formula with a chosen at-most-one encoding, so tests can
+    /// check that both encodings agree.
+    pub fn with_encoding(shape: Shape, amo: AtMostOne) -> SatBackend {
+        SatBackend {
+            engine: Engine::new(shape, amo),
+        }
+    }
+
+    /// Panics unless `grid` has this engine's shape: passing a board of the
+    /// wrong shape is a programming error, not bad input.
+    fn check_shape(&self, grid: &Grid) {
+        assert_eq!(
+            grid.shape(),
+            self.engine.shape(),
+            "grid shape does not match the SAT engine's shape"
+        );
+    }
+}
+
+impl Backend for SatBackend {
+    fn name(&self) -> &'static str {
+        "sat"
+    }
+
+    fn shape(&self) -> Shape {
+        self.engine.shape()
+    }
+
+    /// Counts by blocking each model found. `nodes` is the number of solve
+    /// calls; the budget is ignored (varisat has no effort limit), so the
+    /// count is always complete.
+    ///
+    /// # Panics
+    /// If `puzzle` is not of this engine's shape.
+    fn count(&mut self, puzzle: &Grid, limit: u64, _budget: Option<u64>) -> Count {
+        self.check_shape(puzzle);
+        if puzzle.first_clash().is_some() || limit == 0 {
+            return Count::none();
+        }
+        let before = self.engine.solves();
+        let mut assumptions = self.engine.given_lits(puzzle);
+        let act = self.engine.activation();
+        assumptions.push(act);
+        let mut count = Count::none();
+        while count.solutions < limit && self.engine.solve(&assumptions) {
+            count.solutions += 1;
+            let model = self.engine.model_grid();
+            let block = blocking_clause(&self.engine, puzzle, &model);
+            self.engine.add_guarded(act, &block);
+            count.first.get_or_insert(model);
+        }
+        self.engine.retire(act);
+        count.nodes = self.engine.solves() - before;
+        count
+    }
+
+    /// A random complete grid; see [`fill`] for how it is randomised.
+    fn fill(&mut self, rng: &mut dyn RngCore) -> Grid {
+        fill::fill(&mut self.engine, rng)
+    }
+
+    /// A digging session on this engine's solver; `order` is not needed.
+    ///
+    /// # Panics
+    /// If `solution` is not of this engine's shape.
+    fn digger<'a>(&'a mut self, solution: &Grid, _order: &[usize]) -> Box<dyn Digger + 'a> {
+        self.check_shape(solution);
+        Box::new(dig::SatDigger::new(&mut self.engine, solution))
+    }
+}
+
+/// "Some empty cell of `puzzle` differs from `model`": the givens are
+/// assumed anyway, so only the empty cells' digits need blocking.
+fn blocking_clause(engine: &Engine, puzzle: &Grid, model: &Grid) -> Vec<varisat::Lit> {
+    let empty = (0..puzzle.cells().len()).filter(|&c| puzzle.get(c) == 0);
+    empty.map(|c| !engine.lit(c, model.get(c))).collect()
+}
