@@ -50,15 +50,22 @@ impl GenerateOptions {
     }
 }
 
-/// The default probe budget: none up to 12x12, where probes are quick,
-/// and a bound on larger boards, where a rare probe can run for minutes.
+/// The default probe budget: none up to 12x12, where probes are quick; on
+/// 16x16 a bound that nearly every probe finishes within (so puzzles are
+/// still minimal) but that stops the rare runaway; on 25x25, where probes
+/// near the end of a dig can run for minutes, a tight bound (the puzzle is
+/// then unique but may not be minimal, and says so).
 pub fn default_probe_budget(shape: Shape) -> Option<u64> {
     match shape.n() {
         0..=12 => None,
-        13..=16 => Some(20_000),
+        13..=16 => Some(2_000_000),
         _ => Some(5_000),
     }
 }
+
+/// Node budget for the effort measure, so that a hard 25x25 puzzle cannot
+/// stall a batch; a capped effort is a lower bound.
+const EFFORT_BUDGET: u64 = 10_000_000;
 
 /// The fewest clues a unique puzzle of this shape can have, where known
 /// (4x4: 4, 6x6: 8, 9x9: 17); otherwise `n - 1`, below which two digits
@@ -165,7 +172,7 @@ impl Generator {
             let (puzzle, solution, probes_complete) = self.attempt(&mut rng);
             let clues = puzzle.given_count();
             if self.options.givens.is_none_or(|k| clues <= k) {
-                let effort = self.effort_engine.count(&puzzle, 2, None).nodes;
+                let effort = self.effort_engine.count(&puzzle, 2, Some(EFFORT_BUDGET)).nodes;
                 let minimal = self.options.givens.is_none() && probes_complete;
                 return Ok(Generated {
                     puzzle,

@@ -208,11 +208,7 @@ fn draw(candidates: &mut Vec<u8>, rng: &mut dyn RngCore) -> Option<u8> {
 /// Indexes of a cell's row, column and box in [`HouseDigits`].
 fn house_keys(shape: crate::Shape, cell: usize) -> [usize; 3] {
     let n = shape.n();
-    [
-        shape.row(cell),
-        n + shape.col(cell),
-        2 * n + shape.box_of(cell),
-    ]
+    [shape.row(cell), n + shape.col(cell), 2 * n + shape.box_of(cell)]
 }
 
 /// Digits already placed in each house, as bit masks (`n <= 25` fits).
