@@ -3,6 +3,10 @@
 //! the same puzzles. Reads ../shared/data/sudoku17.txt when present;
 //! otherwise benchmarks generated puzzles and says so.
 
+#[allow(dead_code)]
+#[path = "../tests/common/oracle.rs"]
+mod oracle;
+
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 use sudoku_dlx::formats::PuzzleReader;
@@ -43,12 +47,25 @@ fn bench_counting(c: &mut Criterion) {
         let mut group = c.benchmark_group(name);
         group.throughput(Throughput::Elements(puzzles.len() as u64));
         group.sample_size(10);
-        for kind in [BackendKind::Dlx] {
+        for kind in [BackendKind::Dlx, BackendKind::Sat] {
             let mut engine = kind.build(Shape::CLASSIC);
             group.bench_function(BenchmarkId::from_parameter(kind), |b| {
                 b.iter(|| count_all(engine.as_mut(), &puzzles, limit))
             });
         }
+        // The `dancing-links` crate, on our exact-cover model for it (the
+        // test oracle): the baseline the engine is measured against. A
+        // smaller sample keeps the run short; throughput is per puzzle.
+        let baseline = &puzzles[..puzzles.len() / 10];
+        group.throughput(Throughput::Elements(baseline.len() as u64));
+        group.bench_function("dancing-links-crate", |b| {
+            b.iter(|| {
+                baseline
+                    .iter()
+                    .map(|p| oracle::oracle_count(black_box(p), limit as usize))
+                    .sum::<usize>()
+            })
+        });
         group.finish();
     }
 }
