@@ -256,3 +256,42 @@ fn generate_without_seed_prints_it() {
         .success()
         .stderr(predicate::str::contains("pass --seed"));
 }
+
+#[test]
+fn check_reports_agreement_and_counts() {
+    let input = format!("{P17}\n{}\n.23.41..........\n", ".".repeat(81));
+    let out = stdout_of(&["check", "--format", "json"], &input);
+    let records: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(records.len(), 3);
+    let counts: Vec<(u64, u64)> = records
+        .iter()
+        .map(|r| (r["dlx"].as_u64().unwrap(), r["sat"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(counts, vec![(1, 1), (2, 2), (0, 0)]);
+    assert!(records.iter().all(|r| r["agree"] == true));
+    cmd()
+        .arg("check")
+        .write_stdin(format!("{P17}\n"))
+        .assert()
+        .success()
+        .stdout("")
+        .stderr(predicate::str::contains("engines agree: 1, disagree: 0"));
+}
+
+#[test]
+fn generate_check_and_sat_backend() {
+    let out = generate(&["--count", "4", "--seed", "3", "--backend", "sat", "--check"]);
+    let again = generate(&[
+        "--count",
+        "4",
+        "--seed",
+        "3",
+        "--backend",
+        "sat",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(out, again);
+    let counts = stdout_of(&["count"], &out);
+    assert_eq!(counts, "1\n1\n1\n1\n");
+}

@@ -2,6 +2,7 @@
 //! lives in its own module; shared input/output plumbing in [`batch`].
 
 mod batch;
+mod check;
 mod count;
 mod generate;
 mod solve;
@@ -26,6 +27,9 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Count each puzzle's solutions up to a limit.
     Count(count::CountArgs),
+    /// Solve and count every puzzle with both engines; report any
+    /// disagreement.
+    Check(check::CheckArgs),
 }
 
 /// Options shared by every command that reads puzzles.
@@ -71,6 +75,7 @@ pub fn run() -> i32 {
         Command::Generate(args) => generate::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Count(args) => count::run(args),
+        Command::Check(args) => check::run(args),
     };
     match result {
         Ok(code) => code,

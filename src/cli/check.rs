@@ -1,0 +1,146 @@
+//! `sudoku-dlx check`: solve and count every puzzle with both engines and
+//! report every disagreement. Two independent engines agreeing is how we
+//! know our answers are right.
+
+use super::batch::{self, describe_clash, Engines, Item};
+use super::{Format, InputArgs};
+use anyhow::Result;
+use clap::Args;
+use serde_json::json;
+use std::time::Instant;
+use sudoku_dlx::{BackendKind, Count, Grid};
+
+/// Options of `check`.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Count solutions up to this limit with each engine.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    limit: u64,
+    /// Output: `line` (disagreements only) or `json` (every record).
+    #[arg(long, value_enum, default_value = "line")]
+    format: Format,
+}
+
+/// Both engines' view of one record.
+enum Checked {
+    Invalid(String),
+    Compared {
+        puzzle: Grid,
+        dlx: Count,
+        sat: Count,
+        problems: Vec<String>,
+    },
+}
+
+/// What is wrong between two counts of the same puzzle, if anything.
+fn disagreements(puzzle: &Grid, dlx: &Count, sat: &Count) -> Vec<String> {
+    let mut problems = Vec::new();
+    if dlx.solutions != sat.solutions {
+        problems.push(format!(
+            "dlx counted {}, sat counted {}",
+            dlx.solutions, sat.solutions
+        ));
+    }
+    for (name, count) in [("dlx", dlx), ("sat", sat)] {
+        match &count.first {
+            Some(s) if !s.solves(puzzle) => {
+                problems.push(format!("{name} gave an invalid solution {}", s.to_line()))
+            }
+            None if count.solutions > 0 => problems.push(format!("{name} counted solutions but gave none")),
+            _ => {}
+        }
+    }
+    if dlx.solutions == 1 && sat.solutions == 1 && dlx.first != sat.first {
+        problems.push("both found one solution, but not the same one".to_string());
+    }
+    problems
+}
+
+fn check_record(engines: &mut (Engines, Engines), item: &Item, limit: u64) -> Checked {
+    let puzzle = match batch::puzzle_or_message(item) {
+        Ok(p) => p,
+        Err(message) => return Checked::Invalid(message),
+    };
+    if let Some(clash) = puzzle.first_clash() {
+        return Checked::Invalid(format!(
+            "{}: {}",
+            item.place(),
+            describe_clash(puzzle.shape(), &clash)
+        ));
+    }
+    let dlx = engines.0.get(puzzle.shape()).count(puzzle, limit, None);
+    let sat = engines.1.get(puzzle.shape()).count(puzzle, limit, None);
+    let problems = disagreements(puzzle, &dlx, &sat);
+    Checked::Compared {
+        puzzle: puzzle.clone(),
+        dlx,
+        sat,
+        problems,
+    }
+}
+
+/// Runs `check`; returns the exit code (1 on any disagreement or invalid
+/// record).
+pub fn run(args: CheckArgs) -> Result<i32> {
+    anyhow::ensure!(
+        args.format != Format::Grid,
+        "check has no grid format: use line or json"
+    );
+    let start = Instant::now();
+    let mut out = batch::stdout();
+    let (mut read, mut agreed, mut disagreed, mut invalid) = (0u64, 0u64, 0u64, 0u64);
+    batch::process(
+        &args.input,
+        || (Engines::new(BackendKind::Dlx), Engines::new(BackendKind::Sat)),
+        |engines, item| check_record(engines, item, args.limit),
+        |item, checked| {
+            read += 1;
+            let record = match &checked {
+                Checked::Invalid(message) => {
+                    invalid += 1;
+                    eprintln!("{message}");
+                    json!({"file": &*item.file, "line": item.record.line, "error": message})
+                }
+                Checked::Compared {
+                    puzzle,
+                    dlx,
+                    sat,
+                    problems,
+                } => {
+                    if problems.is_empty() {
+                        agreed += 1;
+                    } else {
+                        disagreed += 1;
+                        if args.format == Format::Line {
+                            let text = format!(
+                                "{}: {}: {}\n",
+                                item.place(),
+                                puzzle.to_line(),
+                                problems.join("; ")
+                            );
+                            batch::write_record(&mut out, &text)?;
+                        }
+                    }
+                    json!({
+                        "file": &*item.file, "line": item.record.line, "puzzle": puzzle.to_line(),
+                        "dlx": dlx.solutions, "sat": sat.solutions, "agree": problems.is_empty(),
+                        "problems": problems,
+                    })
+                }
+            };
+            if args.format == Format::Json {
+                batch::write_record(&mut out, &format!("{record}\n"))?;
+            }
+            Ok(())
+        },
+    )?;
+    std::io::Write::flush(&mut out)?;
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "checked: {read}, engines agree: {agreed}, disagree: {disagreed}, invalid: {invalid}, time: {secs:.3} s, {:.0} puzzles/s",
+        read as f64 / secs.max(1e-9)
+    );
+    Ok(if disagreed == 0 && invalid == 0 { 0 } else { 1 })
+}
