@@ -12,6 +12,7 @@ pub mod backend;
 pub mod dlx;
 pub mod exact_cover;
 pub mod grid;
+pub mod logic;
 pub mod sat;
 pub mod shape;
 

@@ -1,0 +1,141 @@
+//! Finned fish: a fish of `k` base lines whose places for a digit fit `k`
+//! cover lines except for a few extra places (fins) inside one box. Either
+//! a fin holds the digit, or the fish is real; cells of the cover lines in
+//! the fin box (off the base lines) see every fin, so they lose the digit
+//! both ways. Sashimi fish (a base line with only fins) are included.
+
+use super::super::candidates::{bits, Candidates};
+use super::super::step::Step;
+use super::super::technique::Technique;
+use super::{if_progress, search_subsets};
+
+/// Finds a finned fish of `size` base lines (2, 3 or 4) that removes
+/// something.
+pub fn find(c: &Candidates, size: usize) -> Option<Step> {
+    let technique = match size {
+        2 => Technique::FinnedXWing,
+        3 => Technique::FinnedSwordfish,
+        _ => Technique::FinnedJellyfish,
+    };
+    let n = c.n();
+    let widest_box = c.shape().box_rows().max(c.shape().box_cols());
+    let limit = (size + widest_box) as u32;
+    let mut lines = Vec::with_capacity(n);
+    let mut places = Vec::with_capacity(n);
+    for d in 1..=n as u8 {
+        for base_kind in [0, 1] {
+            lines.clear();
+            places.clear();
+            for line in base_kind * n..(base_kind + 1) * n {
+                let p = c.positions(line, d);
+                if p != 0 && p.count_ones() as usize <= size + widest_box {
+                    lines.push(line);
+                    places.push(p);
+                }
+            }
+            let found = search_subsets(&places, size, limit, &mut |chosen, union| {
+                if union.count_ones() as usize <= size {
+                    return None; // a basic fish, or no fish at all
+                }
+                let bases: Vec<usize> = chosen.iter().map(|&i| lines[i]).collect();
+                try_covers(c, technique, d, &bases, union, size)
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}
+
+/// Tries every choice of `size` cover lines among the positions `union`.
+fn try_covers(
+    c: &Candidates,
+    technique: Technique,
+    d: u8,
+    bases: &[usize],
+    union: u32,
+    size: usize,
+) -> Option<Step> {
+    let positions: Vec<u32> = bits(union).map(|i| 1u32 << i).collect();
+    search_subsets(&positions, size, size as u32, &mut |_, covers| {
+        finned_step(c, technique, d, bases, covers)
+    })
+}
+
+fn finned_step(
+    c: &Candidates,
+    technique: Technique,
+    d: u8,
+    bases: &[usize],
+    covers: u32,
+) -> Option<Step> {
+    let n = c.n();
+    let t = c.tables();
+    let base_kind = bases[0] / n;
+    let cover_kind = 1 - base_kind;
+    let fins: Vec<usize> = bases
+        .iter()
+        .flat_map(|&b| c.cells_with(b, d))
+        .filter(|&cell| covers & (1 << (t.houses_of(cell)[cover_kind] - cover_kind * n)) == 0)
+        .collect();
+    let fin_box = t.houses_of(*fins.first()?)[2];
+    if fins.iter().any(|&f| t.houses_of(f)[2] != fin_box) {
+        return None;
+    }
+    let cover_lines: Vec<usize> = bits(covers).map(|i| cover_kind * n + i).collect();
+    let mut step = Step::new(technique)
+        .with_digits([d])
+        .with_houses(bases.iter().copied(), n)
+        .with_houses(cover_lines.iter().copied(), n)
+        .with_cells(fins.iter().copied(), n);
+    for cell in c.cells_with(fin_box, d) {
+        let hs = t.houses_of(cell);
+        if cover_lines.contains(&hs[cover_kind]) && !bases.contains(&hs[base_kind]) {
+            step.eliminate(cell, d, n);
+        }
+    }
+    if_progress(step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+
+    #[test]
+    fn finned_x_wing_removes_from_the_fin_box() {
+        let mut c = open_board();
+        // 3 in row 1 at c2, c7; row 5 at c2, c7 and the fin c8 (box 6,
+        // with c7). Column 7 also has 3 at r4 and r6 (box 6) and r9.
+        // Only r4c7 and r6c7 see the fin, so only they lose the 3.
+        let keep = [
+            rc(1, 2),
+            rc(1, 7),
+            rc(5, 2),
+            rc(5, 7),
+            rc(5, 8),
+            rc(4, 7),
+            rc(6, 7),
+            rc(9, 7),
+        ];
+        let mut c2 = c.clone();
+        confine(&mut c, 3, &keep);
+        let step = find(&c, 2).expect("finned x-wing");
+        assert_eq!(removed(&step), each(&[rc(4, 7), rc(6, 7)], 3));
+        // Move the fin to column 1 (box 4, away from column 7): nothing
+        // in column 7 sees it, so no finned X-Wing applies.
+        let keep = [
+            rc(1, 2),
+            rc(1, 7),
+            rc(5, 2),
+            rc(5, 7),
+            rc(5, 1),
+            rc(4, 7),
+            rc(6, 7),
+            rc(9, 7),
+        ];
+        confine(&mut c2, 3, &keep);
+        assert!(find(&c2, 2).is_none());
+    }
+}
