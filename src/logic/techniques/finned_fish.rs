@@ -28,7 +28,7 @@ pub fn find(c: &Candidates, size: usize) -> Option<Step> {
             places.clear();
             for line in base_kind * n..(base_kind + 1) * n {
                 let p = c.positions(line, d);
-                if p != 0 && p.count_ones() as usize <= size + widest_box {
+                if p != 0 && p.count_ones() <= limit {
                     lines.push(line);
                     places.push(p);
                 }
@@ -37,8 +37,8 @@ pub fn find(c: &Candidates, size: usize) -> Option<Step> {
                 if union.count_ones() as usize <= size {
                     return None; // a basic fish, or no fish at all
                 }
-                let bases: Vec<usize> = chosen.iter().map(|&i| lines[i]).collect();
-                try_covers(c, technique, d, &bases, union, size)
+                let bases: Vec<(usize, u32)> = chosen.iter().map(|&i| (lines[i], places[i])).collect();
+                (0..n).find_map(|b| finned_in_box(c, technique, d, &bases, 2 * n + b, size))
             });
             if found.is_some() {
                 return found;
@@ -48,51 +48,61 @@ pub fn find(c: &Candidates, size: usize) -> Option<Step> {
     None
 }
 
-/// Tries every choice of `size` cover lines among the positions `union`.
-fn try_covers(
+/// Tries the fins in box `fin_box`: every place outside that box must lie
+/// in a cover line; free cover slots go to lines that cross the box where
+/// something can be removed. Fewer covers than bases is still sound: then
+/// the fish alone would be impossible, so a fin is true anyway.
+fn finned_in_box(
     c: &Candidates,
     technique: Technique,
     d: u8,
-    bases: &[usize],
-    union: u32,
+    bases: &[(usize, u32)],
+    fin_box: usize,
     size: usize,
-) -> Option<Step> {
-    let positions: Vec<u32> = bits(union).map(|i| 1u32 << i).collect();
-    search_subsets(&positions, size, size as u32, &mut |_, covers| {
-        finned_step(c, technique, d, bases, covers)
-    })
-}
-
-fn finned_step(
-    c: &Candidates,
-    technique: Technique,
-    d: u8,
-    bases: &[usize],
-    covers: u32,
 ) -> Option<Step> {
     let n = c.n();
     let t = c.tables();
-    let base_kind = bases[0] / n;
+    let base_kind = bases[0].0 / n;
     let cover_kind = 1 - base_kind;
+    let box_cells = t.house(fin_box);
+    let box_lines = box_cells.iter().fold(0u32, |m, &x| m | 1 << (t.houses_of(x)[cover_kind] - cover_kind * n));
+    let mut covers = 0u32;
+    let mut touches_box = false;
+    for &(line, p) in bases {
+        let crosses = box_cells.iter().any(|&x| t.houses_of(x)[base_kind] == line);
+        touches_box |= crosses;
+        covers |= if crosses { p & !box_lines } else { p };
+    }
+    if !touches_box || covers.count_ones() as usize > size {
+        return None;
+    }
+    let is_base = |x: usize| bases.iter().any(|&(l, _)| l == t.houses_of(x)[base_kind]);
+    let line_index = |x: usize| t.houses_of(x)[cover_kind] - cover_kind * n;
+    for &x in box_cells {
+        if covers.count_ones() as usize == size {
+            break;
+        }
+        if c.has(x, d) && !is_base(x) {
+            covers |= 1 << line_index(x);
+        }
+    }
     let fins: Vec<usize> = bases
         .iter()
-        .flat_map(|&b| c.cells_with(b, d))
-        .filter(|&cell| covers & (1 << (t.houses_of(cell)[cover_kind] - cover_kind * n)) == 0)
+        .flat_map(|&(line, _)| c.cells_with(line, d))
+        .filter(|&x| covers & (1 << line_index(x)) == 0)
         .collect();
-    let fin_box = t.houses_of(*fins.first()?)[2];
-    if fins.iter().any(|&f| t.houses_of(f)[2] != fin_box) {
+    if fins.is_empty() {
         return None;
     }
     let cover_lines: Vec<usize> = bits(covers).map(|i| cover_kind * n + i).collect();
     let mut step = Step::new(technique)
         .with_digits([d])
-        .with_houses(bases.iter().copied(), n)
+        .with_houses(bases.iter().map(|&(l, _)| l), n)
         .with_houses(cover_lines.iter().copied(), n)
         .with_cells(fins.iter().copied(), n);
-    for cell in c.cells_with(fin_box, d) {
-        let hs = t.houses_of(cell);
-        if cover_lines.contains(&hs[cover_kind]) && !bases.contains(&hs[base_kind]) {
-            step.eliminate(cell, d, n);
+    for &x in box_cells {
+        if c.has(x, d) && !is_base(x) && covers & (1 << line_index(x)) != 0 {
+            step.eliminate(x, d, n);
         }
     }
     if_progress(step)
