@@ -38,7 +38,10 @@ pub fn find(c: &Candidates, size: usize) -> Option<Step> {
                     return None; // a basic fish, or no fish at all
                 }
                 let bases: Vec<(usize, u32)> = chosen.iter().map(|&i| (lines[i], places[i])).collect();
-                (0..n).find_map(|b| finned_in_box(c, technique, d, &bases, 2 * n + b, size))
+                (0..n).find_map(|b| {
+                    let covers = forced_covers(c, &bases, b, size)?;
+                    finned_in_box(c, technique, d, &bases, 2 * n + b, covers, size)
+                })
             });
             if found.is_some() {
                 return found;
@@ -48,16 +51,47 @@ pub fn find(c: &Candidates, size: usize) -> Option<Step> {
     None
 }
 
-/// Tries the fins in box `fin_box`: every place outside that box must lie
-/// in a cover line; free cover slots go to lines that cross the box where
-/// something can be removed. Fewer covers than bases is still sound: then
-/// the fish alone would be impossible, so a fin is true anyway.
+/// The cover lines forced when the fins sit in box `b` (its index among
+/// boxes): every place outside the box must be covered. `None` if that
+/// needs more than `size` lines or leaves no fin in the box. Pure bit
+/// arithmetic, so most boxes are rejected cheaply.
+fn forced_covers(c: &Candidates, bases: &[(usize, u32)], b: usize, size: usize) -> Option<u32> {
+    let n = c.n();
+    let (br, bc) = (c.shape().box_rows(), c.shape().box_cols());
+    let (top, left) = (b / br * br, b % br * bc);
+    let base_kind = bases[0].0 / n;
+    // Lines of the base kind crossing the box, and the box's span across.
+    let (first, count, span_first, span_count) = if base_kind == 0 {
+        (top, br, left, bc)
+    } else {
+        (left, bc, top, br)
+    };
+    let span = ((1u32 << span_count) - 1) << span_first;
+    let (mut covers, mut inside) = (0u32, 0u32);
+    for &(line, p) in bases {
+        let index = line - base_kind * n;
+        if (first..first + count).contains(&index) {
+            covers |= p & !span;
+            inside |= p & span;
+        } else {
+            covers |= p;
+        }
+    }
+    let fins_possible = inside & !covers != 0;
+    (fins_possible && covers.count_ones() as usize <= size).then_some(covers)
+}
+
+/// Tries the fins in box `fin_box` with the forced `covers`; free cover
+/// slots go to lines that cross the box where something can be removed.
+/// Fewer covers than bases is still sound: then the fish alone would be
+/// impossible, so a fin is true anyway.
 fn finned_in_box(
     c: &Candidates,
     technique: Technique,
     d: u8,
     bases: &[(usize, u32)],
     fin_box: usize,
+    mut covers: u32,
     size: usize,
 ) -> Option<Step> {
     let n = c.n();
@@ -65,17 +99,6 @@ fn finned_in_box(
     let base_kind = bases[0].0 / n;
     let cover_kind = 1 - base_kind;
     let box_cells = t.house(fin_box);
-    let box_lines = box_cells.iter().fold(0u32, |m, &x| m | 1 << (t.houses_of(x)[cover_kind] - cover_kind * n));
-    let mut covers = 0u32;
-    let mut touches_box = false;
-    for &(line, p) in bases {
-        let crosses = box_cells.iter().any(|&x| t.houses_of(x)[base_kind] == line);
-        touches_box |= crosses;
-        covers |= if crosses { p & !box_lines } else { p };
-    }
-    if !touches_box || covers.count_ones() as usize > size {
-        return None;
-    }
     let is_base = |x: usize| bases.iter().any(|&(l, _)| l == t.houses_of(x)[base_kind]);
     let line_index = |x: usize| t.houses_of(x)[cover_kind] - cover_kind * n;
     for &x in box_cells {

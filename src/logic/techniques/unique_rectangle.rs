@@ -27,11 +27,9 @@ pub fn find(c: &Candidates) -> Option<Step> {
 }
 
 fn rectangle(c: &Candidates, corners: [usize; 4]) -> Option<Step> {
-    let t = c.tables();
-    let mut boxes: Vec<usize> = corners.iter().map(|&x| t.houses_of(x)[2]).collect();
-    boxes.sort_unstable();
-    boxes.dedup();
-    if boxes.len() != 2 {
+    // Cheap mask tests first: three equal bivalue corners.
+    let bivalue = corners.iter().filter(|&&x| c.mask(x).count_ones() == 2).count();
+    if bivalue != 3 {
         return None;
     }
     let pairs: Vec<usize> = corners
@@ -39,7 +37,14 @@ fn rectangle(c: &Candidates, corners: [usize; 4]) -> Option<Step> {
         .copied()
         .filter(|&x| c.mask(x).count_ones() == 2)
         .collect();
-    if pairs.len() != 3 || pairs.iter().any(|&x| c.mask(x) != c.mask(pairs[0])) {
+    if pairs.iter().any(|&x| c.mask(x) != c.mask(pairs[0])) {
+        return None;
+    }
+    let t = c.tables();
+    let mut boxes: Vec<usize> = corners.iter().map(|&x| t.houses_of(x)[2]).collect();
+    boxes.sort_unstable();
+    boxes.dedup();
+    if boxes.len() != 2 {
         return None;
     }
     let pair = c.mask(pairs[0]);
