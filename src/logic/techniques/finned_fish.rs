@@ -7,7 +7,7 @@
 use super::super::candidates::{bits, Candidates};
 use super::super::step::Step;
 use super::super::technique::Technique;
-use super::{if_progress, search_subsets};
+use super::search_subsets;
 
 /// Finds a finned fish of `size` base lines (2, 3 or 4) that removes
 /// something.
@@ -99,15 +99,28 @@ fn finned_in_box(
     let base_kind = bases[0].0 / n;
     let cover_kind = 1 - base_kind;
     let box_cells = t.house(fin_box);
-    let is_base = |x: usize| bases.iter().any(|&(l, _)| l == t.houses_of(x)[base_kind]);
+    let base_bits = bases.iter().fold(0u32, |m, &(l, _)| m | 1 << (l - base_kind * n));
+    let is_base = |x: usize| base_bits & (1 << (t.houses_of(x)[base_kind] - base_kind * n)) != 0;
     let line_index = |x: usize| t.houses_of(x)[cover_kind] - cover_kind * n;
+    // Removable cells first (the cheap part): in the box, off the bases,
+    // on a cover line, taking free cover slots as needed.
+    let mut victims = [0usize; 32];
+    let mut count = 0;
     for &x in box_cells {
-        if covers.count_ones() as usize == size {
-            break;
+        if !c.has(x, d) || is_base(x) {
+            continue;
         }
-        if c.has(x, d) && !is_base(x) {
-            covers |= 1 << line_index(x);
+        let bit = 1u32 << line_index(x);
+        if covers & bit == 0 && (covers.count_ones() as usize) < size {
+            covers |= bit;
         }
+        if covers & bit != 0 && count < victims.len() {
+            victims[count] = x;
+            count += 1;
+        }
+    }
+    if count == 0 {
+        return None;
     }
     let fins: Vec<usize> = bases
         .iter()
@@ -123,12 +136,10 @@ fn finned_in_box(
         .with_houses(bases.iter().map(|&(l, _)| l), n)
         .with_houses(cover_lines.iter().copied(), n)
         .with_cells(fins.iter().copied(), n);
-    for &x in box_cells {
-        if c.has(x, d) && !is_base(x) && covers & (1 << line_index(x)) != 0 {
-            step.eliminate(x, d, n);
-        }
+    for &x in &victims[..count] {
+        step.eliminate(x, d, n);
     }
-    if_progress(step)
+    Some(step)
 }
 
 #[cfg(test)]
