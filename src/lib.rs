@@ -14,6 +14,7 @@ pub mod exact_cover;
 pub mod formats;
 pub mod generator;
 pub mod grid;
+pub mod logic;
 pub mod sat;
 pub mod shape;
 

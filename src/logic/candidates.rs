@@ -1,0 +1,387 @@
+//! The candidate grid every technique reads: one bitmask of possible digits
+//! per cell, plus house and peer tables precomputed once per shape.
+//!
+//! It exists so that techniques work on plain bit operations (a `u32` holds
+//! the candidates of a cell on boards up to 25x25) instead of re-deriving
+//! candidates from the digits on every step.
+
+use crate::grid::Grid;
+use crate::shape::Shape;
+use std::sync::Arc;
+
+/// Why a puzzle cannot be worked on logically.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LogicError {
+    /// Two givens share a house and a digit.
+    #[error("invalid puzzle: {digit} appears twice in one {house} (cells {first} and {second})")]
+    Clash {
+        /// The repeated digit.
+        digit: u8,
+        /// The house kind ("row", "column" or "box").
+        house: &'static str,
+        /// The first cell, as `r{row}c{col}`.
+        first: String,
+        /// The second cell, as `r{row}c{col}`.
+        second: String,
+    },
+    /// Logic reached a state with no possible digit for a cell or no place
+    /// for a digit in a house: the puzzle has no solution.
+    #[error("the puzzle has no solution: logic reached a contradiction")]
+    Contradiction,
+    /// The grid's shape differs from the solver's.
+    #[error("the grid is {grid}, the solver was built for {solver}")]
+    ShapeMismatch {
+        /// The grid's shape.
+        grid: Shape,
+        /// The solver's shape.
+        solver: Shape,
+    },
+}
+
+/// Tables that depend only on the shape: which cells form each house, which
+/// houses hold each cell, and each cell's peers. Built once per shape and
+/// shared by every candidate grid of that shape.
+#[derive(Debug)]
+pub struct Tables {
+    shape: Shape,
+    houses: Vec<Vec<usize>>,
+    cell_houses: Vec<[usize; 3]>,
+    peers: Vec<Vec<usize>>,
+}
+
+impl Tables {
+    /// Tables for `shape`. Houses are numbered rows `0..n`, columns
+    /// `n..2n`, boxes `2n..3n`.
+    pub fn new(shape: Shape) -> Tables {
+        let n = shape.n();
+        let mut houses = vec![Vec::with_capacity(n); 3 * n];
+        let mut cell_houses = Vec::with_capacity(shape.cells());
+        for cell in 0..shape.cells() {
+            let hs = [
+                shape.row(cell),
+                n + shape.col(cell),
+                2 * n + shape.box_of(cell),
+            ];
+            for &h in &hs {
+                houses[h].push(cell);
+            }
+            cell_houses.push(hs);
+        }
+        let peers = (0..shape.cells())
+            .map(|cell| {
+                (0..shape.cells())
+                    .filter(|&other| other != cell && shares_house(&cell_houses, cell, other))
+                    .collect()
+            })
+            .collect();
+        Tables {
+            shape,
+            houses,
+            cell_houses,
+            peers,
+        }
+    }
+
+    /// The shape these tables describe.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The cells of house `h`, in row-major order.
+    pub fn house(&self, h: usize) -> &[usize] {
+        &self.houses[h]
+    }
+
+    /// The row, column and box house numbers of a cell.
+    pub fn houses_of(&self, cell: usize) -> [usize; 3] {
+        self.cell_houses[cell]
+    }
+
+    /// Every other cell sharing a house with `cell`.
+    pub fn peers(&self, cell: usize) -> &[usize] {
+        &self.peers[cell]
+    }
+
+    /// Whether two distinct cells share a house.
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        a != b && shares_house(&self.cell_houses, a, b)
+    }
+}
+
+fn shares_house(cell_houses: &[[usize; 3]], a: usize, b: usize) -> bool {
+    let (x, y) = (cell_houses[a], cell_houses[b]);
+    x[0] == y[0] || x[1] == y[1] || x[2] == y[2]
+}
+
+/// The bit for digit `d` (1-based) in a candidate mask.
+pub fn bit(d: u8) -> u32 {
+    1 << (d - 1)
+}
+
+/// The digits of a mask, smallest first.
+pub fn digits(mask: u32) -> impl Iterator<Item = u8> {
+    let mut m = mask;
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let d = m.trailing_zeros() as u8 + 1;
+            m &= m - 1;
+            d
+        })
+    })
+}
+
+/// The positions of set bits, smallest first.
+pub fn bits(mask: u32) -> impl Iterator<Item = usize> {
+    digits(mask).map(|d| d as usize - 1)
+}
+
+/// A grid of candidates: solved cells hold a digit and an empty mask;
+/// unsolved cells hold the digits still possible.
+#[derive(Clone, Debug)]
+pub struct Candidates {
+    tables: Arc<Tables>,
+    masks: Vec<u32>,
+    values: Vec<u8>,
+    unsolved: usize,
+}
+
+impl Candidates {
+    /// An empty board where every cell may hold every digit; tests build
+    /// hand-made positions from this with [`Candidates::set_mask`].
+    pub fn new(shape: Shape) -> Candidates {
+        Candidates::empty(Arc::new(Tables::new(shape)))
+    }
+
+    /// An empty board on existing tables.
+    pub fn empty(tables: Arc<Tables>) -> Candidates {
+        let cells = tables.shape().cells();
+        let full = full_mask(tables.shape().n());
+        Candidates {
+            tables,
+            masks: vec![full; cells],
+            values: vec![0; cells],
+            unsolved: cells,
+        }
+    }
+
+    /// The candidates of a puzzle: givens placed and removed from their
+    /// peers. Clashing givens are an error.
+    pub fn from_grid(tables: Arc<Tables>, grid: &Grid) -> Result<Candidates, LogicError> {
+        if grid.shape() != tables.shape() {
+            return Err(LogicError::ShapeMismatch {
+                grid: grid.shape(),
+                solver: tables.shape(),
+            });
+        }
+        if let Some(clash) = grid.first_clash() {
+            let n = grid.shape().n();
+            return Err(LogicError::Clash {
+                digit: clash.digit,
+                house: clash.house,
+                first: crate::logic::step::Cell::of(clash.first, n).to_string(),
+                second: crate::logic::step::Cell::of(clash.second, n).to_string(),
+            });
+        }
+        let mut cands = Candidates::empty(tables);
+        for (cell, &d) in grid.cells().iter().enumerate() {
+            if d != 0 {
+                cands.place(cell, d);
+            }
+        }
+        Ok(cands)
+    }
+
+    /// Copies another grid of the same shape into this one without
+    /// allocating.
+    pub fn copy_from(&mut self, other: &Candidates) {
+        self.masks.copy_from_slice(&other.masks);
+        self.values.copy_from_slice(&other.values);
+        self.unsolved = other.unsolved;
+    }
+
+    /// The shared shape tables.
+    pub fn tables(&self) -> &Tables {
+        &self.tables
+    }
+
+    /// The shape tables as a shared handle.
+    pub fn tables_arc(&self) -> &Arc<Tables> {
+        &self.tables
+    }
+
+    /// The board shape.
+    pub fn shape(&self) -> Shape {
+        self.tables.shape()
+    }
+
+    /// The board side (digits per house).
+    pub fn n(&self) -> usize {
+        self.tables.shape().n()
+    }
+
+    /// The number of cells.
+    pub fn cell_count(&self) -> usize {
+        self.masks.len()
+    }
+
+    /// The candidates of a cell (empty for a solved cell).
+    pub fn mask(&self, cell: usize) -> u32 {
+        self.masks[cell]
+    }
+
+    /// The digit in a cell, `0` if unsolved.
+    pub fn value(&self, cell: usize) -> u8 {
+        self.values[cell]
+    }
+
+    /// Whether `d` is still a candidate of `cell`.
+    pub fn has(&self, cell: usize, d: u8) -> bool {
+        self.masks[cell] & bit(d) != 0
+    }
+
+    /// How many cells have no digit yet.
+    pub fn unsolved(&self) -> usize {
+        self.unsolved
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_solved(&self) -> bool {
+        self.unsolved == 0
+    }
+
+    /// Sets the candidates of an unsolved cell directly (for hand-made
+    /// positions).
+    pub fn set_mask(&mut self, cell: usize, mask: u32) {
+        debug_assert_eq!(self.values[cell], 0);
+        self.masks[cell] = mask;
+    }
+
+    /// Sets the candidates of an unsolved cell from a list of digits.
+    pub fn set_digits(&mut self, cell: usize, ds: &[u8]) {
+        self.set_mask(cell, ds.iter().fold(0, |m, &d| m | bit(d)));
+    }
+
+    /// Puts `d` in `cell` and removes it from the cell's peers.
+    pub fn place(&mut self, cell: usize, d: u8) {
+        if self.values[cell] == 0 {
+            self.unsolved -= 1;
+        }
+        self.values[cell] = d;
+        self.masks[cell] = 0;
+        let b = !bit(d);
+        for &p in self.tables.peers(cell) {
+            self.masks[p] &= b;
+        }
+    }
+
+    /// Removes candidate `d` from `cell`; returns whether it was there.
+    pub fn eliminate(&mut self, cell: usize, d: u8) -> bool {
+        let had = self.has(cell, d);
+        self.masks[cell] &= !bit(d);
+        had
+    }
+
+    /// The positions of `d` in house `h`: bit `i` stands for the `i`-th cell
+    /// of the house.
+    pub fn positions(&self, h: usize, d: u8) -> u32 {
+        let b = bit(d);
+        let mut out = 0;
+        for (i, &cell) in self.tables.house(h).iter().enumerate() {
+            if self.masks[cell] & b != 0 {
+                out |= 1 << i;
+            }
+        }
+        out
+    }
+
+    /// The cells of house `h` where `d` is a candidate.
+    pub fn cells_with(&self, h: usize, d: u8) -> impl Iterator<Item = usize> + '_ {
+        let b = bit(d);
+        self.tables
+            .house(h)
+            .iter()
+            .copied()
+            .filter(move |&c| self.masks[c] & b != 0)
+    }
+
+    /// Whether house `h` already holds `d` as a placed digit.
+    pub fn house_has_value(&self, h: usize, d: u8) -> bool {
+        self.tables.house(h).iter().any(|&c| self.values[c] == d)
+    }
+
+    /// Whether the position is impossible: an unsolved cell without
+    /// candidates, or a digit with no place left in a house.
+    pub fn is_contradictory(&self) -> bool {
+        if (0..self.masks.len()).any(|c| self.values[c] == 0 && self.masks[c] == 0) {
+            return true;
+        }
+        let full = full_mask(self.n());
+        (0..3 * self.n()).any(|h| {
+            let seen = self.tables.house(h).iter().fold(0, |acc, &c| {
+                acc | self.masks[c]
+                    | if self.values[c] != 0 {
+                        bit(self.values[c])
+                    } else {
+                        0
+                    }
+            });
+            seen != full
+        })
+    }
+
+    /// The digits as a grid (`0` for unsolved cells).
+    pub fn to_grid(&self) -> Grid {
+        Grid::from_cells(self.shape(), self.values.clone()).expect("values fit the shape")
+    }
+}
+
+/// The mask with all `n` digits.
+pub fn full_mask(n: usize) -> u32 {
+    if n >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << n) - 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placing_removes_the_digit_from_peers_only() {
+        let mut c = Candidates::new(Shape::CLASSIC);
+        c.place(0, 5);
+        assert_eq!(c.value(0), 5);
+        assert!(!c.has(8, 5)); // same row
+        assert!(!c.has(72, 5)); // same column
+        assert!(!c.has(20, 5)); // same box
+        assert!(c.has(40, 5)); // r5c5 is not a peer of r1c1
+        assert_eq!(c.unsolved(), 80);
+    }
+
+    #[test]
+    fn peers_number_twenty_on_classic_boards() {
+        let t = Tables::new(Shape::CLASSIC);
+        assert!((0..81).all(|c| t.peers(c).len() == 20));
+        let t = Tables::new(Shape::new(2, 3).unwrap());
+        // 5 in the row, 5 in the column, 2 more in the 2x3 box.
+        assert!((0..36).all(|c| t.peers(c).len() == 12));
+    }
+
+    #[test]
+    fn clashing_givens_are_an_error() {
+        let mut g = Grid::empty(Shape::CLASSIC);
+        g.set(0, 3);
+        g.set(10, 3);
+        let err = Candidates::from_grid(Arc::new(Tables::new(Shape::CLASSIC)), &g).unwrap_err();
+        assert!(matches!(
+            err,
+            LogicError::Clash {
+                digit: 3,
+                house: "box",
+                ..
+            }
+        ));
+    }
+}

@@ -1,0 +1,195 @@
+//! The rating of a puzzle on the Sudoku Explainer scale and the named
+//! difficulty levels built on it.
+//!
+//! It exists so that `rate`, `explain` and `generate --difficulty` share
+//! one definition of how hard a puzzle is; docs/rating.md explains the
+//! numbers.
+
+use super::technique::Technique;
+use serde::Serialize;
+use std::fmt;
+use std::ops::Range;
+use std::str::FromStr;
+
+/// Score given to a puzzle the techniques cannot finish: SE needs its
+/// nested or "plus" forcing chains for those, which start at 9.0.
+pub const BEYOND_SCORE: f32 = 9.0;
+
+/// How hard a puzzle is.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Rating {
+    /// The SE-scale score: the hardest step on the easiest-first path, or
+    /// at least [`BEYOND_SCORE`] when the techniques could not finish.
+    pub score: f32,
+    /// The named level of the score.
+    pub level: Level,
+    /// The technique of the hardest step (`None` for a full grid).
+    pub hardest: Option<Technique>,
+    /// How many steps each technique made, easiest technique first.
+    pub techniques: Vec<(Technique, usize)>,
+    /// Whether the techniques solved the puzzle completely.
+    pub solved: bool,
+}
+
+/// A named difficulty band.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// Hidden singles and full houses only: SE below 2.0.
+    Easy,
+    /// Naked singles and locked candidates: SE 2.0 to below 3.0.
+    Medium,
+    /// Subsets, basic fish, XY/XYZ-Wings, unique rectangles: 3.0 to
+    /// below 5.0.
+    Hard,
+    /// Quads, Jellyfish, BUG+1, single-digit patterns, short chains: 5.0 to
+    /// below 7.0.
+    Expert,
+    /// Long chains and forcing chains: 7.0 and up.
+    Extreme,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+        Level::Extreme,
+    ];
+
+    /// The band of scores of this level: lower bound included, upper
+    /// excluded (unbounded for extreme).
+    pub fn range(self) -> Range<f32> {
+        match self {
+            Level::Easy => 0.0..2.0,
+            Level::Medium => 2.0..3.0,
+            Level::Hard => 3.0..5.0,
+            Level::Expert => 5.0..7.0,
+            Level::Extreme => 7.0..f32::INFINITY,
+        }
+    }
+
+    /// The level whose band holds `score`.
+    pub fn of(score: f32) -> Level {
+        // Round to one decimal first so 2.9999 from float sums counts as 3.0.
+        let score = (score * 10.0).round() / 10.0;
+        Level::ALL
+            .into_iter()
+            .find(|l| l.range().contains(&score))
+            .unwrap_or(Level::Extreme)
+    }
+
+    /// The lowercase name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Extreme => "extreme",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A level name that is not one of the five.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level '{0}': expected easy, medium, hard, expert or extreme")]
+pub struct UnknownLevel(pub String);
+
+impl FromStr for Level {
+    type Err = UnknownLevel;
+
+    fn from_str(s: &str) -> Result<Level, UnknownLevel> {
+        let wanted = s.trim().to_ascii_lowercase();
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == wanted)
+            .ok_or_else(|| UnknownLevel(s.to_string()))
+    }
+}
+
+/// Collects the steps of a solve into a [`Rating`].
+#[derive(Default)]
+pub(super) struct Tally {
+    counts: [usize; Technique::ALL.len()],
+    hardest: Option<(f32, Technique)>,
+}
+
+impl Tally {
+    /// Counts one step.
+    pub fn add(&mut self, technique: Technique, difficulty: f32) {
+        let i = Technique::ALL
+            .iter()
+            .position(|&t| t == technique)
+            .unwrap_or(0);
+        self.counts[i] += 1;
+        if self.hardest.is_none_or(|(d, _)| difficulty > d) {
+            self.hardest = Some((difficulty, technique));
+        }
+    }
+
+    /// The rating, given whether the puzzle was finished.
+    pub fn finish(&self, solved: bool) -> Rating {
+        let mut score = self.hardest.map_or(0.0, |(d, _)| d);
+        if !solved {
+            score = score.max(BEYOND_SCORE);
+        }
+        let score = (score * 10.0).round() / 10.0;
+        Rating {
+            score,
+            level: Level::of(score),
+            hardest: self.hardest.map(|(_, t)| t),
+            techniques: Technique::ALL
+                .iter()
+                .zip(self.counts)
+                .filter(|(_, k)| *k > 0)
+                .map(|(&t, k)| (t, k))
+                .collect(),
+            solved,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_parse_and_cover_the_scale() {
+        for level in Level::ALL {
+            assert_eq!(level.name().parse::<Level>().unwrap(), level);
+        }
+        assert_eq!("Hard".parse::<Level>().unwrap(), Level::Hard);
+        assert!("impossible".parse::<Level>().is_err());
+        assert_eq!(Level::of(1.5), Level::Easy);
+        assert_eq!(Level::of(2.3), Level::Medium);
+        assert_eq!(Level::of(2.99999), Level::Hard);
+        assert_eq!(Level::of(5.6), Level::Expert);
+        assert_eq!(Level::of(7.0), Level::Extreme);
+        assert_eq!(Level::of(11.0), Level::Extreme);
+    }
+
+    #[test]
+    fn tally_keeps_the_hardest_step() {
+        let mut t = Tally::default();
+        t.add(Technique::HiddenSingleBox, 1.2);
+        t.add(Technique::Pointing, 2.6);
+        t.add(Technique::HiddenSingleBox, 1.2);
+        let r = t.finish(true);
+        assert_eq!(r.score, 2.6);
+        assert_eq!(r.hardest, Some(Technique::Pointing));
+        assert_eq!(
+            r.techniques,
+            vec![(Technique::HiddenSingleBox, 2), (Technique::Pointing, 1)]
+        );
+        assert_eq!(t.finish(false).score, BEYOND_SCORE);
+    }
+}

@@ -1,0 +1,120 @@
+//! The solver loop: at every step apply the easiest technique that makes
+//! progress, record the step, and repeat until the grid is full or no
+//! technique applies.
+
+use super::candidates::{Candidates, LogicError, Tables};
+use super::rating::{Rating, Tally};
+use super::step::Step;
+use super::technique::Technique;
+use super::techniques;
+use crate::grid::Grid;
+use crate::shape::Shape;
+use serde::Serialize;
+use std::sync::Arc;
+
+/// A logical solver for one shape; keep it to solve many puzzles without
+/// rebuilding the shape tables.
+#[derive(Clone, Debug)]
+pub struct LogicalSolver {
+    tables: Arc<Tables>,
+}
+
+/// The result of a logical solve.
+#[derive(Clone, Debug, Serialize)]
+pub struct SolvePath {
+    /// Every step in order (empty when solved with [`LogicalSolver::rate`]).
+    pub steps: Vec<Step>,
+    /// The grid as far as logic got: the solution if `solved`. Serialized
+    /// as its one-line form.
+    #[serde(serialize_with = "grid_line")]
+    pub grid: Grid,
+    /// True if the grid was completed; false if the techniques got stuck.
+    pub solved: bool,
+    /// The rating of the path.
+    pub rating: Rating,
+}
+
+impl LogicalSolver {
+    /// A solver for puzzles of `shape`.
+    pub fn new(shape: Shape) -> LogicalSolver {
+        LogicalSolver {
+            tables: Arc::new(Tables::new(shape)),
+        }
+    }
+
+    /// The shape this solver handles.
+    pub fn shape(&self) -> Shape {
+        self.tables.shape()
+    }
+
+    /// Solves `puzzle`, keeping every step for an explanation.
+    pub fn explain(&mut self, puzzle: &Grid) -> Result<SolvePath, LogicError> {
+        self.solve(puzzle, true)
+    }
+
+    /// Rates `puzzle` without keeping the steps.
+    pub fn rate(&mut self, puzzle: &Grid) -> Result<Rating, LogicError> {
+        Ok(self.solve(puzzle, false)?.rating)
+    }
+
+    /// Solves `puzzle`; `keep_steps` decides whether the steps are kept.
+    /// Errors: clashing givens, a grid of another shape, or a position
+    /// logic proves impossible.
+    pub fn solve(&mut self, puzzle: &Grid, keep_steps: bool) -> Result<SolvePath, LogicError> {
+        let mut c = Candidates::from_grid(self.tables.clone(), puzzle)?;
+        if c.is_contradictory() {
+            return Err(LogicError::Contradiction);
+        }
+        let mut steps = Vec::new();
+        let mut tally = Tally::default();
+        while !c.is_solved() {
+            let Some(step) = next_step(&c) else {
+                break;
+            };
+            apply(&mut c, &step)?;
+            tally.add(step.technique, step.difficulty);
+            if keep_steps {
+                steps.push(step);
+            }
+        }
+        let solved = c.is_solved();
+        Ok(SolvePath {
+            steps,
+            grid: c.to_grid(),
+            solved,
+            rating: tally.finish(solved),
+        })
+    }
+}
+
+fn grid_line<S: serde::Serializer>(grid: &Grid, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(grid)
+}
+
+/// The step of the easiest technique that makes progress.
+pub fn next_step(c: &Candidates) -> Option<Step> {
+    let mut branches = None;
+    Technique::ALL
+        .into_iter()
+        .find_map(|t| techniques::find(t, c, &mut branches))
+}
+
+/// Applies a step's placements and eliminations; an error if the result is
+/// impossible.
+fn apply(c: &mut Candidates, step: &Step) -> Result<(), LogicError> {
+    let n = c.n();
+    for p in &step.placements {
+        let cell = p.cell.index(n);
+        if !c.has(cell, p.digit) {
+            return Err(LogicError::Contradiction);
+        }
+        c.place(cell, p.digit);
+    }
+    for e in &step.eliminations {
+        c.eliminate(e.cell.index(n), e.digit);
+    }
+    if c.is_contradictory() {
+        return Err(LogicError::Contradiction);
+    }
+    Ok(())
+}

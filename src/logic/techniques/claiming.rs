@@ -1,0 +1,88 @@
+//! Claiming (locked candidates type 2, box-line reduction): when a digit's
+//! places in a row or column all lie in one box, the digit cannot go
+//! elsewhere in that box (SE 2.8).
+
+use super::super::candidates::Candidates;
+use super::super::step::Step;
+use super::super::technique::Technique;
+use super::{eliminate_where_present, if_progress};
+
+/// Finds a line whose places for a digit share a box, with the digit still
+/// present in that box off the line.
+pub fn find(c: &Candidates) -> Option<Step> {
+    let n = c.n();
+    for line in 0..2 * n {
+        for d in 1..=n as u8 {
+            if let Some(step) = confined_to_box(c, line, d) {
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+fn confined_to_box(c: &Candidates, line: usize, d: u8) -> Option<Step> {
+    let n = c.n();
+    let mut places = c.cells_with(line, d);
+    let first = places.next()?;
+    let b = c.tables().houses_of(first)[2];
+    let mut count = 1;
+    for cell in places {
+        if c.tables().houses_of(cell)[2] != b {
+            return None;
+        }
+        count += 1;
+    }
+    if count < 2 {
+        return None;
+    }
+    let mut step = Step::new(Technique::Claiming)
+        .with_digits([d])
+        .with_houses([line, b], n);
+    let kind = line / n;
+    let off_line = c.tables().house(b).iter().copied();
+    let off_line = off_line.filter(|&cell| c.tables().houses_of(cell)[kind] != line);
+    eliminate_where_present(&mut step, c, off_line, d);
+    if_progress(step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+
+    #[test]
+    fn removes_the_digit_from_the_rest_of_the_box() {
+        let mut c = open_board();
+        // Column 5: 6 only at r4c5 and r6c5 (box 5). Box 5 also has 6 at
+        // r5c4 and r6c6; r5c9 and r6c1 keep rows 5 and 6 from claiming.
+        let keep = [
+            rc(4, 5),
+            rc(6, 5),
+            rc(5, 4),
+            rc(6, 6),
+            rc(5, 9),
+            rc(6, 1),
+            rc(1, 1),
+            rc(9, 9),
+        ];
+        confine(&mut c, 6, &keep);
+        let step = find(&c).expect("claiming");
+        assert_eq!(removed(&step), each(&[rc(5, 4), rc(6, 6)], 6));
+        assert_eq!(
+            step.to_string(),
+            "Claiming: 6 in column 5 is confined to box 5, so remove 6 from r5c4, r6c6"
+        );
+    }
+
+    #[test]
+    fn spread_over_two_boxes_is_no_claim() {
+        let mut c = open_board();
+        confine(
+            &mut c,
+            6,
+            &[rc(4, 5), rc(8, 5), rc(5, 4), rc(4, 1), rc(8, 8)],
+        );
+        assert!(find(&c).is_none());
+    }
+}

@@ -1,0 +1,109 @@
+//! Hidden pairs, triples and quads: `k` digits whose places in a house are
+//! only `k` cells fill those cells, so the cells lose every other candidate
+//! (SE 3.4, 4.0, 5.4).
+
+use super::super::candidates::{bit, bits, Candidates};
+use super::super::step::Step;
+use super::super::technique::Technique;
+use super::{if_progress, search_subsets};
+
+/// Finds a hidden subset of `size` digits (2, 3 or 4) that removes
+/// something.
+pub fn find(c: &Candidates, size: usize) -> Option<Step> {
+    let technique = match size {
+        2 => Technique::HiddenPair,
+        3 => Technique::HiddenTriple,
+        _ => Technique::HiddenQuad,
+    };
+    let n = c.n();
+    let mut digits = Vec::with_capacity(n);
+    let mut places = Vec::with_capacity(n);
+    for h in 0..3 * n {
+        digits.clear();
+        places.clear();
+        for d in 1..=n as u8 {
+            let p = c.positions(h, d);
+            if (2..=size).contains(&(p.count_ones() as usize)) {
+                digits.push(d);
+                places.push(p);
+            }
+        }
+        let found = search_subsets(&places, size, size as u32, &mut |chosen, union| {
+            let subset: Vec<u8> = chosen.iter().map(|&i| digits[i]).collect();
+            subset_step(c, technique, h, &subset, union)
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+fn subset_step(
+    c: &Candidates,
+    technique: Technique,
+    h: usize,
+    subset: &[u8],
+    union: u32,
+) -> Option<Step> {
+    let n = c.n();
+    let keep = subset.iter().fold(0, |m, &d| m | bit(d));
+    let house = c.tables().house(h);
+    let cells: Vec<usize> = bits(union).map(|i| house[i]).collect();
+    let mut step = Step::new(technique)
+        .with_digits(subset.iter().copied())
+        .with_houses([h], n)
+        .with_cells(cells.iter().copied(), n);
+    for &cell in &cells {
+        for d in super::super::candidates::digits(c.mask(cell) & !keep) {
+            step.eliminate(cell, d, n);
+        }
+    }
+    if_progress(step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+
+    #[test]
+    fn pair_strips_the_other_candidates() {
+        let mut c = open_board();
+        // In box 5, 2 and 9 fit only in r4c4 and r6c6; elsewhere on the
+        // board they stay open.
+        let others = [
+            rc(4, 5),
+            rc(4, 6),
+            rc(5, 4),
+            rc(5, 5),
+            rc(5, 6),
+            rc(6, 4),
+            rc(6, 5),
+        ];
+        for cell in others {
+            c.set_digits(cell, &[1, 3, 4, 5, 6, 7, 8]);
+        }
+        c.set_digits(rc(4, 4), &[2, 5, 9]);
+        c.set_digits(rc(6, 6), &[1, 2, 9]);
+        let step = find(&c, 2).expect("hidden pair");
+        assert_eq!(removed(&step), vec![(rc(4, 4), 5), (rc(6, 6), 1)]);
+        assert_eq!(
+            step.to_string(),
+            "Hidden pair: 2, 9 in box 5 fit only in r4c4, r6c6, so remove 1 from r6c6; 5 from r4c4"
+        );
+    }
+
+    #[test]
+    fn digits_spread_over_three_cells_are_no_pair() {
+        let mut c = open_board();
+        let others = [rc(4, 5), rc(4, 6), rc(5, 4), rc(5, 5), rc(6, 4), rc(6, 5)];
+        for cell in others {
+            c.set_digits(cell, &[1, 3, 4, 5, 6, 7, 8]);
+        }
+        c.set_digits(rc(4, 4), &[2, 5, 9]);
+        c.set_digits(rc(5, 6), &[2, 4]);
+        c.set_digits(rc(6, 6), &[1, 9]);
+        assert!(find(&c, 2).is_none());
+    }
+}

@@ -1,0 +1,43 @@
+//! Naked single: a cell with one candidate left holds that digit (SE 2.3).
+
+use super::super::candidates::{digits, Candidates};
+use super::super::step::Step;
+use super::super::technique::Technique;
+
+/// Finds an unsolved cell with exactly one candidate.
+pub fn find(c: &Candidates) -> Option<Step> {
+    let n = c.n();
+    let cell = (0..c.cell_count()).find(|&cell| c.mask(cell).count_ones() == 1)?;
+    let d = digits(c.mask(cell)).next()?;
+    Some(
+        Step::new(Technique::NakedSingle)
+            .with_cells([cell], n)
+            .with_digits([d])
+            .place(cell, d, n),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+
+    #[test]
+    fn places_the_only_candidate() {
+        let mut c = open_board();
+        c.set_digits(rc(5, 5), &[4]);
+        let step = find(&c).expect("naked single");
+        assert_eq!(placed(&step), vec![(rc(5, 5), 4)]);
+        assert_eq!(
+            step.to_string(),
+            "Naked single: r5c5 can only be 4, so place 4 in r5c5"
+        );
+    }
+
+    #[test]
+    fn ignores_cells_with_two_candidates() {
+        let mut c = open_board();
+        c.set_digits(rc(5, 5), &[4, 6]);
+        assert!(find(&c).is_none());
+    }
+}

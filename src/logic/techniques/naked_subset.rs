@@ -1,0 +1,112 @@
+//! Naked pairs, triples and quads: `k` cells of a house whose candidates
+//! together are only `k` digits hold exactly those digits, so the digits
+//! leave the rest of the house (SE 3.0, 3.6, 5.0).
+
+use super::super::candidates::{digits, Candidates};
+use super::super::step::Step;
+use super::super::technique::Technique;
+use super::{if_progress, search_subsets};
+
+/// Finds a naked subset of `size` cells (2, 3 or 4) that removes something.
+pub fn find(c: &Candidates, size: usize) -> Option<Step> {
+    let technique = match size {
+        2 => Technique::NakedPair,
+        3 => Technique::NakedTriple,
+        _ => Technique::NakedQuad,
+    };
+    let mut cells = Vec::with_capacity(c.n());
+    let mut masks = Vec::with_capacity(c.n());
+    for h in 0..3 * c.n() {
+        cells.clear();
+        masks.clear();
+        for &cell in c.tables().house(h) {
+            let count = c.mask(cell).count_ones() as usize;
+            if (2..=size).contains(&count) {
+                cells.push(cell);
+                masks.push(c.mask(cell));
+            }
+        }
+        let found = search_subsets(&masks, size, size as u32, &mut |chosen, union| {
+            let subset: Vec<usize> = chosen.iter().map(|&i| cells[i]).collect();
+            subset_step(c, technique, h, &subset, union)
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+fn subset_step(
+    c: &Candidates,
+    technique: Technique,
+    h: usize,
+    subset: &[usize],
+    union: u32,
+) -> Option<Step> {
+    let n = c.n();
+    let mut step = Step::new(technique)
+        .with_cells(subset.iter().copied(), n)
+        .with_houses([h], n)
+        .with_digits(digits(union));
+    for &cell in c.tables().house(h) {
+        if subset.contains(&cell) {
+            continue;
+        }
+        for d in digits(c.mask(cell) & union) {
+            step.eliminate(cell, d, n);
+        }
+    }
+    if_progress(step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+
+    #[test]
+    fn pair_clears_its_digits_from_the_row() {
+        let mut c = open_board();
+        // Row 2: r2c1 and r2c5 hold only {3, 8}; r2c7 has 3, 8 and 9.
+        c.set_digits(rc(2, 1), &[3, 8]);
+        c.set_digits(rc(2, 5), &[3, 8]);
+        for col in [2, 3, 4, 6, 8, 9] {
+            c.set_digits(rc(2, col), &[1, 2, 4, 5]);
+        }
+        c.set_digits(rc(2, 7), &[3, 8, 9]);
+        let step = find(&c, 2).expect("naked pair");
+        assert_eq!(removed(&step), vec![(rc(2, 7), 3), (rc(2, 7), 8)]);
+        assert_eq!(
+            step.to_string(),
+            "Naked pair: r2c1, r2c5 in row 2 hold only 3, 8, so remove 3 from r2c7; 8 from r2c7"
+        );
+    }
+
+    #[test]
+    fn triple_may_have_cells_with_two_candidates() {
+        let mut c = open_board();
+        // Column 4: {1,2}, {2,6}, {1,6} is a naked triple of 1, 2, 6.
+        c.set_digits(rc(1, 4), &[1, 2]);
+        c.set_digits(rc(5, 4), &[2, 6]);
+        c.set_digits(rc(9, 4), &[1, 6]);
+        for row in [2, 3, 4, 6, 7] {
+            c.set_digits(rc(row, 4), &[3, 4, 5, 7, 8, 9]);
+        }
+        c.set_digits(rc(8, 4), &[6, 9]);
+        // Rows and boxes crossing column 4 have no subsets of their own:
+        // every other cell there still has all nine digits.
+        let step = find(&c, 3).expect("naked triple");
+        assert_eq!(removed(&step), vec![(rc(8, 4), 6)]);
+    }
+
+    #[test]
+    fn three_cells_with_four_digits_are_no_triple() {
+        let mut c = open_board();
+        c.set_digits(rc(1, 4), &[1, 2]);
+        c.set_digits(rc(5, 4), &[2, 6]);
+        c.set_digits(rc(9, 4), &[1, 7]);
+        assert!(find(&c, 3).is_none());
+        assert!(find(&c, 2).is_none());
+    }
+}

