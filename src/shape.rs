@@ -32,9 +32,7 @@ pub enum ShapeError {
     #[error("'{0}' is not a box shape: expected RxC, such as 3x3 or 2x3")]
     Syntax(String),
     /// A puzzle length that matches no supported shape.
-    #[error(
-        "{0} cells match no board shape (expected 16, 36, 81, 144, 256 or 625, or give --box RxC)"
-    )]
+    #[error("{0} cells match no board shape (expected 16, 36, 81, 144, 256 or 625, or give --box RxC)")]
     UnknownLength(usize),
 }
 
@@ -194,18 +192,9 @@ mod tests {
     #[test]
     fn parses_and_rejects() {
         assert_eq!("2x3".parse::<Shape>().unwrap(), Shape::new(2, 3).unwrap());
-        assert!(matches!(
-            "1x9".parse::<Shape>(),
-            Err(ShapeError::TooThin(1, 9))
-        ));
-        assert!(matches!(
-            "6x6".parse::<Shape>(),
-            Err(ShapeError::TooLarge(6, 6))
-        ));
-        assert!(matches!(
-            "3by3".parse::<Shape>(),
-            Err(ShapeError::Syntax(_))
-        ));
+        assert!(matches!("1x9".parse::<Shape>(), Err(ShapeError::TooThin(1, 9))));
+        assert!(matches!("6x6".parse::<Shape>(), Err(ShapeError::TooLarge(6, 6))));
+        assert!(matches!("3by3".parse::<Shape>(), Err(ShapeError::Syntax(_))));
         assert!(Shape::from_cell_count(80).is_err());
     }
 }

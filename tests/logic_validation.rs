@@ -80,7 +80,10 @@ fn parse(line: &str) -> Grid {
 fn puzzles(file: &str, limit: usize, stride: usize) -> Option<Vec<Grid>> {
     let path = Path::new(DATA).join(file);
     let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipping {}: not found (the shared data folder is absent)", path.display());
+        eprintln!(
+            "skipping {}: not found (the shared data folder is absent)",
+            path.display()
+        );
         return None;
     };
     Some(
@@ -123,7 +126,10 @@ fn validate(file: &str, limit: usize, stride: usize) {
             stuck += 1;
         }
     }
-    eprintln!("{file}: {} puzzles checked, {stuck} beyond the techniques", list.len());
+    eprintln!(
+        "{file}: {} puzzles checked, {stuck} beyond the techniques",
+        list.len()
+    );
 }
 
 #[test]

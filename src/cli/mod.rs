@@ -4,7 +4,9 @@
 mod batch;
 mod check;
 mod count;
+mod explain;
 mod generate;
+mod rate;
 mod solve;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -27,6 +29,10 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Count each puzzle's solutions up to a limit.
     Count(count::CountArgs),
+    /// Rate each puzzle as a person would solve it (Sudoku Explainer scale).
+    Rate(rate::RateArgs),
+    /// Show how a person would solve one puzzle, step by step.
+    Explain(explain::ExplainArgs),
     /// Solve and count every puzzle with both engines; report any
     /// disagreement.
     Check(check::CheckArgs),
@@ -76,6 +82,8 @@ pub fn run() -> i32 {
         Command::Solve(args) => solve::run(args),
         Command::Count(args) => count::run(args),
         Command::Check(args) => check::run(args),
+        Command::Rate(args) => rate::run(args),
+        Command::Explain(args) => explain::run(args),
     };
     match result {
         Ok(code) => code,

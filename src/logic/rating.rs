@@ -126,10 +126,7 @@ pub(super) struct Tally {
 impl Tally {
     /// Counts one step.
     pub fn add(&mut self, technique: Technique, difficulty: f32) {
-        let i = Technique::ALL
-            .iter()
-            .position(|&t| t == technique)
-            .unwrap_or(0);
+        let i = Technique::ALL.iter().position(|&t| t == technique).unwrap_or(0);
         self.counts[i] += 1;
         if self.hardest.is_none_or(|(d, _)| difficulty > d) {
             self.hardest = Some((difficulty, technique));

@@ -160,8 +160,7 @@ impl Step {
 
     /// Adds the pattern houses, given as table numbers on side `n`.
     pub fn with_houses(mut self, houses: impl IntoIterator<Item = usize>, n: usize) -> Step {
-        self.houses
-            .extend(houses.into_iter().map(|h| House::of(h, n)));
+        self.houses.extend(houses.into_iter().map(|h| House::of(h, n)));
         self
     }
 
@@ -201,7 +200,11 @@ impl Step {
         let nc = self.cells.len();
         let nh = self.houses.len();
         match self.technique {
-            FullHouse => write!(f, "{} is the only empty cell in {}", self.cells[0], self.houses[0]),
+            FullHouse => write!(
+                f,
+                "{} is the only empty cell in {}",
+                self.cells[0], self.houses[0]
+            ),
             HiddenSingleBox | HiddenSingleLine => {
                 write!(f, "{} in {} must go in {}", d(0), self.houses[0], self.cells[0])
             }
@@ -375,10 +378,7 @@ fn list(cells: &[Cell]) -> String {
 }
 
 fn digit_list(digits: &[u8]) -> String {
-    let symbols: Vec<String> = digits
-        .iter()
-        .map(|&d| Shape::symbol(d).to_string())
-        .collect();
+    let symbols: Vec<String> = digits.iter().map(|&d| Shape::symbol(d).to_string()).collect();
     symbols.join(", ")
 }
 

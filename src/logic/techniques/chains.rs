@@ -34,12 +34,7 @@ struct Found {
 
 /// Finds the shortest chain of at most `max_nodes` nodes using `links`
 /// that removes or places something.
-pub(super) fn find(
-    c: &Candidates,
-    links: Links,
-    technique: Technique,
-    max_nodes: usize,
-) -> Option<Step> {
+pub(super) fn find(c: &Candidates, links: Links, technique: Technique, max_nodes: usize) -> Option<Step> {
     let graph = Graph::new(c, links);
     let found = graph.shortest(max_nodes)?;
     Some(graph.step(found, technique))

@@ -78,11 +78,7 @@ mod tests {
     #[test]
     fn spread_over_two_boxes_is_no_claim() {
         let mut c = open_board();
-        confine(
-            &mut c,
-            6,
-            &[rc(4, 5), rc(8, 5), rc(5, 4), rc(4, 1), rc(8, 8)],
-        );
+        confine(&mut c, 6, &[rc(4, 5), rc(8, 5), rc(5, 4), rc(4, 1), rc(8, 8)]);
         assert!(find(&c).is_none());
     }
 }

@@ -26,8 +26,7 @@ pub fn find(c: &Candidates, branches: &Branches) -> Option<Step> {
         .with_cells([cell], n)
         .with_digits([d]);
     step.length = length as usize;
-    step.difficulty =
-        Technique::ContradictionChain.score() + chain_length_bonus(2 * length as usize);
+    step.difficulty = Technique::ContradictionChain.score() + chain_length_bonus(2 * length as usize);
     step.eliminate(cell, d, n);
     Some(step)
 }

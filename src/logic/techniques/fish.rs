@@ -44,13 +44,7 @@ pub fn find(c: &Candidates, size: usize) -> Option<Step> {
 /// The step for base lines `bases` whose places of `d` fall in the cover
 /// lines at positions `covers` (bit `i` = the `i`-th line of the other
 /// kind).
-fn fish_step(
-    c: &Candidates,
-    technique: Technique,
-    d: u8,
-    bases: &[usize],
-    covers: u32,
-) -> Option<Step> {
+fn fish_step(c: &Candidates, technique: Technique, d: u8, bases: &[usize], covers: u32) -> Option<Step> {
     let n = c.n();
     let cover_kind = if bases[0] < n { 1 } else { 0 };
     let cover_lines: Vec<usize> = bits(covers).map(|i| cover_kind * n + i).collect();

@@ -211,11 +211,7 @@ pub(super) fn quickest_common(c: &Candidates, group: &[&Settled]) -> Option<Comm
         }
         let first = group[0].values[cell];
         if first != 0 && group.iter().all(|b| b.values[cell] == first) {
-            let length = group
-                .iter()
-                .map(|b| b.placed_at[cell])
-                .max()
-                .unwrap_or(NEVER);
+            let length = group.iter().map(|b| b.placed_at[cell]).max().unwrap_or(NEVER);
             consider(
                 &mut best,
                 Common {

@@ -39,13 +39,7 @@ pub fn find(c: &Candidates, size: usize) -> Option<Step> {
     None
 }
 
-fn subset_step(
-    c: &Candidates,
-    technique: Technique,
-    h: usize,
-    subset: &[u8],
-    union: u32,
-) -> Option<Step> {
+fn subset_step(c: &Candidates, technique: Technique, h: usize, subset: &[u8], union: u32) -> Option<Step> {
     let n = c.n();
     let keep = subset.iter().fold(0, |m, &d| m | bit(d));
     let house = c.tables().house(h);

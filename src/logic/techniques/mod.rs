@@ -72,22 +72,13 @@ pub fn find(technique: Technique, c: &Candidates, branches: &mut Option<Branches
         ContradictionChain => {
             contradiction_chain::find(c, branches.get_or_insert_with(|| Branches::compute(c)))
         }
-        CellForcingChain => {
-            cell_forcing_chain::find(c, branches.get_or_insert_with(|| Branches::compute(c)))
-        }
-        UnitForcingChain => {
-            unit_forcing_chain::find(c, branches.get_or_insert_with(|| Branches::compute(c)))
-        }
+        CellForcingChain => cell_forcing_chain::find(c, branches.get_or_insert_with(|| Branches::compute(c))),
+        UnitForcingChain => unit_forcing_chain::find(c, branches.get_or_insert_with(|| Branches::compute(c))),
     }
 }
 
 /// Adds to `step` the removal of `d` from each of `cells` that still has it.
-fn eliminate_where_present(
-    step: &mut Step,
-    c: &Candidates,
-    cells: impl IntoIterator<Item = usize>,
-    d: u8,
-) {
+fn eliminate_where_present(step: &mut Step, c: &Candidates, cells: impl IntoIterator<Item = usize>, d: u8) {
     let n = c.n();
     for cell in cells {
         if c.mask(cell) & bit(d) != 0 {
@@ -178,10 +169,7 @@ pub(crate) mod testing {
     }
 
     fn sorted(list: &[Candidate]) -> Vec<(usize, u8)> {
-        let mut v: Vec<(usize, u8)> = list
-            .iter()
-            .map(|e| (Cell::index(e.cell, 9), e.digit))
-            .collect();
+        let mut v: Vec<(usize, u8)> = list.iter().map(|e| (Cell::index(e.cell, 9), e.digit)).collect();
         v.sort();
         v
     }

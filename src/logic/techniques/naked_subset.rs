@@ -37,13 +37,7 @@ pub fn find(c: &Candidates, size: usize) -> Option<Step> {
     None
 }
 
-fn subset_step(
-    c: &Candidates,
-    technique: Technique,
-    h: usize,
-    subset: &[usize],
-    union: u32,
-) -> Option<Step> {
+fn subset_step(c: &Candidates, technique: Technique, h: usize, subset: &[usize], union: u32) -> Option<Step> {
     let n = c.n();
     let mut step = Step::new(technique)
         .with_cells(subset.iter().copied(), n)

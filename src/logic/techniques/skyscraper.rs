@@ -101,10 +101,7 @@ mod tests {
         ]);
         confine(&mut c, 1, &keep);
         let step = find(&c).expect("skyscraper");
-        assert_eq!(
-            removed(&step),
-            each(&[rc(1, 6), rc(3, 6), rc(7, 5), rc(9, 5)], 1)
-        );
+        assert_eq!(removed(&step), each(&[rc(1, 6), rc(3, 6), rc(7, 5), rc(9, 5)], 1));
     }
 
     #[test]

@@ -38,12 +38,7 @@ fn two_places(c: &Candidates, d: u8, range: std::ops::Range<usize>) -> Vec<(usiz
         .collect()
 }
 
-fn kite(
-    c: &Candidates,
-    d: u8,
-    (row, r): (usize, [usize; 2]),
-    (col, k): (usize, [usize; 2]),
-) -> Option<Step> {
+fn kite(c: &Candidates, d: u8, (row, r): (usize, [usize; 2]), (col, k): (usize, [usize; 2])) -> Option<Step> {
     let n = c.n();
     let t = c.tables();
     if r.iter().any(|cell| k.contains(cell)) {
@@ -58,11 +53,7 @@ fn kite(
             .with_digits([d])
             .with_cells([row_end, row_hinge, col_hinge, col_end], n)
             .with_houses([row, col], n);
-        let victims = t
-            .peers(row_end)
-            .iter()
-            .copied()
-            .filter(|&v| t.sees(v, col_end));
+        let victims = t.peers(row_end).iter().copied().filter(|&v| t.sees(v, col_end));
         eliminate_where_present(&mut step, c, victims, d);
         return if_progress(step);
     }
@@ -79,11 +70,7 @@ mod tests {
         let mut c = open_board();
         // 6 in row 1 at c2 and c8; in column 3 at r3 and r7. r1c2 and r3c3
         // share box 1, so r1c8 or r7c3 is 6: r7c8 sees both.
-        confine(
-            &mut c,
-            6,
-            &[rc(1, 2), rc(1, 8), rc(3, 3), rc(7, 3), rc(7, 8)],
-        );
+        confine(&mut c, 6, &[rc(1, 2), rc(1, 8), rc(3, 3), rc(7, 3), rc(7, 8)]);
         let step = find(&c).expect("kite");
         assert_eq!(removed(&step), each(&[rc(7, 8)], 6));
         assert_eq!(
@@ -96,11 +83,7 @@ mod tests {
     fn hinges_in_different_boxes_do_nothing() {
         let mut c = open_board();
         // As above with the column's hinge moved to r4c3 (box 4).
-        confine(
-            &mut c,
-            6,
-            &[rc(1, 2), rc(1, 8), rc(4, 3), rc(7, 3), rc(7, 8)],
-        );
+        confine(&mut c, 6, &[rc(1, 2), rc(1, 8), rc(4, 3), rc(7, 3), rc(7, 8)]);
         assert!(find(&c).is_none());
     }
 }

@@ -18,15 +18,11 @@ pub fn find(c: &Candidates, branches: &Branches) -> Option<Step> {
             if c.positions(h, d).count_ones() < 2 {
                 continue;
             }
-            let Some(group) = settled_group(branches, c.cells_with(h, d).map(|cell| (cell, d)))
-            else {
+            let Some(group) = settled_group(branches, c.cells_with(h, d).map(|cell| (cell, d))) else {
                 continue;
             };
             if let Some(common) = quickest_common(c, &group) {
-                if best
-                    .as_ref()
-                    .is_none_or(|(b, _, _)| common.length < b.length)
-                {
+                if best.as_ref().is_none_or(|(b, _, _)| common.length < b.length) {
                     best = Some((common, h, d));
                 }
             }

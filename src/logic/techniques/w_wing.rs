@@ -72,9 +72,7 @@ mod tests {
         // lose 7.
         c.set_digits(rc(1, 1), &[4, 7]);
         c.set_digits(rc(5, 9), &[4, 7]);
-        let mut keep: Vec<usize> = (1..=9)
-            .flat_map(|r| (1..=9).map(move |k| rc(r, k)))
-            .collect();
+        let mut keep: Vec<usize> = (1..=9).flat_map(|r| (1..=9).map(move |k| rc(r, k))).collect();
         keep.retain(|&cell| cell % 9 != 4 || cell == rc(1, 5) || cell == rc(5, 5));
         confine(&mut c, 4, &keep);
         let step = find(&c).expect("w-wing");
