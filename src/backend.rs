@@ -59,6 +59,11 @@ pub trait Digger {
     /// solution without them; otherwise leaves them in place.
     fn try_remove(&mut self, cells: &[usize], budget: Option<u64>) -> Removal;
 
+    /// Removes the clues in `cells` without a probe: the caller vouches
+    /// that the puzzle stays unique (it still contains a unique puzzle).
+    /// Used to start a dig from a known puzzle plus some clues.
+    fn remove_unchecked(&mut self, cells: &[usize]);
+
     /// Search effort spent by this session so far.
     fn nodes(&self) -> u64;
 }

@@ -672,6 +672,21 @@ impl Digger for DlxDigger<'_> {
         }
     }
 
+    fn remove_unchecked(&mut self, cells: &[usize]) {
+        let targets: Vec<usize> = cells
+            .iter()
+            .copied()
+            .filter(|&c| self.puzzle.get(c) != 0)
+            .collect();
+        self.uncover_targets(&targets);
+        let popped = std::mem::take(&mut self.popped);
+        for &cell in popped.iter().rev() {
+            self.select_cell(cell);
+        }
+        self.popped = popped;
+        targets.iter().for_each(|&c| self.puzzle.set(c, 0));
+    }
+
     fn nodes(&self) -> u64 {
         self.nodes
     }

@@ -9,9 +9,10 @@ use rayon::prelude::*;
 use serde_json::json;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
-use sudoku_dlx::generator::{shard_range, GenerateOptions, Generated, Generator, Symmetry};
+use sudoku_dlx::generator::{shard_range, GenerateOptions, Generated, Generator, Symmetry, Target};
+use sudoku_dlx::logic::{Level, LogicalSolver, Rating};
 use sudoku_dlx::{BackendKind, Shape};
 
 /// Output forms of `generate`.
@@ -47,6 +48,27 @@ fn parse_shard(text: &str) -> Result<Shard, String> {
     Ok(Shard { part, parts })
 }
 
+/// A rating band `MIN..MAX`, both ends included (ratings have one
+/// decimal, so the end is widened by half a step).
+fn parse_band(text: &str) -> Result<std::ops::Range<f32>, String> {
+    let bad = || format!("'{text}' is not a rating band: expected MIN..MAX, such as 3.0..5.0 or 6.5..");
+    let (lo, hi) = text.split_once("..").ok_or_else(bad)?;
+    let lo: f32 = if lo.trim().is_empty() {
+        0.0
+    } else {
+        lo.trim().parse().map_err(|_| bad())?
+    };
+    let hi: f32 = if hi.trim().is_empty() {
+        f32::INFINITY
+    } else {
+        hi.trim().parse().map_err(|_| bad())?
+    };
+    if lo.is_nan() || hi.is_nan() || lo > hi {
+        return Err(bad());
+    }
+    Ok(lo..hi + 0.05)
+}
+
 /// Options of `generate`.
 #[derive(Args, Debug)]
 pub struct GenerateArgs {
@@ -67,9 +89,26 @@ pub struct GenerateArgs {
     /// Stop digging at K clues instead of digging to a minimal puzzle.
     #[arg(long, value_name = "K")]
     givens: Option<usize>,
-    /// Fresh grids to try per puzzle when --givens is not reached.
-    #[arg(long, default_value_t = 100)]
-    max_attempts: u32,
+    /// Bound per puzzle: fresh grids to try when --givens is not reached
+    /// (default 100), or puzzles to rate when aiming at a difficulty
+    /// (default 1000); then the puzzle is reported as a shortfall.
+    #[arg(long, value_name = "N")]
+    max_attempts: Option<u32>,
+    /// Aim at a difficulty level: easy, medium, hard, expert, extreme
+    /// (bands in docs/rating.md).
+    #[arg(long, value_name = "LEVEL", conflicts_with = "rating")]
+    difficulty: Option<Level>,
+    /// Aim at a rating band on the Sudoku Explainer scale, MIN..MAX (both
+    /// included; either may be left out, as in 6.5..).
+    #[arg(long, value_name = "MIN..MAX", value_parser = parse_band)]
+    rating: Option<std::ops::Range<f32>>,
+    /// Stop looking for rated puzzles after this many seconds; puzzles not
+    /// found by then are reported as shortfalls.
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
+    /// Rate every puzzle (the rating is in json, jsonl and csv records).
+    #[arg(long)]
+    rate: bool,
     /// Node budget per uniqueness probe (default: unbounded up to 12x12,
     /// then 2,000,000 for 16x16 and 5,000 for 25x25).
     #[arg(long, value_name = "NODES")]
@@ -106,25 +145,32 @@ pub struct GenerateArgs {
 /// after the last complete record.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-/// Per-thread state: the generator and, with `--check`, the other engine.
+/// Per-thread state: the generator, the grader and, with `--check`, the
+/// other engine.
 struct Worker {
     generator: Generator,
+    grader: LogicalSolver,
     checker: Option<Box<dyn sudoku_dlx::Backend>>,
 }
 
 /// What one index produced.
 enum Produced {
-    Puzzle(Box<Generated>),
+    Puzzle(Box<Generated>, Option<Rating>),
     Failed(String),
     Skipped,
 }
 
 impl GenerateArgs {
+    /// The rating band aimed at, if any.
+    fn band(&self) -> Option<std::ops::Range<f32>> {
+        self.rating.clone().or_else(|| self.difficulty.map(Level::range))
+    }
+
     fn options(&self) -> GenerateOptions {
         let mut options = GenerateOptions::new(self.shape);
         options.symmetry = self.symmetry;
         options.givens = self.givens;
-        options.max_attempts = self.max_attempts;
+        options.max_attempts = self.max_attempts.unwrap_or(100);
         options.backend = self.backend;
         if self.budget.is_some() {
             options.probe_budget = self.budget;
@@ -132,7 +178,7 @@ impl GenerateArgs {
         options
     }
 
-    fn record_json(&self, g: &Generated) -> serde_json::Value {
+    fn record_json(&self, g: &Generated, rating: Option<&Rating>) -> serde_json::Value {
         let mut value = json!({
             "index": g.index,
             "seed": g.seed,
@@ -149,11 +195,16 @@ impl GenerateArgs {
         if self.solution {
             value["solution"] = json!(g.solution.to_line());
         }
+        if let Some(r) = rating {
+            for (key, v) in super::rate::rating_json(r).as_object().into_iter().flatten() {
+                value[key] = v.clone();
+            }
+        }
         value
     }
 
     /// The text of one record; `first` says whether it opens the output.
-    fn render(&self, g: &Generated, first: bool) -> String {
+    fn render(&self, g: &Generated, rating: Option<&Rating>, first: bool) -> String {
         match self.format {
             GenFormat::Line if self.solution => {
                 format!("{} {}\n", g.puzzle.to_line(), g.solution.to_line())
@@ -163,8 +214,12 @@ impl GenerateArgs {
                 format!("{}\n{}\n", g.puzzle.to_pretty(), g.solution.to_pretty())
             }
             GenFormat::Grid => format!("{}\n", g.puzzle.to_pretty()),
-            GenFormat::Jsonl => format!("{}\n", self.record_json(g)),
-            GenFormat::Json => format!("{}  {}\n", if first { "[\n" } else { "," }, self.record_json(g)),
+            GenFormat::Jsonl => format!("{}\n", self.record_json(g, rating)),
+            GenFormat::Json => format!(
+                "{}  {}\n",
+                if first { "[\n" } else { "," },
+                self.record_json(g, rating)
+            ),
             GenFormat::Csv => {
                 let mut row = format!(
                     "{},{},{},{},{},{},{}",
@@ -176,6 +231,9 @@ impl GenerateArgs {
                     g.effort,
                     g.minimal
                 );
+                if let Some(r) = rating {
+                    row.push_str(&format!(",{:.1},{}", r.score, r.level));
+                }
                 if self.solution {
                     row.push(',');
                     row.push_str(&g.solution.to_line());
@@ -188,9 +246,15 @@ impl GenerateArgs {
 
     fn header(&self) -> Option<String> {
         (self.format == GenFormat::Csv).then(|| {
+            let rated = if self.rates() { ",rating,level" } else { "" };
             let extra = if self.solution { ",solution" } else { "" };
-            format!("index,seed,shape,puzzle,clues,effort,minimal{extra}\n")
+            format!("index,seed,shape,puzzle,clues,effort,minimal{rated}{extra}\n")
         })
+    }
+
+    /// Whether records carry a rating.
+    fn rates(&self) -> bool {
+        self.rate || self.band().is_some()
     }
 
     fn footer(&self, wrote_any: bool) -> Option<&'static str> {
@@ -205,14 +269,47 @@ impl GenerateArgs {
 fn make_worker(args: &GenerateArgs) -> Worker {
     let generator = Generator::new(args.options()).expect("options checked before starting");
     let checker = args.check.then(|| args.backend.other().build(args.shape));
-    Worker { generator, checker }
+    let grader = LogicalSolver::new(args.shape);
+    Worker {
+        generator,
+        grader,
+        checker,
+    }
 }
 
-fn produce(worker: &mut Worker, seed: u64, index: u64) -> Produced {
+/// Counters shared with the progress bar: puzzles rated, and found.
+struct Progress {
+    rated: AtomicU64,
+}
+
+fn rating_of(grader: &mut LogicalSolver, puzzle: &sudoku_dlx::Grid) -> Option<Rating> {
+    grader.rate(puzzle).ok()
+}
+
+fn produce(worker: &mut Worker, args: &GenerateArgs, seed: u64, index: u64, run: &Run) -> Produced {
     if INTERRUPTED.load(Ordering::Relaxed) {
         return Produced::Skipped;
     }
-    let generated = match worker.generator.generate(seed, index) {
+    let result = match args.band() {
+        None => worker.generator.generate(seed, index),
+        Some(band) => {
+            let target = Target {
+                band,
+                max_rated: args.max_attempts.unwrap_or(1000),
+                deadline: run.deadline,
+            };
+            let grader = &mut worker.grader;
+            let mut rate = |p: &sudoku_dlx::Grid| {
+                run.progress.rated.fetch_add(1, Ordering::Relaxed);
+                rating_of(grader, p).map_or(f32::INFINITY, |r| r.score)
+            };
+            worker
+                .generator
+                .generate_rated(seed, index, &target, &mut rate)
+                .map(|found| found.generated)
+        }
+    };
+    let generated = match result {
         Ok(g) => g,
         Err(e) => return Produced::Failed(format!("puzzle {index}: {e}")),
     };
@@ -228,7 +325,18 @@ fn produce(worker: &mut Worker, seed: u64, index: u64) -> Produced {
             return Produced::Failed(message);
         }
     }
-    Produced::Puzzle(Box::new(generated))
+    let rating = if args.rates() {
+        rating_of(&mut worker.grader, &generated.puzzle)
+    } else {
+        None
+    };
+    Produced::Puzzle(Box::new(generated), rating)
+}
+
+/// What every worker of a run shares.
+struct Run {
+    deadline: Option<Instant>,
+    progress: Progress,
 }
 
 fn progress_bar(total: u64) -> ProgressBar {
@@ -236,7 +344,7 @@ fn progress_bar(total: u64) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    let style = ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta}")
+    let style = ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta} {msg}")
         .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
     bar
@@ -271,6 +379,17 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
     let mut out = open_output(&args.output)?;
     let bar = progress_bar(range.end - range.start);
     let start = Instant::now();
+    if let Some(t) = args.timeout {
+        anyhow::ensure!(t.is_finite() && t >= 0.0, "--timeout must be a number of seconds");
+    }
+    let run = Run {
+        deadline: args
+            .timeout
+            .map(|t| start + std::time::Duration::from_secs_f64(t)),
+        progress: Progress {
+            rated: AtomicU64::new(0),
+        },
+    };
     let chunk = 16 * pool.current_num_threads() as u64;
     let (mut written, mut failed) = (0u64, 0u64);
     let (mut clues, mut effort) = (0u64, 0u64);
@@ -284,13 +403,13 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
         let results: Vec<Produced> = pool.install(|| {
             (next..end)
                 .into_par_iter()
-                .map(|i| states.with(|| make_worker(&args), |w| produce(w, seed, i)))
+                .map(|i| states.with(|| make_worker(&args), |w| produce(w, &args, seed, i, &run)))
                 .collect()
         });
         for produced in results {
             match produced {
-                Produced::Puzzle(g) => {
-                    out.write_all(args.render(&g, written == 0).as_bytes())?;
+                Produced::Puzzle(g, rating) => {
+                    out.write_all(args.render(&g, rating.as_ref(), written == 0).as_bytes())?;
                     written += 1;
                     clues += g.puzzle.given_count() as u64;
                     effort += g.effort;
@@ -302,6 +421,10 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
                 Produced::Skipped => break 'run,
             }
             bar.inc(1);
+        }
+        if args.band().is_some() {
+            let rated = run.progress.rated.load(Ordering::Relaxed);
+            bar.set_message(format!("rated {rated}, hits {written}"));
         }
         out.flush()?;
         next = end;
@@ -320,6 +443,13 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
             mean(clues),
             mean(effort)
         );
+        if args.band().is_some() {
+            let rated = run.progress.rated.load(Ordering::Relaxed);
+            eprintln!(
+                "candidates rated: {rated} ({:.1} per puzzle found)",
+                rated as f64 / written.max(1) as f64
+            );
+        }
     }
     if INTERRUPTED.load(Ordering::SeqCst) {
         eprintln!("sudoku-dlx: interrupted after {written} puzzles");

@@ -107,7 +107,7 @@ pub fn rating_json(rating: &Rating) -> serde_json::Value {
         .map(|(t, k)| (t.name().to_string(), json!(k)))
         .collect();
     json!({
-        "rating": rating.score,
+        "rating": (rating.score as f64 * 10.0).round() / 10.0,
         "level": rating.level,
         "hardest": rating.hardest.map(|t| t.name()),
         "techniques": techniques,

@@ -7,8 +7,10 @@
 //! machines give the same puzzles. See docs/generator.md.
 
 pub mod symmetry;
+mod target;
 
 pub use symmetry::Symmetry;
+pub use target::{RatedSearch, Target};
 
 use crate::backend::{Backend, BackendKind, Removal};
 use crate::dlx::Dlx;
@@ -80,7 +82,7 @@ pub fn fewest_possible_clues(shape: Shape) -> usize {
 }
 
 /// Why options or a generation run failed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum GenerateError {
     /// The symmetry does not map this shape's boxes onto boxes.
     #[error("symmetry {0} needs square boxes, but the board has {1} boxes")]
@@ -90,6 +92,16 @@ pub enum GenerateError {
         "--givens {0} is impossible on a {1} board: a unique puzzle needs at least {2} clues and at most {3}"
     )]
     GivensOutOfRange(usize, Shape, usize, usize),
+    /// No puzzle in the wanted rating band within the bounds.
+    #[error("no puzzle rated {band} after rating {rated} candidates (closest rating: {closest:.1})")]
+    RatingShortfall {
+        /// The band asked for.
+        band: String,
+        /// Puzzles rated.
+        rated: u32,
+        /// The rating closest to the band.
+        closest: f32,
+    },
     /// No attempt reached the requested clue count.
     #[error("no puzzle with {wanted} clues after {attempts} attempts (fewest reached: {best})")]
     Shortfall {
@@ -199,13 +211,26 @@ impl Generator {
         let solution = self.backend.fill(rng);
         let mut orbits = self.orbits.clone();
         orbits.shuffle(rng);
-        let order: Vec<usize> = orbits.iter().flatten().copied().collect();
+        let (puzzle, complete) = self.dig(&solution, &[], &orbits);
+        (puzzle, solution, complete)
+    }
+
+    /// Digs `solution`: first removes `known_free` without probes (the
+    /// caller vouches the rest is still unique), then tries `orbits` in
+    /// order, down to `givens` clues if set.
+    fn dig(&mut self, solution: &Grid, known_free: &[usize], orbits: &[Vec<usize>]) -> (Grid, bool) {
+        let order: Vec<usize> = known_free
+            .iter()
+            .chain(orbits.iter().flatten())
+            .copied()
+            .collect();
         let target = self.options.givens.unwrap_or(0);
         let budget = self.options.probe_budget;
-        let mut digger = self.backend.digger(&solution, &order);
-        let mut clues = solution.cells().len();
+        let mut digger = self.backend.digger(solution, &order);
+        digger.remove_unchecked(known_free);
+        let mut clues = digger.puzzle().given_count();
         let mut complete = true;
-        for orbit in &orbits {
+        for orbit in orbits {
             if clues <= target {
                 break;
             }
@@ -218,8 +243,7 @@ impl Generator {
                 Removal::GaveUp => complete = false,
             }
         }
-        let puzzle = digger.puzzle().clone();
-        (puzzle, solution, complete)
+        (digger.puzzle().clone(), complete)
     }
 
     /// A random complete grid (puzzle `index` of run `seed`'s stream).

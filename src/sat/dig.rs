@@ -92,6 +92,12 @@ impl Digger for SatDigger<'_> {
         }
     }
 
+    fn remove_unchecked(&mut self, cells: &[usize]) {
+        for c in self.present(cells) {
+            self.puzzle.set(c, 0);
+        }
+    }
+
     /// Solve calls made by this session.
     fn nodes(&self) -> u64 {
         self.engine.solves() - self.solves_at_start
