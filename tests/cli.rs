@@ -295,3 +295,119 @@ fn generate_check_and_sat_backend() {
     let counts = stdout_of(&["count"], &out);
     assert_eq!(counts, "1\n1\n1\n1\n");
 }
+
+#[test]
+fn rate_gives_rating_level_and_techniques() {
+    let out = stdout_of(&["rate", "--format", "json"], &format!("{P17}\n"));
+    let r: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(r["puzzle"], P17);
+    let score = r["rating"].as_f64().unwrap();
+    assert!((1.0..=12.0).contains(&score), "{score}");
+    assert!(["easy", "medium", "hard", "expert", "extreme"].contains(&r["level"].as_str().unwrap()));
+    assert!(r["hardest"].is_string());
+    assert!(r["techniques"]
+        .as_object()
+        .unwrap()
+        .values()
+        .all(|k| k.as_u64().unwrap() > 0));
+    assert!(r["effort"].as_u64().unwrap() > 0);
+    let line = stdout_of(&["rate"], &format!("{P17}\n"));
+    assert!(line.starts_with(&format!("{P17}\t")), "{line}");
+}
+
+#[test]
+fn rate_refuses_puzzles_that_are_not_unique() {
+    let input = format!("{}\n.23.41..........\n11{}\n", ".".repeat(81), ".".repeat(79));
+    let assert = cmd().arg("rate").write_stdin(input).assert().code(1);
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(stderr.contains("-:1: several solutions"), "{stderr}");
+    assert!(stderr.contains("-:2: no solution"), "{stderr}");
+    assert!(stderr.contains("-:3: givens clash"), "{stderr}");
+}
+
+#[test]
+fn explain_tells_the_steps_and_ends_solved() {
+    let out = stdout_of(&["explain", P17], "");
+    assert!(out.contains("  1. "), "{out}");
+    assert!(out.contains("Solved. Rating"), "{out}");
+    let json = stdout_of(&["explain", "--format", "json", P17], "");
+    let r: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    let grid = r["grid"].as_str().unwrap();
+    assert!(is_valid_solution(P17, grid, 3, 3));
+    assert_eq!(
+        r["steps"].as_array().unwrap().len(),
+        r["text"].as_array().unwrap().len()
+    );
+    // Placements in the steps, replayed, fill exactly the empty cells.
+    let placed: usize = r["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["placements"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(placed, P17.bytes().filter(|&b| b == b'.').count());
+    cmd()
+        .args(["explain", "not-a-puzzle"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("neither a file nor a puzzle"));
+}
+
+#[test]
+fn generate_to_a_difficulty_stays_in_the_band() {
+    for (level, lo, hi) in [("easy", 0.0, 2.0), ("hard", 3.0, 5.0)] {
+        let out = generate(&[
+            "--difficulty",
+            level,
+            "--count",
+            "3",
+            "--seed",
+            "6",
+            "--format",
+            "jsonl",
+        ]);
+        for line in out.lines() {
+            let r: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(r["level"], level);
+            let puzzle = r["puzzle"].as_str().unwrap().to_string();
+            // The record's rating is what `rate` says of the puzzle.
+            let rated: serde_json::Value =
+                serde_json::from_str(stdout_of(&["rate", "--format", "json"], &format!("{puzzle}\n")).trim())
+                    .unwrap();
+            assert_eq!(rated["rating"], r["rating"]);
+            let score = r["rating"].as_f64().unwrap();
+            assert!(score >= lo && score < hi, "{level}: {score}");
+        }
+    }
+    let band = generate(&[
+        "--rating", "2.5..2.8", "--count", "2", "--seed", "6", "--format", "csv",
+    ]);
+    for row in band.lines().skip(1) {
+        let score: f64 = row.split(',').nth(7).unwrap().parse().unwrap();
+        assert!((2.5..=2.8).contains(&score), "{row}");
+    }
+}
+
+#[test]
+fn generate_reports_a_rating_shortfall() {
+    cmd()
+        .args([
+            "generate",
+            "--rating",
+            "11.5..12",
+            "--max-attempts",
+            "5",
+            "--seed",
+            "1",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "no puzzle rated 11.5..12.1 after rating 5 candidates",
+        ));
+    cmd()
+        .args(["generate", "--rating", "5..3"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("is not a rating band"));
+}
