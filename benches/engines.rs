@@ -93,5 +93,32 @@ fn bench_generation(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_counting, bench_generation);
+/// Larger boards: full grids of 16x16 and 25x25, and a minimal 16x16
+/// puzzle (the 25x25 dig takes seconds and is measured with
+/// `generate --box 5x5 --stats` instead).
+fn bench_large_boards(c: &mut Criterion) {
+    let mut group = c.benchmark_group("large-boards");
+    group.sample_size(10);
+    for (r, name) in [(4, "fill-16x16"), (5, "fill-25x25")] {
+        let mut generator = Generator::new(GenerateOptions::new(Shape::new(r, r).unwrap())).unwrap();
+        let mut index = 0;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                index += 1;
+                generator.fill(3, index).get(0)
+            })
+        });
+    }
+    let mut generator = Generator::new(GenerateOptions::new(Shape::new(4, 4).unwrap())).unwrap();
+    let mut index = 0;
+    group.bench_function("minimal-16x16", |b| {
+        b.iter(|| {
+            index += 1;
+            generator.generate(3, index).unwrap().effort
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_counting, bench_generation, bench_large_boards);
 criterion_main!(benches);
