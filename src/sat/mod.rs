@@ -43,6 +43,13 @@ impl SatBackend {
         }
     }
 
+    /// Solve calls made by this engine so far, over all operations: the
+    /// effort measure behind [`Count::nodes`] and [`Digger::nodes`], here
+    /// also covering [`Backend::fill`].
+    pub fn solve_calls(&self) -> u64 {
+        self.engine.solves()
+    }
+
     /// Panics unless `grid` has this engine's shape: passing a board of the
     /// wrong shape is a programming error, not bad input.
     fn check_shape(&self, grid: &Grid) {
