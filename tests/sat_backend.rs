@@ -309,3 +309,17 @@ fn digger_removes_orbits_only_when_still_unique() {
     assert_eq!(digger.try_remove(&[500], None), Removal::Removed);
     assert_eq!(digger.puzzle(), &before);
 }
+
+/// A grid that is not a valid solution is not dug (and nothing panics).
+#[test]
+fn digger_keeps_an_invalid_grid_whole() {
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let mut bad = planted_solution(Shape::CLASSIC, &mut rng);
+    bad.set(0, bad.get(1));
+    let mut sat = SatBackend::new(Shape::CLASSIC);
+    let mut digger = sat.digger(&bad, &[]);
+    for cell in 0..81 {
+        assert_eq!(digger.try_remove(&[cell], None), Removal::Kept);
+    }
+    assert_eq!(digger.puzzle(), &bad);
+}

@@ -17,11 +17,15 @@ pub struct SatDigger<'a> {
     solution: Grid,
     puzzle: Grid,
     solves_at_start: u64,
+    /// False when `solution` is not a complete valid grid; then nothing is
+    /// ever removed, since "unique" would have no meaning.
+    valid: bool,
 }
 
 impl<'a> SatDigger<'a> {
-    /// Starts from the full `solution` (assumed complete and valid, as the
-    /// [`crate::Backend::digger`] contract says).
+    /// Starts from the full `solution`. The [`crate::Backend::digger`]
+    /// contract asks for a complete valid grid; anything else is kept
+    /// whole rather than dug into a meaningless puzzle.
     pub fn new(engine: &'a mut Engine, solution: &Grid) -> SatDigger<'a> {
         let solves_at_start = engine.solves();
         SatDigger {
@@ -29,6 +33,7 @@ impl<'a> SatDigger<'a> {
             solution: solution.clone(),
             puzzle: solution.clone(),
             solves_at_start,
+            valid: solution.is_full() && solution.first_clash().is_none(),
         }
     }
 
@@ -110,12 +115,15 @@ impl Digger for SatDigger<'_> {
 
     /// Removes `cells` if the puzzle stays unique. Cells already empty or
     /// off the board are ignored (nothing left to remove counts as
-    /// removed). The budget is ignored: SAT probes always finish, so the
+    /// removed). With an invalid starting grid every clue is kept. The budget is ignored: SAT probes always finish, so the
     /// answer is never [`Removal::GaveUp`].
     fn try_remove(&mut self, cells: &[usize], _budget: Option<u64>) -> Removal {
         let removed = self.present(cells);
         if removed.is_empty() {
             return Removal::Removed;
+        }
+        if !self.valid {
+            return Removal::Kept;
         }
         let mut trial = self.puzzle.clone();
         for &c in &removed {
