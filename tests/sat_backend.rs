@@ -323,3 +323,19 @@ fn digger_keeps_an_invalid_grid_whole() {
     }
     assert_eq!(digger.puzzle(), &bad);
 }
+
+/// The fill uses the caller's random stream the same way whatever the
+/// engine did before, so what the caller draws next is reproducible too.
+#[test]
+fn fill_leaves_the_stream_in_a_reproducible_state() {
+    use rand::RngCore;
+    let shape = Shape::CLASSIC;
+    let mut used = SatBackend::new(shape);
+    for seed in 0..5 {
+        used.fill(&mut ChaCha8Rng::seed_from_u64(seed));
+    }
+    let mut a = ChaCha8Rng::seed_from_u64(9);
+    let mut b = ChaCha8Rng::seed_from_u64(9);
+    assert_eq!(SatBackend::new(shape).fill(&mut a), used.fill(&mut b));
+    assert_eq!(a.next_u64(), b.next_u64());
+}

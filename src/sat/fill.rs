@@ -9,32 +9,41 @@
 
 use super::engine::Engine;
 use crate::grid::Grid;
+use crate::shape::Shape;
 use rand::seq::SliceRandom;
-use rand::{Rng, RngCore};
+use rand::{Rng, RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use varisat::Lit;
 
 /// Fills an empty board at random.
 ///
-/// Cells are visited in random order, first in batches: a random digit per
-/// cell, all confirmed by one solve (the batch halves whenever that fails).
-/// Once batches are down to one cell, each cell, draws digits at random from those its
-/// houses still allow. A draw equal to the current model's digit needs no
-/// solve (the model proves it completable); any other draw is checked with
-/// one solve call and, if it cannot be completed, discarded before the
-/// next draw. Once the placed digits admit only one completion (checked
-/// after a failed draw) the rest of the board is copied from it.
+/// Cells are visited in random order (the diagonal boxes first, see
+/// [`visiting_order`]), first in batches: a random digit per cell, all
+/// confirmed by one solve (the batch halves whenever that fails). Once
+/// batches are down to one cell, each cell draws digits at random from
+/// those its houses still allow. A draw that some known completion has in
+/// that cell needs no solve; any other draw is checked with one solve call
+/// and, if it cannot be completed, discarded before the next draw. Once
+/// the placed digits admit only one completion the rest of the board is
+/// copied from it.
 pub fn fill(engine: &mut Engine, rng: &mut dyn RngCore) -> Grid {
+    // How many draws the fill makes depends on when it notices the board
+    // is forced, which depends on the solver's history. Drawing from a
+    // child stream keeps the caller's stream use fixed at one number, so
+    // whatever the caller draws next is history-independent too.
+    let rng: &mut dyn RngCore = &mut ChaCha8Rng::seed_from_u64(rng.next_u64());
     let shape = engine.shape();
-    let mut order: Vec<usize> = (0..shape.cells()).collect();
-    order.shuffle(rng);
+    let (order, first_batch) = visiting_order(shape, rng);
     let mut state = FillState::new(engine);
-    let mut batch = shape.n();
+    let mut batch = first_batch;
     let mut next = 0;
     while next < order.len() {
         if batch > 1 {
             let end = (next + batch).min(order.len());
             if state.place_batch(&order[next..end], rng) {
                 next = end;
+                // Past the diagonal boxes, batches of a house's size.
+                batch = batch.min(shape.n());
             } else {
                 batch /= 2;
             }
@@ -46,6 +55,27 @@ pub fn fill(engine: &mut Engine, rng: &mut dyn RngCore) -> Grid {
         next += 1;
     }
     state.grid
+}
+
+/// The cells in random order, but those of the diagonal boxes (box `i` of
+/// band `i`, which share no row, column or box) first, with the size of
+/// that first batch. Random digits in those boxes only need each box to be
+/// a permutation, and on 9x9 any such choice can be completed, so one solve
+/// call places a third of the board. For other shapes the solve call still
+/// checks it, and a failed batch just halves.
+fn visiting_order(shape: Shape, rng: &mut dyn RngCore) -> (Vec<usize>, usize) {
+    let diagonal = shape.box_rows().min(shape.box_cols());
+    let is_diagonal = |cell: usize| {
+        let b = shape.box_of(cell);
+        b / shape.box_rows() == b % shape.box_rows() && b / shape.box_rows() < diagonal
+    };
+    let (mut first, mut rest): (Vec<usize>, Vec<usize>) =
+        (0..shape.cells()).partition(|&c| is_diagonal(c));
+    first.shuffle(rng);
+    rest.shuffle(rng);
+    let batch = first.len();
+    first.extend(rest);
+    (first, batch)
 }
 
 /// The partial fill: digits placed so far (also held as assumptions) and
@@ -196,7 +226,7 @@ fn draw(candidates: &mut Vec<u8>, rng: &mut dyn RngCore) -> Option<u8> {
 }
 
 /// Indexes of a cell's row, column and box in [`HouseDigits`].
-fn house_keys(shape: crate::Shape, cell: usize) -> [usize; 3] {
+fn house_keys(shape: Shape, cell: usize) -> [usize; 3] {
     let n = shape.n();
     [
         shape.row(cell),
