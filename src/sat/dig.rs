@@ -6,9 +6,9 @@
 //! That is one "exclusion probe" per removal attempt.
 
 use super::engine::Engine;
+use super::singles::Singles;
 use crate::backend::{Digger, Removal};
 use crate::grid::Grid;
-use crate::shape::Shape;
 use varisat::Lit;
 
 /// A digging session that borrows the backend's solver.
@@ -17,6 +17,8 @@ pub struct SatDigger<'a> {
     solution: Grid,
     puzzle: Grid,
     solves_at_start: u64,
+    /// Deduction by singles, to skip solve calls for easy removals.
+    singles: Singles,
     /// False when `solution` is not a complete valid grid; then nothing is
     /// ever removed, since "unique" would have no meaning.
     valid: bool,
@@ -33,6 +35,7 @@ impl<'a> SatDigger<'a> {
             solution: solution.clone(),
             puzzle: solution.clone(),
             solves_at_start,
+            singles: Singles::new(solution.shape()),
             valid: solution.is_full() && solution.first_clash().is_none(),
         }
     }
@@ -72,42 +75,6 @@ impl<'a> SatDigger<'a> {
     }
 }
 
-/// Whether the clues of `puzzle` alone force `digit` into the empty
-/// `cell`: as a naked single (its peers' clues hold every other digit) or a
-/// hidden single (in one of its houses, every other empty cell sees
-/// `digit` in a clue). Then removing that clue cannot add a solution, and
-/// the probe's solve call (whose unit propagation would find the same
-/// thing) is skipped: early in a dig most clues are such singles.
-fn forced_single(puzzle: &Grid, cell: usize, digit: u8) -> bool {
-    let shape = puzzle.shape();
-    let seen = |c: usize| -> u32 {
-        houses(shape, c)
-            .into_iter()
-            .flatten()
-            .fold(0, |m, p| m | 1 << puzzle.get(p))
-    };
-    let all_digits = ((1u32 << shape.n()) - 1) << 1;
-    if (seen(cell) | 1 << digit) & all_digits == all_digits {
-        return true;
-    }
-    houses(shape, cell).into_iter().any(|house| {
-        house
-            .into_iter()
-            .filter(|&p| p != cell && puzzle.get(p) == 0)
-            .all(|p| seen(p) >> digit & 1 == 1)
-    })
-}
-
-/// The cells of the row, column and box of `cell`.
-fn houses(shape: Shape, cell: usize) -> [Vec<usize>; 3] {
-    let (r, c, n) = (shape.row(cell), shape.col(cell), shape.n());
-    [
-        (0..n).map(|i| shape.cell(r, i)).collect(),
-        (0..n).map(|i| shape.cell(i, c)).collect(),
-        shape.box_cells(shape.box_of(cell)).collect(),
-    ]
-}
-
 impl Digger for SatDigger<'_> {
     fn puzzle(&self) -> &Grid {
         &self.puzzle
@@ -129,7 +96,8 @@ impl Digger for SatDigger<'_> {
         for &c in &removed {
             trial.set(c, 0);
         }
-        let forced = matches!(removed[..], [c] if forced_single(&trial, c, self.solution.get(c)));
+        let forced =
+            matches!(removed[..], [c] if self.singles.forces(&trial, c, self.solution.get(c)));
         if !forced && self.another_solution(&trial, &removed) {
             Removal::Kept
         } else {

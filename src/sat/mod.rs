@@ -8,12 +8,13 @@
 //!   item).
 //! - [`engine`]: the live solver and its assumption/activation protocol.
 //! - [`fill`]: random complete grids.
-//! - [`dig`]: the digging session.
+//! - [`dig`]: the digging session, with [`singles`] to skip easy probes.
 
 pub mod cnf;
 mod dig;
 mod engine;
 mod fill;
+mod singles;
 
 use crate::backend::{Backend, Count, Digger};
 use crate::grid::Grid;
