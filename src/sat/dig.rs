@@ -1,4 +1,4 @@
-//! Digging clues out of a solution with one solve call per probe.
+//! Digging clues out of a solution with at most one solve call per probe.
 //!
 //! Separate from counting because digging needs no counting at all: the
 //! current puzzle is unique, so the puzzle without some clues stays unique

@@ -6,9 +6,9 @@
 //!
 //! - [`cnf`]: the formula (one variable per option, exactly one option per
 //!   item).
-//! - [`engine`]: the live solver and its assumption/activation protocol.
-//! - [`fill`]: random complete grids.
-//! - [`dig`]: the digging session, with [`singles`] to skip easy probes.
+//! - `engine`: the live solver and its assumption/activation protocol.
+//! - `fill`: random complete grids.
+//! - `dig`: the digging session, with `singles` to skip easy probes.
 
 pub mod cnf;
 mod dig;
