@@ -99,7 +99,8 @@ impl Backend for SatBackend {
         count
     }
 
-    /// A random complete grid; see [`fill`] for how it is randomised.
+    /// A random complete grid, randomised through assumptions (see
+    /// `docs/sat.md`): the same stream gives the same grid.
     fn fill(&mut self, rng: &mut dyn RngCore) -> Grid {
         fill::fill(&mut self.engine, rng)
     }
