@@ -30,7 +30,12 @@ fn random_puzzle(shape: Shape, seed: u64, empty: f64, corrupt: bool) -> Grid {
 /// reports solves the puzzle.
 fn check_count(sat: &mut SatBackend, puzzle: &Grid) -> Result<(), TestCaseError> {
     let count = sat.count(puzzle, 2, None);
-    prop_assert_eq!(count.solutions as usize, oracle_count(puzzle, 2), "{}", puzzle);
+    prop_assert_eq!(
+        count.solutions as usize,
+        oracle_count(puzzle, 2),
+        "{}",
+        puzzle
+    );
     prop_assert!(count.complete);
     match &count.first {
         Some(first) => prop_assert!(first.solves(puzzle), "{} does not solve {}", first, puzzle),
@@ -210,7 +215,11 @@ fn fill_gives_valid_varied_reproducible_grids() {
         // Same stream, same grid: on a fresh engine and on a used one.
         let again = SatBackend::new(shape).fill(&mut ChaCha8Rng::seed_from_u64(2));
         assert_eq!(again, grids[2], "{shape}");
-        assert_eq!(sat.fill(&mut ChaCha8Rng::seed_from_u64(2)), grids[2], "{shape}");
+        assert_eq!(
+            sat.fill(&mut ChaCha8Rng::seed_from_u64(2)),
+            grids[2],
+            "{shape}"
+        );
     }
 }
 
@@ -245,8 +254,13 @@ fn dig_and_check(shape: Shape, seed: u64) {
         assert_eq!(result == Removal::Removed, digger.puzzle().get(cell) == 0);
     }
     let puzzle = digger.puzzle().clone();
-    assert!(digger.nodes() >= shape.cells() as u64 / 2);
-    assert_eq!(oracle_count(&puzzle, 2), 1, "{shape}: {puzzle} is not unique");
+    // Every kept clue took a solve call to prove it needed.
+    assert!(digger.nodes() >= puzzle.given_count() as u64);
+    assert_eq!(
+        oracle_count(&puzzle, 2),
+        1,
+        "{shape}: {puzzle} is not unique"
+    );
     assert_eq!(oracle_solution(&puzzle).as_ref(), Some(&solution));
     for cell in (0..shape.cells()).filter(|&c| puzzle.get(c) != 0) {
         let mut fewer = puzzle.clone();
@@ -294,4 +308,34 @@ fn digger_removes_orbits_only_when_still_unique() {
     let before = digger.puzzle().clone();
     assert_eq!(digger.try_remove(&[500], None), Removal::Removed);
     assert_eq!(digger.puzzle(), &before);
+}
+
+/// A grid that is not a valid solution is not dug (and nothing panics).
+#[test]
+fn digger_keeps_an_invalid_grid_whole() {
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let mut bad = planted_solution(Shape::CLASSIC, &mut rng);
+    bad.set(0, bad.get(1));
+    let mut sat = SatBackend::new(Shape::CLASSIC);
+    let mut digger = sat.digger(&bad, &[]);
+    for cell in 0..81 {
+        assert_eq!(digger.try_remove(&[cell], None), Removal::Kept);
+    }
+    assert_eq!(digger.puzzle(), &bad);
+}
+
+/// The fill uses the caller's random stream the same way whatever the
+/// engine did before, so what the caller draws next is reproducible too.
+#[test]
+fn fill_leaves_the_stream_in_a_reproducible_state() {
+    use rand::RngCore;
+    let shape = Shape::CLASSIC;
+    let mut used = SatBackend::new(shape);
+    for seed in 0..5 {
+        used.fill(&mut ChaCha8Rng::seed_from_u64(seed));
+    }
+    let mut a = ChaCha8Rng::seed_from_u64(9);
+    let mut b = ChaCha8Rng::seed_from_u64(9);
+    assert_eq!(SatBackend::new(shape).fill(&mut a), used.fill(&mut b));
+    assert_eq!(a.next_u64(), b.next_u64());
 }

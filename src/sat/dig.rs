@@ -1,4 +1,4 @@
-//! Digging clues out of a solution with one solve call per probe.
+//! Digging clues out of a solution with at most one solve call per probe.
 //!
 //! Separate from counting because digging needs no counting at all: the
 //! current puzzle is unique, so the puzzle without some clues stays unique
@@ -6,6 +6,7 @@
 //! That is one "exclusion probe" per removal attempt.
 
 use super::engine::Engine;
+use super::singles::Singles;
 use crate::backend::{Digger, Removal};
 use crate::grid::Grid;
 use varisat::Lit;
@@ -16,11 +17,17 @@ pub struct SatDigger<'a> {
     solution: Grid,
     puzzle: Grid,
     solves_at_start: u64,
+    /// Deduction by singles, to skip solve calls for easy removals.
+    singles: Singles,
+    /// False when `solution` is not a complete valid grid; then nothing is
+    /// ever removed, since "unique" would have no meaning.
+    valid: bool,
 }
 
 impl<'a> SatDigger<'a> {
-    /// Starts from the full `solution` (assumed complete and valid, as the
-    /// [`crate::Backend::digger`] contract says).
+    /// Starts from the full `solution`. The [`crate::Backend::digger`]
+    /// contract asks for a complete valid grid; anything else is kept
+    /// whole rather than dug into a meaningless puzzle.
     pub fn new(engine: &'a mut Engine, solution: &Grid) -> SatDigger<'a> {
         let solves_at_start = engine.solves();
         SatDigger {
@@ -28,6 +35,8 @@ impl<'a> SatDigger<'a> {
             solution: solution.clone(),
             puzzle: solution.clone(),
             solves_at_start,
+            singles: Singles::new(solution.shape()),
+            valid: solution.is_full() && solution.first_clash().is_none(),
         }
     }
 
@@ -73,18 +82,23 @@ impl Digger for SatDigger<'_> {
 
     /// Removes `cells` if the puzzle stays unique. Cells already empty or
     /// off the board are ignored (nothing left to remove counts as
-    /// removed). The budget is ignored: SAT probes always finish, so the
+    /// removed). With an invalid starting grid every clue is kept. The budget is ignored: SAT probes always finish, so the
     /// answer is never [`Removal::GaveUp`].
     fn try_remove(&mut self, cells: &[usize], _budget: Option<u64>) -> Removal {
         let removed = self.present(cells);
         if removed.is_empty() {
             return Removal::Removed;
         }
+        if !self.valid {
+            return Removal::Kept;
+        }
         let mut trial = self.puzzle.clone();
         for &c in &removed {
             trial.set(c, 0);
         }
-        if self.another_solution(&trial, &removed) {
+        let forced =
+            matches!(removed[..], [c] if self.singles.forces(&trial, c, self.solution.get(c)));
+        if !forced && self.another_solution(&trial, &removed) {
             Removal::Kept
         } else {
             self.puzzle = trial;

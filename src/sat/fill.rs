@@ -9,32 +9,41 @@
 
 use super::engine::Engine;
 use crate::grid::Grid;
+use crate::shape::Shape;
 use rand::seq::SliceRandom;
-use rand::{Rng, RngCore};
+use rand::{Rng, RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use varisat::Lit;
 
 /// Fills an empty board at random.
 ///
-/// Cells are visited in random order, first in batches: a random digit per
-/// cell, all confirmed by one solve (the batch halves whenever that fails).
-/// Once batches are down to one cell, each cell, draws digits at random from those its
-/// houses still allow. A draw equal to the current model's digit needs no
-/// solve (the model proves it completable); any other draw is checked with
-/// one solve call and, if it cannot be completed, discarded before the
-/// next draw. Once the placed digits admit only one completion (checked
-/// after a failed draw) the rest of the board is copied from it.
+/// Cells are visited in random order (the diagonal boxes first, see
+/// [`visiting_order`]), first in batches: a random digit per cell, all
+/// confirmed by one solve (the batch halves whenever that fails). Once
+/// batches are down to one cell, each cell draws digits at random from
+/// those its houses still allow. A draw that some known completion has in
+/// that cell needs no solve; any other draw is checked with one solve call
+/// and, if it cannot be completed, discarded before the next draw. Once
+/// the placed digits admit only one completion the rest of the board is
+/// copied from it.
 pub fn fill(engine: &mut Engine, rng: &mut dyn RngCore) -> Grid {
+    // How many draws the fill makes depends on when it notices the board
+    // is forced, which depends on the solver's history. Drawing from a
+    // child stream keeps the caller's stream use fixed at one number, so
+    // whatever the caller draws next is history-independent too.
+    let rng: &mut dyn RngCore = &mut ChaCha8Rng::seed_from_u64(rng.next_u64());
     let shape = engine.shape();
-    let mut order: Vec<usize> = (0..shape.cells()).collect();
-    order.shuffle(rng);
+    let (order, first_batch) = visiting_order(shape, rng);
     let mut state = FillState::new(engine);
-    let mut batch = shape.n();
+    let mut batch = first_batch;
     let mut next = 0;
     while next < order.len() {
         if batch > 1 {
             let end = (next + batch).min(order.len());
             if state.place_batch(&order[next..end], rng) {
                 next = end;
+                // Past the diagonal boxes, batches of a house's size.
+                batch = batch.min(shape.n());
             } else {
                 batch /= 2;
             }
@@ -48,18 +57,41 @@ pub fn fill(engine: &mut Engine, rng: &mut dyn RngCore) -> Grid {
     state.grid
 }
 
-/// The partial fill: digits placed so far (also held as assumptions) and a
-/// model that completes them.
+/// The cells in random order, but those of the diagonal boxes (box `i` of
+/// band `i`, which share no row, column or box) first, with the size of
+/// that first batch. Random digits in those boxes only need each box to be
+/// a permutation, and such a batch has (in our runs) always been
+/// completable on 9x9, so one solve call places a third of the board. The
+/// solve call still checks it, and a failed batch just halves.
+fn visiting_order(shape: Shape, rng: &mut dyn RngCore) -> (Vec<usize>, usize) {
+    let diagonal = shape.box_rows().min(shape.box_cols());
+    let is_diagonal = |cell: usize| {
+        let b = shape.box_of(cell);
+        b / shape.box_rows() == b % shape.box_rows() && b / shape.box_rows() < diagonal
+    };
+    let (mut first, mut rest): (Vec<usize>, Vec<usize>) =
+        (0..shape.cells()).partition(|&c| is_diagonal(c));
+    first.shuffle(rng);
+    rest.shuffle(rng);
+    let batch = first.len();
+    first.extend(rest);
+    (first, batch)
+}
+
+/// The partial fill: digits placed so far (also held as assumptions) and
+/// every completion of them the solver has shown us.
 struct FillState<'e> {
     engine: &'e mut Engine,
     grid: Grid,
     houses: HouseDigits,
     assumptions: Vec<Lit>,
-    model: Grid,
-    /// The placed digits have only one completion, `model`.
+    /// Distinct complete grids that agree with every placed digit; never
+    /// empty. Any digit one of them has in a cell is known completable,
+    /// so drawing it costs no solve, and two of them prove the fill is not
+    /// yet forced.
+    models: Vec<Grid>,
+    /// The placed digits have only one completion, `models[0]`.
     forced: bool,
-    /// Placed digits when uniqueness was last checked, to check once only.
-    checked_at: Option<usize>,
 }
 
 impl<'e> FillState<'e> {
@@ -73,9 +105,8 @@ impl<'e> FillState<'e> {
             grid: Grid::empty(shape),
             houses: HouseDigits::new(shape.n()),
             assumptions: Vec::with_capacity(shape.cells()),
-            model,
+            models: vec![model],
             forced: false,
-            checked_at: None,
         }
     }
 
@@ -94,7 +125,7 @@ impl<'e> FillState<'e> {
             self.houses.take(keys, d);
             drawn.push((cell, d));
         }
-        let ok = drawn.len() == cells.len() && self.batch_completable(&drawn);
+        let ok = drawn.len() == cells.len() && self.completable(&drawn);
         for &(cell, d) in &drawn {
             let keys = house_keys(shape, cell);
             self.houses.release(keys, d);
@@ -105,10 +136,12 @@ impl<'e> FillState<'e> {
         ok
     }
 
-    /// Whether the placed digits plus `drawn` can be completed; free when
-    /// the model already agrees with every draw.
-    fn batch_completable(&mut self, drawn: &[(usize, u8)]) -> bool {
-        if drawn.iter().all(|&(c, d)| self.model.get(c) == d) {
+    /// Whether the placed digits plus `drawn` can be completed: free when a
+    /// known model agrees with every draw, otherwise one solve call whose
+    /// model joins the pool.
+    fn completable(&mut self, drawn: &[(usize, u8)]) -> bool {
+        let agrees = |m: &Grid| drawn.iter().all(|&(c, d)| m.get(c) == d);
+        if self.models.iter().any(agrees) {
             return true;
         }
         let before = self.assumptions.len();
@@ -118,7 +151,7 @@ impl<'e> FillState<'e> {
         let sat = self.engine.solve(&self.assumptions);
         self.assumptions.truncate(before);
         if sat {
-            self.model = self.engine.model_grid();
+            self.models.push(self.engine.model_grid());
         }
         sat
     }
@@ -129,52 +162,38 @@ impl<'e> FillState<'e> {
         let keys = house_keys(self.engine.shape(), cell);
         let mut candidates = self.houses.free(keys);
         while !self.forced {
-            // The model's digit is always a candidate and always completable,
-            // so the draw never runs dry; the fallback is just defensive.
+            // Every model's digit is a candidate and completable, so the
+            // draw never runs dry; the fallback is just defensive.
             let Some(d) = draw(&mut candidates, rng) else {
                 break;
             };
-            if d == self.model.get(cell) {
+            if self.models.iter().any(|m| m.get(cell) == d) {
                 return d;
             }
             // Checking first pays off: once the board is forced, every
             // later draw would otherwise cost a solve.
             self.check_forced();
-            if self.forced {
-                break;
-            }
-            if d == self.model.get(cell) || self.completable(cell, d) {
+            if !self.forced && self.completable(&[(cell, d)]) {
                 return d;
             }
         }
-        self.model.get(cell)
+        self.models[0].get(cell)
     }
 
-    /// Whether the placed digits plus `digit` in `cell` can be completed;
-    /// if so the model becomes such a completion.
-    fn completable(&mut self, cell: usize, digit: u8) -> bool {
-        self.assumptions.push(self.engine.lit(cell, digit));
-        let sat = self.engine.solve(&self.assumptions);
-        self.assumptions.pop();
-        if sat {
-            self.model = self.engine.model_grid();
-        }
-        sat
-    }
-
-    /// Checks, once per placement, whether the model is the only completion, after which
-    /// every remaining cell is known without solving. Whether it is forced
-    /// is a fact about the placed digits, not about the solver, so the grid
-    /// still depends only on the random stream.
+    /// Whether the placed digits have only one completion, after which
+    /// every remaining cell is known without solving. Two known models
+    /// settle it for free; otherwise one solve looks for a second. Being
+    /// forced is a fact about the placed digits, not about the solver, so
+    /// the grid still depends only on the random stream.
     fn check_forced(&mut self) {
-        if self.checked_at == Some(self.assumptions.len()) {
+        if self.forced || self.models.len() > 1 {
             return;
         }
-        self.checked_at = Some(self.assumptions.len());
         let act = self.engine.activation();
+        let model = &self.models[0];
         let block: Vec<Lit> = (0..self.grid.cells().len())
             .filter(|&c| self.grid.get(c) == 0)
-            .map(|c| !self.engine.lit(c, self.model.get(c)))
+            .map(|c| !self.engine.lit(c, model.get(c)))
             .collect();
         self.engine.add_guarded(act, &block);
         self.assumptions.push(act);
@@ -183,16 +202,17 @@ impl<'e> FillState<'e> {
         self.engine.retire(act);
         self.forced = !other;
         if other {
-            self.model = self.engine.model_grid();
+            self.models.push(self.engine.model_grid());
         }
     }
 
-    /// Places `digit` in `cell`.
+    /// Places `digit` in `cell`, keeping only the models that agree.
     fn place(&mut self, cell: usize, digit: u8) {
         let keys = house_keys(self.engine.shape(), cell);
         self.assumptions.push(self.engine.lit(cell, digit));
         self.houses.take(keys, digit);
         self.grid.set(cell, digit);
+        self.models.retain(|m| m.get(cell) == digit);
     }
 }
 
@@ -206,7 +226,7 @@ fn draw(candidates: &mut Vec<u8>, rng: &mut dyn RngCore) -> Option<u8> {
 }
 
 /// Indexes of a cell's row, column and box in [`HouseDigits`].
-fn house_keys(shape: crate::Shape, cell: usize) -> [usize; 3] {
+fn house_keys(shape: Shape, cell: usize) -> [usize; 3] {
     let n = shape.n();
     [shape.row(cell), n + shape.col(cell), 2 * n + shape.box_of(cell)]
 }

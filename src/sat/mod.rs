@@ -6,14 +6,15 @@
 //!
 //! - [`cnf`]: the formula (one variable per option, exactly one option per
 //!   item).
-//! - [`engine`]: the live solver and its assumption/activation protocol.
-//! - [`fill`]: random complete grids.
-//! - [`dig`]: the digging session.
+//! - `engine`: the live solver and its assumption/activation protocol.
+//! - `fill`: random complete grids.
+//! - `dig`: the digging session, with `singles` to skip easy probes.
 
 pub mod cnf;
 mod dig;
 mod engine;
 mod fill;
+mod singles;
 
 use crate::backend::{Backend, Count, Digger};
 use crate::grid::Grid;
@@ -41,6 +42,13 @@ impl SatBackend {
         SatBackend {
             engine: Engine::new(shape, amo),
         }
+    }
+
+    /// Solve calls made by this engine so far, over all operations: the
+    /// effort measure behind [`Count::nodes`] and [`Digger::nodes`], here
+    /// also covering [`Backend::fill`].
+    pub fn solve_calls(&self) -> u64 {
+        self.engine.solves()
     }
 
     /// Panics unless `grid` has this engine's shape: passing a board of the
@@ -91,7 +99,8 @@ impl Backend for SatBackend {
         count
     }
 
-    /// A random complete grid; see [`fill`] for how it is randomised.
+    /// A random complete grid, randomised through assumptions (see
+    /// `docs/sat.md`): the same stream gives the same grid.
     fn fill(&mut self, rng: &mut dyn RngCore) -> Grid {
         fill::fill(&mut self.engine, rng)
     }
