@@ -30,12 +30,7 @@ fn random_puzzle(shape: Shape, seed: u64, empty: f64, corrupt: bool) -> Grid {
 /// reports solves the puzzle.
 fn check_count(sat: &mut SatBackend, puzzle: &Grid) -> Result<(), TestCaseError> {
     let count = sat.count(puzzle, 2, None);
-    prop_assert_eq!(
-        count.solutions as usize,
-        oracle_count(puzzle, 2),
-        "{}",
-        puzzle
-    );
+    prop_assert_eq!(count.solutions as usize, oracle_count(puzzle, 2), "{}", puzzle);
     prop_assert!(count.complete);
     match &count.first {
         Some(first) => prop_assert!(first.solves(puzzle), "{} does not solve {}", first, puzzle),
@@ -215,11 +210,7 @@ fn fill_gives_valid_varied_reproducible_grids() {
         // Same stream, same grid: on a fresh engine and on a used one.
         let again = SatBackend::new(shape).fill(&mut ChaCha8Rng::seed_from_u64(2));
         assert_eq!(again, grids[2], "{shape}");
-        assert_eq!(
-            sat.fill(&mut ChaCha8Rng::seed_from_u64(2)),
-            grids[2],
-            "{shape}"
-        );
+        assert_eq!(sat.fill(&mut ChaCha8Rng::seed_from_u64(2)), grids[2], "{shape}");
     }
 }
 
@@ -256,11 +247,7 @@ fn dig_and_check(shape: Shape, seed: u64) {
     let puzzle = digger.puzzle().clone();
     // Every kept clue took a solve call to prove it needed.
     assert!(digger.nodes() >= puzzle.given_count() as u64);
-    assert_eq!(
-        oracle_count(&puzzle, 2),
-        1,
-        "{shape}: {puzzle} is not unique"
-    );
+    assert_eq!(oracle_count(&puzzle, 2), 1, "{shape}: {puzzle} is not unique");
     assert_eq!(oracle_solution(&puzzle).as_ref(), Some(&solution));
     for cell in (0..shape.cells()).filter(|&c| puzzle.get(c) != 0) {
         let mut fewer = puzzle.clone();

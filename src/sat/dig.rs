@@ -96,8 +96,7 @@ impl Digger for SatDigger<'_> {
         for &c in &removed {
             trial.set(c, 0);
         }
-        let forced =
-            matches!(removed[..], [c] if self.singles.forces(&trial, c, self.solution.get(c)));
+        let forced = matches!(removed[..], [c] if self.singles.forces(&trial, c, self.solution.get(c)));
         if !forced && self.another_solution(&trial, &removed) {
             Removal::Kept
         } else {

@@ -69,8 +69,7 @@ fn visiting_order(shape: Shape, rng: &mut dyn RngCore) -> (Vec<usize>, usize) {
         let b = shape.box_of(cell);
         b / shape.box_rows() == b % shape.box_rows() && b / shape.box_rows() < diagonal
     };
-    let (mut first, mut rest): (Vec<usize>, Vec<usize>) =
-        (0..shape.cells()).partition(|&c| is_diagonal(c));
+    let (mut first, mut rest): (Vec<usize>, Vec<usize>) = (0..shape.cells()).partition(|&c| is_diagonal(c));
     first.shuffle(rng);
     rest.shuffle(rng);
     let batch = first.len();

@@ -99,11 +99,7 @@ impl<'s> Board<'s> {
     /// One pass of naked then hidden singles; true if anything was placed.
     fn round(&mut self) -> bool {
         for cell in 0..self.cells.len() {
-            self.cands[cell] = if self.cells[cell] == 0 {
-                self.live(cell)
-            } else {
-                0
-            };
+            self.cands[cell] = if self.cells[cell] == 0 { self.live(cell) } else { 0 };
         }
         let mut progress = false;
         for cell in 0..self.cells.len() {
