@@ -142,6 +142,8 @@ impl<'a> Graph<'a> {
             seen_off: vec![u32::MAX; total],
             parent_on: vec![0; total],
             parent_off: vec![0; total],
+            frontier: Vec::new(),
+            next: Vec::new(),
         };
         let mut best: Option<Found> = None;
         let mut limit = max_nodes;
@@ -166,8 +168,9 @@ impl<'a> Graph<'a> {
         let stamp = start as u32;
         let victims = self.victims_of(start);
         s.seen_off[start] = stamp;
-        let mut frontier: Vec<usize> = Vec::new();
-        let mut next = Vec::new();
+        let mut frontier = std::mem::take(&mut s.frontier);
+        let mut next = std::mem::take(&mut s.next);
+        frontier.clear();
         // Layer 1: the strong partners of the start are true.
         for &v in self.strong(start) {
             let v = v as usize;
@@ -179,10 +182,11 @@ impl<'a> Graph<'a> {
         }
         let mut nodes = 2;
         while !frontier.is_empty() && nodes <= limit {
-            for &t in &frontier {
-                if let Some(found) = self.conclusion(start, t, &victims, s) {
-                    return Some(found);
-                }
+            let found = frontier.iter().find_map(|&t| self.conclusion(start, t, &victims, s));
+            if found.is_some() {
+                s.frontier = frontier;
+                s.next = next;
+                return found;
             }
             if nodes + 2 > limit {
                 break;
@@ -210,6 +214,8 @@ impl<'a> Graph<'a> {
             std::mem::swap(&mut frontier, &mut next);
             nodes += 2;
         }
+        s.frontier = frontier;
+        s.next = next;
         None
     }
 
@@ -282,6 +288,8 @@ struct Search {
     seen_off: Vec<u32>,
     parent_on: Vec<u32>,
     parent_off: Vec<u32>,
+    frontier: Vec<usize>,
+    next: Vec<usize>,
 }
 
 /// Pushes the strong partners of `(cell, d)` allowed by `links`.

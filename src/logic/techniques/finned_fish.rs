@@ -52,15 +52,20 @@ fn find_oriented(c: &Candidates, size: usize, d: u8, base_kind: usize) -> Option
         for (o, p) in outside.iter_mut().zip(&places) {
             *o = p & !span;
         }
+        let boxes: Vec<usize> = boxes_in_band(c, base_kind, band).collect();
         let found = search_subsets(&outside, size, size as u32, &mut |chosen, _| {
-            let bases: Vec<(usize, u32)> = chosen.iter().map(|&i| (lines[i], places[i])).collect();
-            let union = bases.iter().fold(0, |m, &(_, p)| m | p);
+            let union = chosen.iter().fold(0, |m, &i| m | places[i]);
             if union.count_ones() as usize <= size {
                 return None; // a basic fish
             }
-            boxes_in_band(c, base_kind, band).find_map(|b| {
-                let covers = forced_covers(c, &bases, b, size)?;
-                finned_in_box(c, technique, d, &bases, 2 * n + b, covers, size)
+            let mut bases = [(0usize, 0u32); 4];
+            for (slot, &i) in bases.iter_mut().zip(chosen) {
+                *slot = (lines[i], places[i]);
+            }
+            let bases = &bases[..chosen.len()];
+            boxes.iter().find_map(|&b| {
+                let covers = forced_covers(c, bases, b, size)?;
+                finned_in_box(c, technique, d, bases, 2 * n + b, covers, size)
             })
         });
         if found.is_some() {
