@@ -26,7 +26,10 @@ fn read(file: &str) -> Option<String> {
     let path = Path::new(DATA).join(file);
     let text = std::fs::read_to_string(&path);
     if text.is_err() {
-        eprintln!("skipping {}: not found (the shared data folder is absent)", path.display());
+        eprintln!(
+            "skipping {}: not found (the shared data folder is absent)",
+            path.display()
+        );
     }
     text.ok()
 }
@@ -87,7 +90,11 @@ fn agreement(file: &str) -> Option<Agreement> {
         .map(|(p, _)| solver.rate(p).expect("valid puzzle").score)
         .collect();
     let theirs: Vec<f32> = list.iter().map(|(_, r)| *r).collect();
-    let close = ours.iter().zip(&theirs).filter(|(a, b)| (**a - **b).abs() <= 0.5 + 1e-4).count();
+    let close = ours
+        .iter()
+        .zip(&theirs)
+        .filter(|(a, b)| (**a - **b).abs() <= 0.5 + 1e-4)
+        .count();
     let result = Agreement {
         spearman: spearman(&ours, &theirs),
         within_half: close as f64 / list.len() as f64,
@@ -116,7 +123,11 @@ fn tracks_se_on_random_minimal_puzzles() {
         return;
     };
     assert!(a.spearman >= FLOOR_UNBIASED.0, "Spearman {}", a.spearman);
-    assert!(a.within_half >= FLOOR_UNBIASED.1, "within 0.5: {}", a.within_half);
+    assert!(
+        a.within_half >= FLOOR_UNBIASED.1,
+        "within 0.5: {}",
+        a.within_half
+    );
 }
 
 #[test]
@@ -125,7 +136,11 @@ fn tracks_se_on_diabolical_puzzles() {
         return;
     };
     assert!(a.spearman >= FLOOR_DIABOLICAL.0, "Spearman {}", a.spearman);
-    assert!(a.within_half >= FLOOR_DIABOLICAL.1, "within 0.5: {}", a.within_half);
+    assert!(
+        a.within_half >= FLOOR_DIABOLICAL.1,
+        "within 0.5: {}",
+        a.within_half
+    );
 }
 
 /// (Spearman, share within 0.5) floors.
@@ -141,7 +156,12 @@ fn report_speed_on_minimal_puzzles() {
     let Some(text) = read("unbiased_subset_42k.txt") else {
         return;
     };
-    let list: Vec<Grid> = text.lines().filter(|l| l.len() >= 81).take(10_000).map(parse).collect();
+    let list: Vec<Grid> = text
+        .lines()
+        .filter(|l| l.len() >= 81)
+        .take(10_000)
+        .map(parse)
+        .collect();
     let start = Instant::now();
     let mut hardest = std::collections::BTreeMap::<Technique, usize>::new();
     for p in &list {
@@ -149,7 +169,11 @@ fn report_speed_on_minimal_puzzles() {
         *hardest.entry(r.hardest.unwrap()).or_default() += 1;
     }
     let secs = start.elapsed().as_secs_f64();
-    eprintln!("unbiased_subset_42k: {} puzzles in {secs:.2}s = {:.0}/s", list.len(), list.len() as f64 / secs);
+    eprintln!(
+        "unbiased_subset_42k: {} puzzles in {secs:.2}s = {:.0}/s",
+        list.len(),
+        list.len() as f64 / secs
+    );
     eprintln!("hardest technique: {hardest:?}");
 }
 
@@ -163,7 +187,10 @@ fn report_speed_on_diabolical_puzzles() {
         for (p, _) in &list {
             solver.rate(p).unwrap();
         }
-        eprintln!("diabolical 320: {:.3}s in all", start.elapsed().as_secs_f64());
+        eprintln!(
+            "diabolical 320: {:.3}s in all",
+            start.elapsed().as_secs_f64()
+        );
     }
 }
 

@@ -80,7 +80,10 @@ fn parse(line: &str) -> Grid {
 fn puzzles(file: &str, limit: usize, stride: usize) -> Option<Vec<Grid>> {
     let path = Path::new(DATA).join(file);
     let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipping {}: not found (the shared data folder is absent)", path.display());
+        eprintln!(
+            "skipping {}: not found (the shared data folder is absent)",
+            path.display()
+        );
         return None;
     };
     Some(
@@ -123,14 +126,18 @@ fn validate(file: &str, limit: usize, stride: usize) {
             stuck += 1;
         }
     }
-    eprintln!("{file}: {} puzzles checked, {stuck} beyond the techniques", list.len());
+    eprintln!(
+        "{file}: {} puzzles checked, {stuck} beyond the techniques",
+        list.len()
+    );
 }
 
 #[test]
 fn brute_force_agrees_with_the_givens() {
     // A self-check of the test's own solver on a puzzle from the issue
     // tracker's sample, verified against the grid's own rules.
-    let puzzle = parse("..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....");
+    let puzzle =
+        parse("..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....");
     let solution = brute_force(puzzle.cells()).unwrap();
     let solved = Grid::from_cells(Shape::CLASSIC, solution).unwrap();
     assert!(solved.solves(&puzzle));

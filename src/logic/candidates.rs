@@ -143,6 +143,7 @@ pub struct Candidates {
     masks: Vec<u32>,
     values: Vec<u8>,
     unsolved: usize,
+    versions: Vec<u32>,
 }
 
 impl Candidates {
@@ -157,6 +158,7 @@ impl Candidates {
         let cells = tables.shape().cells();
         let full = full_mask(tables.shape().n());
         Candidates {
+            versions: vec![1; tables.shape().n()],
             tables,
             masks: vec![full; cells],
             values: vec![0; cells],
@@ -197,6 +199,20 @@ impl Candidates {
         self.masks.copy_from_slice(&other.masks);
         self.values.copy_from_slice(&other.values);
         self.unsolved = other.unsolved;
+        self.versions.copy_from_slice(&other.versions);
+    }
+
+    /// A counter that changes whenever a candidate of `d` goes away, so
+    /// single-digit techniques can skip digits unchanged since they last
+    /// found nothing.
+    pub fn digit_version(&self, d: u8) -> u32 {
+        self.versions[d as usize - 1]
+    }
+
+    fn touch(&mut self, mask: u32) {
+        for d in digits(mask) {
+            self.versions[d as usize - 1] += 1;
+        }
     }
 
     /// The shared shape tables.
@@ -253,6 +269,7 @@ impl Candidates {
     /// positions).
     pub fn set_mask(&mut self, cell: usize, mask: u32) {
         debug_assert_eq!(self.values[cell], 0);
+        self.touch(self.masks[cell] | mask);
         self.masks[cell] = mask;
     }
 
@@ -266,6 +283,7 @@ impl Candidates {
         if self.values[cell] == 0 {
             self.unsolved -= 1;
         }
+        self.touch(self.masks[cell] | bit(d));
         self.values[cell] = d;
         self.masks[cell] = 0;
         let b = !bit(d);
@@ -277,6 +295,9 @@ impl Candidates {
     /// Removes candidate `d` from `cell`; returns whether it was there.
     pub fn eliminate(&mut self, cell: usize, d: u8) -> bool {
         let had = self.has(cell, d);
+        if had {
+            self.touch(bit(d));
+        }
         self.masks[cell] &= !bit(d);
         had
     }

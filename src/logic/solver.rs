@@ -6,7 +6,7 @@ use super::candidates::{Candidates, LogicError, Tables};
 use super::rating::{Rating, Tally};
 use super::step::Step;
 use super::technique::Technique;
-use super::techniques;
+use super::techniques::{self, Memo};
 use crate::grid::Grid;
 use crate::shape::Shape;
 use serde::Serialize;
@@ -67,8 +67,9 @@ impl LogicalSolver {
         }
         let mut steps = Vec::new();
         let mut tally = Tally::default();
+        let mut memo = Memo::new(c.n());
         while !c.is_solved() {
-            let Some(step) = next_step(&c) else {
+            let Some(step) = next_step(&c, &mut memo) else {
                 break;
             };
             apply(&mut c, &step)?;
@@ -91,12 +92,13 @@ fn grid_line<S: serde::Serializer>(grid: &Grid, s: S) -> Result<S::Ok, S::Error>
     s.collect_str(grid)
 }
 
-/// The step of the easiest technique that makes progress.
-pub fn next_step(c: &Candidates) -> Option<Step> {
+/// The step of the easiest technique that makes progress. `memo` carries
+/// what earlier searches of the same solve found nothing in.
+pub fn next_step(c: &Candidates, memo: &mut Memo) -> Option<Step> {
     let mut branches = None;
     Technique::ALL
         .into_iter()
-        .find_map(|t| techniques::find(t, c, &mut branches))
+        .find_map(|t| techniques::find(t, c, &mut branches, memo))
 }
 
 /// Applies a step's placements and eliminations; an error if the result is

@@ -33,14 +33,16 @@ struct Found {
 }
 
 /// Finds the shortest chain of at most `max_nodes` nodes using `links`
-/// that removes or places something.
+/// that removes or places something. With `digit`, only chains on that
+/// digit are searched (X-chains).
 pub(super) fn find(
     c: &Candidates,
     links: Links,
     technique: Technique,
     max_nodes: usize,
+    digit: Option<u8>,
 ) -> Option<Step> {
-    let graph = Graph::new(c, links);
+    let graph = Graph::new(c, links, digit);
     let found = graph.shortest(max_nodes)?;
     Some(graph.step(found, technique))
 }
@@ -56,7 +58,7 @@ struct Graph<'a> {
 }
 
 impl<'a> Graph<'a> {
-    fn new(c: &'a Candidates, links: Links) -> Graph<'a> {
+    fn new(c: &'a Candidates, links: Links, digit: Option<u8>) -> Graph<'a> {
         let n = c.n();
         let mut offsets = Vec::with_capacity(c.cell_count() * n + 1);
         let mut targets = Vec::new();
@@ -64,7 +66,7 @@ impl<'a> Graph<'a> {
         for cell in 0..c.cell_count() {
             let mask = c.mask(cell);
             for d in 1..=n as u8 {
-                if mask & bit(d) != 0 {
+                if mask & bit(d) != 0 && digit.is_none_or(|only| only == d) {
                     strong_partners(c, links, cell, d, &mut targets);
                 }
                 offsets.push(targets.len() as u32);
@@ -182,7 +184,9 @@ impl<'a> Graph<'a> {
         }
         let mut nodes = 2;
         while !frontier.is_empty() && nodes <= limit {
-            let found = frontier.iter().find_map(|&t| self.conclusion(start, t, &victims, s));
+            let found = frontier
+                .iter()
+                .find_map(|&t| self.conclusion(start, t, &victims, s));
             if found.is_some() {
                 s.frontier = frontier;
                 s.next = next;

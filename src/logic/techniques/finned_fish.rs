@@ -12,15 +12,12 @@ use super::search_subsets;
 /// Finds a finned fish of `size` base lines (2, 3 or 4) that removes
 /// something.
 pub fn find(c: &Candidates, size: usize) -> Option<Step> {
-    let n = c.n();
-    for d in 1..=n as u8 {
-        for base_kind in [0, 1] {
-            if let Some(step) = find_oriented(c, size, d, base_kind) {
-                return Some(step);
-            }
-        }
-    }
-    None
+    (1..=c.n() as u8).find_map(|d| find_digit(c, size, d))
+}
+
+/// Finds a finned fish of `size` base lines on digit `d`.
+pub fn find_digit(c: &Candidates, size: usize, d: u8) -> Option<Step> {
+    find_oriented(c, size, d, 0).or_else(|| find_oriented(c, size, d, 1))
 }
 
 /// Finned fish on `d` with rows (`base_kind` 0) or columns (1) as bases.
@@ -80,7 +77,13 @@ fn find_oriented(c: &Candidates, size: usize, d: u8, base_kind: usize) -> Option
 fn boxes_in_band(c: &Candidates, base_kind: usize, band: usize) -> impl Iterator<Item = usize> {
     let n = c.n();
     let br = c.shape().box_rows();
-    (0..n).filter(move |&b| if base_kind == 0 { b % br == band } else { b / br == band })
+    (0..n).filter(move |&b| {
+        if base_kind == 0 {
+            b % br == band
+        } else {
+            b / br == band
+        }
+    })
 }
 
 /// The cover lines forced when the fins sit in box `b` (its index among
@@ -131,7 +134,9 @@ fn finned_in_box(
     let base_kind = bases[0].0 / n;
     let cover_kind = 1 - base_kind;
     let box_cells = t.house(fin_box);
-    let base_bits = bases.iter().fold(0u32, |m, &(l, _)| m | 1 << (l - base_kind * n));
+    let base_bits = bases
+        .iter()
+        .fold(0u32, |m, &(l, _)| m | 1 << (l - base_kind * n));
     let is_base = |x: usize| base_bits & (1 << (t.houses_of(x)[base_kind] - base_kind * n)) != 0;
     let line_index = |x: usize| t.houses_of(x)[cover_kind] - cover_kind * n;
     // Removable cells first (the cheap part): in the box, off the bases,

@@ -35,10 +35,86 @@ use super::candidates::{bit, Candidates};
 use super::step::Step;
 use super::technique::Technique;
 
+/// Remembers, per single-digit technique and digit, the digit's version
+/// (see [`Candidates::digit_version`]) when the technique last found
+/// nothing, so unchanged digits are not searched again. One per solve.
+pub struct Memo {
+    nothing_at: Vec<Vec<u32>>,
+}
+
+impl Memo {
+    /// An empty memo for boards of side `n`.
+    pub fn new(n: usize) -> Memo {
+        Memo {
+            nothing_at: vec![vec![0; n]; Technique::ALL.len()],
+        }
+    }
+
+    /// The digits of `c` that `technique` has not yet searched in vain.
+    fn changed(&self, technique: Technique, c: &Candidates) -> Vec<u8> {
+        let seen = &self.nothing_at[technique as usize];
+        (1..=c.n() as u8)
+            .filter(|&d| seen[d as usize - 1] != c.digit_version(d))
+            .collect()
+    }
+
+    fn found_nothing(&mut self, technique: Technique, c: &Candidates, d: u8) {
+        self.nothing_at[technique as usize][d as usize - 1] = c.digit_version(d);
+    }
+
+    /// The first step `search` finds on a changed digit.
+    fn first(
+        &mut self,
+        t: Technique,
+        c: &Candidates,
+        search: impl Fn(u8) -> Option<Step>,
+    ) -> Option<Step> {
+        for d in self.changed(t, c) {
+            let found = search(d);
+            if found.is_some() {
+                return found;
+            }
+            self.found_nothing(t, c, d);
+        }
+        None
+    }
+
+    /// The shortest chain `search` finds over the changed digits.
+    fn shortest(
+        &mut self,
+        t: Technique,
+        c: &Candidates,
+        search: impl Fn(u8) -> Option<Step>,
+    ) -> Option<Step> {
+        let mut best: Option<Step> = None;
+        for d in self.changed(t, c) {
+            match search(d) {
+                None => self.found_nothing(t, c, d),
+                Some(step) => {
+                    if best
+                        .as_ref()
+                        .is_none_or(|b| step.chain.len() < b.chain.len())
+                    {
+                        best = Some(step);
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
 /// Looks for one step of `technique`. The forcing chains share the
-/// propagation work through `branches`, computed on first use.
-pub fn find(technique: Technique, c: &Candidates, branches: &mut Option<Branches>) -> Option<Step> {
+/// propagation work through `branches`, computed on first use; the
+/// single-digit techniques skip digits `memo` knows are unchanged.
+pub fn find(
+    technique: Technique,
+    c: &Candidates,
+    branches: &mut Option<Branches>,
+    memo: &mut Memo,
+) -> Option<Step> {
     use Technique::*;
+    let t = technique;
     match technique {
         FullHouse => full_house::find(c),
         HiddenSingleBox => hidden_single::find_in_box(c),
@@ -52,21 +128,21 @@ pub fn find(technique: Technique, c: &Candidates, branches: &mut Option<Branches
         HiddenPair => hidden_subset::find(c, 2),
         HiddenTriple => hidden_subset::find(c, 3),
         HiddenQuad => hidden_subset::find(c, 4),
-        XWing => fish::find(c, 2),
-        Swordfish => fish::find(c, 3),
-        Jellyfish => fish::find(c, 4),
-        FinnedXWing => finned_fish::find(c, 2),
-        FinnedSwordfish => finned_fish::find(c, 3),
-        FinnedJellyfish => finned_fish::find(c, 4),
+        XWing => memo.first(t, c, |d| fish::find_digit(c, 2, d)),
+        Swordfish => memo.first(t, c, |d| fish::find_digit(c, 3, d)),
+        Jellyfish => memo.first(t, c, |d| fish::find_digit(c, 4, d)),
+        FinnedXWing => memo.first(t, c, |d| finned_fish::find_digit(c, 2, d)),
+        FinnedSwordfish => memo.first(t, c, |d| finned_fish::find_digit(c, 3, d)),
+        FinnedJellyfish => memo.first(t, c, |d| finned_fish::find_digit(c, 4, d)),
         XYWing => xy_wing::find(c),
         XYZWing => xyz_wing::find(c),
         UniqueRectangle => unique_rectangle::find(c),
         BugPlusOne => bug_plus_one::find(c),
-        Skyscraper => skyscraper::find(c),
-        TwoStringKite => two_string_kite::find(c),
+        Skyscraper => memo.first(t, c, |d| skyscraper::find_digit(c, d)),
+        TwoStringKite => memo.first(t, c, |d| two_string_kite::find_digit(c, d)),
         WWing => w_wing::find(c),
-        SimpleColoring => simple_coloring::find(c),
-        XChain => x_chain::find(c),
+        SimpleColoring => memo.first(t, c, |d| simple_coloring::find_digit(c, d)),
+        XChain => memo.shortest(t, c, |d| x_chain::find_digit(c, d)),
         XYChain => xy_chain::find(c),
         Aic => aic::find(c),
         ContradictionChain => {

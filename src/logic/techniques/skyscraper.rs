@@ -10,15 +10,17 @@ use super::{eliminate_where_present, if_progress};
 
 /// Finds a skyscraper that removes something.
 pub fn find(c: &Candidates) -> Option<Step> {
-    let n = c.n();
-    for d in 1..=n as u8 {
-        for kind in [0, 1] {
-            let links = strong_links(c, d, kind);
-            for (i, a) in links.iter().enumerate() {
-                for b in &links[i + 1..] {
-                    if let Some(step) = joined(c, d, *a, *b) {
-                        return Some(step);
-                    }
+    (1..=c.n() as u8).find_map(|d| find_digit(c, d))
+}
+
+/// Finds a skyscraper on digit `d`.
+pub fn find_digit(c: &Candidates, d: u8) -> Option<Step> {
+    for kind in [0, 1] {
+        let links = strong_links(c, d, kind);
+        for (i, a) in links.iter().enumerate() {
+            for b in &links[i + 1..] {
+                if let Some(step) = joined(c, d, *a, *b) {
+                    return Some(step);
                 }
             }
         }

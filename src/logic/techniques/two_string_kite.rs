@@ -10,15 +10,18 @@ use super::{eliminate_where_present, if_progress};
 
 /// Finds a two-string kite that removes something.
 pub fn find(c: &Candidates) -> Option<Step> {
+    (1..=c.n() as u8).find_map(|d| find_digit(c, d))
+}
+
+/// Finds a two-string kite on digit `d`.
+pub fn find_digit(c: &Candidates, d: u8) -> Option<Step> {
     let n = c.n();
-    for d in 1..=n as u8 {
-        let rows = two_places(c, d, 0..n);
-        let cols = two_places(c, d, n..2 * n);
-        for &(row, r) in &rows {
-            for &(col, k) in &cols {
-                if let Some(step) = kite(c, d, (row, r), (col, k)) {
-                    return Some(step);
-                }
+    let rows = two_places(c, d, 0..n);
+    let cols = two_places(c, d, n..2 * n);
+    for &(row, r) in &rows {
+        for &(col, k) in &cols {
+            if let Some(step) = kite(c, d, (row, r), (col, k)) {
+                return Some(step);
             }
         }
     }

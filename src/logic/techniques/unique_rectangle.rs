@@ -28,7 +28,10 @@ pub fn find(c: &Candidates) -> Option<Step> {
 
 fn rectangle(c: &Candidates, corners: [usize; 4]) -> Option<Step> {
     // Cheap mask tests first: three equal bivalue corners.
-    let bivalue = corners.iter().filter(|&&x| c.mask(x).count_ones() == 2).count();
+    let bivalue = corners
+        .iter()
+        .filter(|&&x| c.mask(x).count_ones() == 2)
+        .count();
     if bivalue != 3 {
         return None;
     }
