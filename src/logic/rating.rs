@@ -117,10 +117,18 @@ impl FromStr for Level {
 }
 
 /// Collects the steps of a solve into a [`Rating`].
-#[derive(Default)]
 pub(super) struct Tally {
     counts: [usize; Technique::ALL.len()],
     hardest: Option<(f32, Technique)>,
+}
+
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally {
+            counts: [0; Technique::ALL.len()],
+            hardest: None,
+        }
+    }
 }
 
 impl Tally {

@@ -206,7 +206,7 @@ impl Step {
                 write!(f, "{} in {} must go in {}", d(0), self.houses[0], self.cells[0])
             }
             NakedSingle => write!(f, "{} can only be {}", self.cells[0], d(0)),
-            Pointing | Claiming => write!(
+            Pointing | Claiming | DirectPointing | DirectClaiming => write!(
                 f,
                 "{} in {} is confined to {}",
                 d(0),
@@ -220,7 +220,7 @@ impl Step {
                 self.houses[0],
                 digit_list(&self.digits)
             ),
-            HiddenPair | HiddenTriple | HiddenQuad => write!(
+            HiddenPair | HiddenTriple | HiddenQuad | DirectHiddenPair | DirectHiddenTriple => write!(
                 f,
                 "{} in {} fit only in {}",
                 digit_list(&self.digits),
@@ -309,7 +309,7 @@ impl Step {
                 self.cells[0],
                 d(0)
             ),
-            XChain | XYChain | Aic => {
+            TurbotFish | XChain | XYChain | Aic => {
                 f.write_str("one end of the chain ")?;
                 chain(f, &self.chain)?;
                 f.write_str(" is true")
@@ -343,6 +343,9 @@ impl Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: ", self.technique.name())?;
         self.reason(f)?;
+        if self.technique.is_direct() {
+            f.write_str(" (leaving a hidden single)")?;
+        }
         for (i, p) in self.placements.iter().enumerate() {
             let sep = if i == 0 { ", so place" } else { ";" };
             write!(f, "{sep} {} in {}", Shape::symbol(p.digit), p.cell)?;

@@ -10,10 +10,15 @@ use super::{eliminate_where_present, if_progress};
 /// Finds a line whose places for a digit share a box, with the digit still
 /// present in that box off the line.
 pub fn find(c: &Candidates) -> Option<Step> {
+    find_where(c, |_| true)
+}
+
+/// The first such step that `accept` takes (used by the direct variant).
+pub fn find_where(c: &Candidates, accept: impl Fn(&Step) -> bool) -> Option<Step> {
     let n = c.n();
     for line in 0..2 * n {
         for d in 1..=n as u8 {
-            if let Some(step) = confined_to_box(c, line, d) {
+            if let Some(step) = confined_to_box(c, line, d).filter(|s| accept(s)) {
                 return Some(step);
             }
         }

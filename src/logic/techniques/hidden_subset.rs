@@ -10,6 +10,12 @@ use super::{if_progress, search_subsets};
 /// Finds a hidden subset of `size` digits (2, 3 or 4) that removes
 /// something.
 pub fn find(c: &Candidates, size: usize) -> Option<Step> {
+    find_where(c, size, |_| true)
+}
+
+/// The first hidden subset of `size` digits that `accept` takes (used by
+/// the direct variants).
+pub fn find_where(c: &Candidates, size: usize, accept: impl Fn(&Step) -> bool) -> Option<Step> {
     let technique = match size {
         2 => Technique::HiddenPair,
         3 => Technique::HiddenTriple,
@@ -30,7 +36,7 @@ pub fn find(c: &Candidates, size: usize) -> Option<Step> {
         }
         let found = search_subsets(&places, size, size as u32, &mut |chosen, union| {
             let subset: Vec<u8> = chosen.iter().map(|&i| digits[i]).collect();
-            subset_step(c, technique, h, &subset, union)
+            subset_step(c, technique, h, &subset, union).filter(|s| accept(s))
         });
         if found.is_some() {
             return found;

@@ -9,6 +9,9 @@ pub mod cell_forcing_chain;
 mod chains;
 pub mod claiming;
 pub mod contradiction_chain;
+pub mod direct_claiming;
+pub mod direct_hidden_subset;
+pub mod direct_pointing;
 pub mod finned_fish;
 pub mod fish;
 mod forcing;
@@ -20,6 +23,7 @@ pub mod naked_subset;
 pub mod pointing;
 pub mod simple_coloring;
 pub mod skyscraper;
+pub mod turbot_fish;
 pub mod two_string_kite;
 pub mod unique_rectangle;
 pub mod unit_forcing_chain;
@@ -120,6 +124,10 @@ pub fn find(
         HiddenSingleBox => hidden_single::find_in_box(c),
         HiddenSingleLine => hidden_single::find_in_line(c),
         NakedSingle => naked_single::find(c),
+        DirectPointing => direct_pointing::find(c),
+        DirectClaiming => direct_claiming::find(c),
+        DirectHiddenPair => direct_hidden_subset::find(c, 2),
+        DirectHiddenTriple => direct_hidden_subset::find(c, 3),
         Pointing => pointing::find(c),
         Claiming => claiming::find(c),
         NakedPair => naked_subset::find(c, 2),
@@ -142,6 +150,7 @@ pub fn find(
         TwoStringKite => memo.first(t, c, |d| two_string_kite::find_digit(c, d)),
         WWing => w_wing::find(c),
         SimpleColoring => memo.first(t, c, |d| simple_coloring::find_digit(c, d)),
+        TurbotFish => memo.first(t, c, |d| turbot_fish::find_digit(c, d)),
         XChain => memo.shortest(t, c, |d| x_chain::find_digit(c, d)),
         XYChain => xy_chain::find(c),
         Aic => aic::find(c),
@@ -170,6 +179,35 @@ fn eliminate_where_present(
             step.eliminate(cell, d, n);
         }
     }
+}
+
+/// Whether removing the step's candidates leaves some removed digit with
+/// a single place in a house of a cell it was removed from: the test that
+/// makes a pattern "direct" in SE's terms.
+fn opens_hidden_single(c: &Candidates, step: &Step) -> bool {
+    let n = c.n();
+    let removed = |cell: usize, d: u8| {
+        step.eliminations
+            .iter()
+            .any(|e| e.digit == d && e.cell.index(n) == cell)
+    };
+    step.eliminations.iter().any(|e| {
+        let cell = e.cell.index(n);
+        c.tables().houses_of(cell).iter().any(|&h| {
+            !c.house_has_value(h, e.digit)
+                && c.cells_with(h, e.digit)
+                    .filter(|&x| !removed(x, e.digit))
+                    .count()
+                    == 1
+        })
+    })
+}
+
+/// Relabels a step found by a basic pattern as its direct variant.
+fn as_direct(mut step: Step, technique: Technique) -> Step {
+    step.technique = technique;
+    step.difficulty = technique.score();
+    step
 }
 
 /// The step if it removes anything, else `None`.

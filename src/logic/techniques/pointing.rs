@@ -10,10 +10,15 @@ use super::{eliminate_where_present, if_progress};
 /// Finds a box whose places for a digit share a line, with the digit still
 /// present on that line outside the box.
 pub fn find(c: &Candidates) -> Option<Step> {
+    find_where(c, |_| true)
+}
+
+/// The first such step that `accept` takes (used by the direct variant).
+pub fn find_where(c: &Candidates, accept: impl Fn(&Step) -> bool) -> Option<Step> {
     let n = c.n();
     for b in 2 * n..3 * n {
         for d in 1..=n as u8 {
-            if let Some(step) = confined_to_line(c, b, d) {
+            if let Some(step) = confined_to_line(c, b, d).filter(|s| accept(s)) {
                 return Some(step);
             }
         }
