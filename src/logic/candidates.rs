@@ -315,6 +315,19 @@ impl Candidates {
         out
     }
 
+    /// The positions of every digit in house `h` at once, in one pass over
+    /// its cells: `out[d - 1]` gets bit `i` for the `i`-th cell.
+    pub fn all_positions(&self, h: usize, out: &mut [u32; 32]) {
+        out.fill(0);
+        for (i, &cell) in self.tables.house(h).iter().enumerate() {
+            let mut m = self.masks[cell];
+            while m != 0 {
+                out[m.trailing_zeros() as usize] |= 1 << i;
+                m &= m - 1;
+            }
+        }
+    }
+
     /// The cells of house `h` where `d` is a candidate.
     pub fn cells_with(&self, h: usize, d: u8) -> impl Iterator<Item = usize> + '_ {
         let b = bit(d);

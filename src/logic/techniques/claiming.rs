@@ -16,14 +16,31 @@ pub fn find(c: &Candidates) -> Option<Step> {
 /// The first such step that `accept` takes (used by the direct variant).
 pub fn find_where(c: &Candidates, accept: impl Fn(&Step) -> bool) -> Option<Step> {
     let n = c.n();
+    let mut all = [0u32; 32];
     for line in 0..2 * n {
+        c.all_positions(line, &mut all);
         for d in 1..=n as u8 {
+            let p = all[d as usize - 1];
+            if p.count_ones() < 2 || !in_one_box(c, line, p) {
+                continue;
+            }
             if let Some(step) = confined_to_box(c, line, d).filter(|s| accept(s)) {
                 return Some(step);
             }
         }
     }
     None
+}
+
+/// Whether line-local positions `p` lie in one box's segment of the line.
+fn in_one_box(c: &Candidates, line: usize, p: u32) -> bool {
+    let width = if line < c.n() {
+        c.shape().box_cols()
+    } else {
+        c.shape().box_rows()
+    };
+    let segment = ((1u32 << width) - 1) << (p.trailing_zeros() as usize / width * width);
+    p & !segment == 0
 }
 
 fn confined_to_box(c: &Candidates, line: usize, d: u8) -> Option<Step> {

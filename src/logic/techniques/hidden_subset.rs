@@ -24,11 +24,13 @@ pub fn find_where(c: &Candidates, size: usize, accept: impl Fn(&Step) -> bool) -
     let n = c.n();
     let mut digits = Vec::with_capacity(n);
     let mut places = Vec::with_capacity(n);
+    let mut all = [0u32; 32];
     for h in 0..3 * n {
         digits.clear();
         places.clear();
+        c.all_positions(h, &mut all);
         for d in 1..=n as u8 {
-            let p = c.positions(h, d);
+            let p = all[d as usize - 1];
             if (2..=size).contains(&(p.count_ones() as usize)) {
                 digits.push(d);
                 places.push(p);
@@ -55,6 +57,10 @@ fn subset_step(
     let n = c.n();
     let keep = subset.iter().fold(0, |m, &d| m | bit(d));
     let house = c.tables().house(h);
+    // Nothing to strip: leave before building anything.
+    if !bits(union).any(|i| c.mask(house[i]) & !keep != 0) {
+        return None;
+    }
     let cells: Vec<usize> = bits(union).map(|i| house[i]).collect();
     let mut step = Step::new(technique)
         .with_digits(subset.iter().copied())

@@ -45,6 +45,13 @@ fn subset_step(
     union: u32,
 ) -> Option<Step> {
     let n = c.n();
+    let house = c.tables().house(h);
+    if !house
+        .iter()
+        .any(|x| !subset.contains(x) && c.mask(*x) & union != 0)
+    {
+        return None;
+    }
     let mut step = Step::new(technique)
         .with_cells(subset.iter().copied(), n)
         .with_houses([h], n)

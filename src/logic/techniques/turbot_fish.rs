@@ -6,23 +6,71 @@
 //! ratings come from) rates it 4.2.
 
 use super::super::candidates::Candidates;
-use super::super::step::Step;
+use super::super::step::{Candidate, Cell, Step};
 use super::super::technique::Technique;
-use super::chains::{self, Links};
+use super::{eliminate_where_present, if_progress};
 
-/// Finds a turbot fish that removes or places something.
+/// Finds a turbot fish that removes something.
 pub fn find(c: &Candidates) -> Option<Step> {
     (1..=c.n() as u8).find_map(|d| find_digit(c, d))
 }
 
-/// Finds a turbot fish on digit `d`.
+/// Finds a turbot fish on digit `d`: strong links `a=b` and `x=y` with
+/// `b` seeing `x`, so `a` or `y` holds `d`.
 pub fn find_digit(c: &Candidates, d: u8) -> Option<Step> {
-    let links = Links {
-        strong_in_cell: false,
-        strong_in_house: true,
-        weak_in_cell: false,
-    };
-    chains::find(c, links, Technique::TurbotFish, 4, Some(d))
+    let links = strong_links(c, d);
+    for (i, &(a1, b1)) in links.iter().enumerate() {
+        for &(a2, b2) in &links[i + 1..] {
+            for (a, b) in [(a1, b1), (b1, a1)] {
+                for (x, y) in [(a2, b2), (b2, a2)] {
+                    if let Some(step) = turbot(c, d, [a, b, x, y]) {
+                        return Some(step);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The strong links of `d`: pairs of cells that are its only two places in
+/// some house, each pair once.
+fn strong_links(c: &Candidates, d: u8) -> Vec<(usize, usize)> {
+    let mut links = Vec::new();
+    for h in 0..3 * c.n() {
+        let mut places = c.cells_with(h, d);
+        if let (Some(a), Some(b), None) = (places.next(), places.next(), places.next()) {
+            if !links.contains(&(a, b)) {
+                links.push((a, b));
+            }
+        }
+    }
+    links
+}
+
+fn turbot(c: &Candidates, d: u8, [a, b, x, y]: [usize; 4]) -> Option<Step> {
+    let t = c.tables();
+    let distinct = a != x && a != y && b != x && b != y;
+    if !distinct || !t.sees(b, x) {
+        return None;
+    }
+    let n = c.n();
+    let mut step = Step::new(Technique::TurbotFish).with_digits([d]);
+    step.chain = [a, b, x, y]
+        .iter()
+        .map(|&cell| Candidate {
+            cell: Cell::of(cell, n),
+            digit: d,
+        })
+        .collect();
+    step.length = 4;
+    let victims = t
+        .peers(a)
+        .iter()
+        .copied()
+        .filter(|&v| v != y && t.sees(v, y));
+    eliminate_where_present(&mut step, c, victims, d);
+    if_progress(step)
 }
 
 #[cfg(test)]
