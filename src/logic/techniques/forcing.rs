@@ -19,8 +19,8 @@ pub(super) enum Outcome {
     /// A contradiction after this many placements.
     Contradiction(u16),
     /// No contradiction; the branch's final digits and when each candidate
-    /// went away.
-    Settled(Box<Settled>),
+    /// went away (kept only when the branches were computed in full).
+    Settled(Option<Box<Settled>>),
 }
 
 /// The end state of a branch without contradiction.
@@ -39,11 +39,25 @@ pub struct Branches {
     n: usize,
     index: Vec<u32>,
     outcomes: Vec<Outcome>,
+    full: bool,
 }
 
 impl Branches {
-    /// Propagates singles from every candidate of `c`.
+    /// Propagates singles from every candidate of `c`, keeping only which
+    /// ones end in a contradiction (all the contradiction chain needs).
     pub fn compute(c: &Candidates) -> Branches {
+        Branches::propagate(c, false)
+    }
+
+    /// Makes sure the end state of every branch is kept, as the cell and
+    /// unit forcing chains need.
+    pub fn ensure_full(&mut self, c: &Candidates) {
+        if !self.full {
+            *self = Branches::propagate(c, true);
+        }
+    }
+
+    fn propagate(c: &Candidates, full: bool) -> Branches {
         let n = c.n();
         let mut index = vec![u32::MAX; c.cell_count() * n];
         let mut outcomes = Vec::new();
@@ -51,10 +65,15 @@ impl Branches {
         for cell in 0..c.cell_count() {
             for d in digits(c.mask(cell)) {
                 index[cell * n + d as usize - 1] = outcomes.len() as u32;
-                outcomes.push(work.run(c, cell, d));
+                outcomes.push(work.run(c, cell, d, full));
             }
         }
-        Branches { n, index, outcomes }
+        Branches {
+            n,
+            index,
+            outcomes,
+            full,
+        }
     }
 
     /// The outcome of assuming `d` in `cell`, if it is a candidate.
@@ -85,7 +104,7 @@ impl Propagation {
         }
     }
 
-    fn run(&mut self, c: &Candidates, cell: usize, d: u8) -> Outcome {
+    fn run(&mut self, c: &Candidates, cell: usize, d: u8, keep: bool) -> Outcome {
         for x in 0..c.cell_count() {
             self.masks[x] = c.mask(x);
             self.values[x] = c.value(x);
@@ -101,10 +120,12 @@ impl Propagation {
                 Sweep::Stalled => break,
             }
         }
-        Outcome::Settled(Box::new(Settled {
-            values: self.values.clone(),
-            placed_at: self.placed_at.clone(),
-            removed_at: self.removed_at.clone(),
+        Outcome::Settled(keep.then(|| {
+            Box::new(Settled {
+                values: self.values.clone(),
+                placed_at: self.placed_at.clone(),
+                removed_at: self.removed_at.clone(),
+            })
         }))
     }
 
@@ -260,7 +281,7 @@ pub(super) fn settled_group<'a>(
 ) -> Option<Vec<&'a Settled>> {
     group
         .map(|(cell, d)| match branches.get(cell, d)? {
-            Outcome::Settled(s) => Some(&**s),
+            Outcome::Settled(s) => s.as_deref(),
             Outcome::Contradiction(_) => None,
         })
         .collect()

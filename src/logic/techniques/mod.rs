@@ -166,6 +166,13 @@ pub fn find(
     }
 }
 
+/// The branches with every end state kept, computed or completed now.
+fn full_branches<'a>(c: &Candidates, branches: &'a mut Option<Branches>) -> &'a Branches {
+    let b = branches.get_or_insert_with(|| Branches::compute(c));
+    b.ensure_full(c);
+    b
+}
+
 /// Adds to `step` the removal of `d` from each of `cells` that still has it.
 fn eliminate_where_present(
     step: &mut Step,

@@ -67,7 +67,8 @@ mod tests {
         );
         c.set_digits(rc(5, 1), &[4, 9]);
         c.set_digits(rc(5, 9), &[4, 9]);
-        let branches = Branches::compute(&c);
+        let mut branches = Branches::compute(&c);
+        branches.ensure_full(&c);
         let step = find(&c, &branches).expect("unit forcing chain");
         assert_eq!(removed(&step), vec![(rc(5, 5), 4)]);
     }
@@ -75,7 +76,8 @@ mod tests {
     #[test]
     fn an_open_board_forces_nothing() {
         let c = open_board();
-        let branches = Branches::compute(&c);
+        let mut branches = Branches::compute(&c);
+        branches.ensure_full(&c);
         assert!(find(&c, &branches).is_none());
     }
 }
