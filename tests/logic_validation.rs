@@ -31,10 +31,7 @@ fn brute_force(cells: &[u8]) -> Option<Vec<u8>> {
 
 fn fill(g: &mut [u8], rows: &mut [u16; 9], cols: &mut [u16; 9], boxes: &mut [u16; 9]) -> bool {
     let mut best: Option<(usize, u16)> = None;
-    for i in 0..81 {
-        if g[i] != 0 {
-            continue;
-        }
+    for (i, _) in g.iter().enumerate().filter(|(_, &d)| d == 0) {
         let (r, c) = (i / 9, i % 9);
         let free = !(rows[r] | cols[c] | boxes[r / 3 * 3 + c / 3]) & 0b11_1111_1110;
         if best.is_none_or(|(_, m)| free.count_ones() < m.count_ones()) {

@@ -153,7 +153,7 @@ impl<'a> Graph<'a> {
             if self.strong(start).is_empty() {
                 continue;
             }
-            if let Some(found) = self.from_start(start, limit, &mut search) {
+            if let Some(found) = self.search_from(start, limit, &mut search) {
                 limit = found.nodes.len() - 1;
                 best = Some(found);
                 if limit < 2 {
@@ -166,7 +166,7 @@ impl<'a> Graph<'a> {
 
     /// Breadth-first search from `start` assumed false, for chains of at
     /// most `limit` nodes.
-    fn from_start(&self, start: usize, limit: usize, s: &mut Search) -> Option<Found> {
+    fn search_from(&self, start: usize, limit: usize, s: &mut Search) -> Option<Found> {
         let stamp = start as u32;
         let victims = self.victims_of(start);
         s.seen_off[start] = stamp;

@@ -275,10 +275,10 @@ fn consider(best: &mut Option<Common>, candidate: Common) {
 /// The settled branches for a group of candidates, or `None` if any of
 /// them is missing or contradictory (the contradiction chain handles
 /// those).
-pub(super) fn settled_group<'a>(
-    branches: &'a Branches,
+pub(super) fn settled_group(
+    branches: &Branches,
     group: impl Iterator<Item = (usize, u8)>,
-) -> Option<Vec<&'a Settled>> {
+) -> Option<Vec<&Settled>> {
     group
         .map(|(cell, d)| match branches.get(cell, d)? {
             Outcome::Settled(s) => s.as_deref(),

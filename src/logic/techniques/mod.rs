@@ -157,12 +157,8 @@ pub fn find(
         ContradictionChain => {
             contradiction_chain::find(c, branches.get_or_insert_with(|| Branches::compute(c)))
         }
-        CellForcingChain => {
-            cell_forcing_chain::find(c, branches.get_or_insert_with(|| Branches::compute(c)))
-        }
-        UnitForcingChain => {
-            unit_forcing_chain::find(c, branches.get_or_insert_with(|| Branches::compute(c)))
-        }
+        CellForcingChain => cell_forcing_chain::find(c, full_branches(c, branches)),
+        UnitForcingChain => unit_forcing_chain::find(c, full_branches(c, branches)),
     }
 }
 
