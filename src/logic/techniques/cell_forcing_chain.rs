@@ -1,6 +1,6 @@
 //! Cell forcing chain: every candidate of one cell leads, through singles,
 //! to the same placement or removal somewhere, so that conclusion holds
-//! whichever digit the cell takes. Rated from 8.0 (SE's cell forcing
+//! whichever digit the cell takes. Rated from 8.2 (SE's cell forcing
 //! chains start at 8.x) plus the length bonus.
 
 use super::super::candidates::{digits, Candidates};

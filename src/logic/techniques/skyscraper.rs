@@ -1,7 +1,8 @@
 //! Skyscraper: two rows (or columns) each with exactly two places for a
 //! digit, where one end of each shares a column (row). The shared ends
 //! cannot both hold the digit, so one of the two far ends does; cells that
-//! see both far ends lose the digit. A turbot fish, which SE rates 6.6.
+//! see both far ends lose the digit. A turbot fish; the SE build our
+//! reference ratings come from rates it 4.0.
 
 use super::super::candidates::Candidates;
 use super::super::step::Step;

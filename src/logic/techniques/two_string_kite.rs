@@ -1,7 +1,8 @@
 //! Two-String Kite: a row and a column each with exactly two places for a
 //! digit, where one end of each lies in the same box (in different cells).
 //! Those two ends cannot both hold the digit, so one of the far ends does;
-//! cells seeing both far ends lose it. A turbot fish, SE 6.6.
+//! cells seeing both far ends lose it. A turbot fish; rated 4.1, as the SE
+//! build our reference ratings come from does.
 
 use super::super::candidates::Candidates;
 use super::super::step::Step;

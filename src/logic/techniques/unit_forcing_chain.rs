@@ -1,6 +1,6 @@
 //! Unit forcing chain: every place of a digit in one house leads, through
 //! singles, to the same placement or removal, so that conclusion holds
-//! wherever the digit goes. Rated from 8.2 (after cell forcing chains, as
+//! wherever the digit goes. Rated from 8.4 (after cell forcing chains, as
 //! in SE) plus the length bonus.
 
 use super::super::candidates::Candidates;

@@ -1,7 +1,8 @@
 //! X-chain: an alternating chain on a single digit, strong links being
 //! houses with exactly two places. Its two ends cannot both be false, so
-//! cells seeing both ends lose the digit. SE rates single-digit chains from
-//! 6.6 (turbot fish, 4 nodes) plus its length bonus.
+//! cells seeing both ends lose the digit. Four-node chains are turbot fish
+//! (a technique of their own); longer ones are rated from 6.6, SE's value
+//! for forcing X-chains, plus the length bonus.
 
 use super::super::candidates::Candidates;
 use super::super::step::Step;
