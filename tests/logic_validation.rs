@@ -171,3 +171,51 @@ fn invalid_puzzles_are_errors_not_panics() {
     dead.set(9 * 4 + 8, 9);
     assert!(solver.rate(&dead).is_err());
 }
+
+/// The solution `((r mod R) * C + r / R + c) mod n + 1` for boxes of R rows
+/// and C columns: rows are shifts of the first row, and the shifts of the
+/// R rows of a band differ by C, so each box holds every digit.
+fn pattern_solution(shape: Shape) -> Grid {
+    let (br, bc, n) = (shape.box_rows(), shape.box_cols(), shape.n());
+    let cells = (0..n * n)
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            (((r % br) * bc + r / br + c) % n + 1) as u8
+        })
+        .collect();
+    Grid::from_cells(shape, cells).unwrap()
+}
+
+#[test]
+fn solves_other_shapes_by_singles() {
+    for (br, bc) in [(2, 2), (2, 3), (3, 4), (4, 4), (5, 5)] {
+        let shape = Shape::new(br, bc).unwrap();
+        let solution = pattern_solution(shape);
+        assert!(solution.first_clash().is_none());
+        // Empty one cell in every row, each in a different column and box
+        // position: every house keeps at most a couple of holes, so singles
+        // finish it.
+        let n = shape.n();
+        let mut puzzle = solution.clone();
+        for r in 0..n {
+            puzzle.set(r * n + (r * 2 + r / br) % n, 0);
+        }
+        let path = LogicalSolver::new(shape).explain(&puzzle).unwrap();
+        assert!(path.solved, "{shape}");
+        assert_eq!(path.grid, solution, "{shape}");
+        assert!(path.rating.score <= 1.5, "{shape}: {}", path.rating.score);
+    }
+}
+
+#[test]
+fn steps_serialize_to_json_with_readable_cells() {
+    let line = "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....";
+    let path = LogicalSolver::new(Shape::CLASSIC)
+        .explain(&parse(line))
+        .unwrap();
+    let json = serde_json::to_string(&path.steps[0]).unwrap();
+    let first = &path.steps[0].placements[0];
+    assert!(json.contains(&format!("\"{}\"", first.cell)), "{json}");
+    let rating = serde_json::to_value(&path.rating).unwrap();
+    assert!(rating["level"].is_string() && rating["score"].is_number());
+}
