@@ -33,16 +33,16 @@ struct Found {
 }
 
 /// Finds the shortest chain of at most `max_nodes` nodes using `links`
-/// that removes or places something. With `digit`, only chains on that
-/// digit are searched (X-chains).
+/// that removes or places something. Only candidates of the digits in
+/// `digit_mask` get strong links (X-chains search a few digits at once).
 pub(super) fn find(
     c: &Candidates,
     links: Links,
     technique: Technique,
     max_nodes: usize,
-    digit: Option<u8>,
+    digit_mask: u32,
 ) -> Option<Step> {
-    let graph = Graph::new(c, links, digit);
+    let graph = Graph::new(c, links, digit_mask);
     let found = graph.shortest(max_nodes)?;
     Some(graph.step(found, technique))
 }
@@ -58,7 +58,7 @@ struct Graph<'a> {
 }
 
 impl<'a> Graph<'a> {
-    fn new(c: &'a Candidates, links: Links, digit: Option<u8>) -> Graph<'a> {
+    fn new(c: &'a Candidates, links: Links, digit_mask: u32) -> Graph<'a> {
         let n = c.n();
         let mut offsets = Vec::with_capacity(c.cell_count() * n + 1);
         let mut targets = Vec::new();
@@ -66,7 +66,7 @@ impl<'a> Graph<'a> {
         for cell in 0..c.cell_count() {
             let mask = c.mask(cell);
             for d in 1..=n as u8 {
-                if mask & bit(d) != 0 && digit.is_none_or(|only| only == d) {
+                if mask & digit_mask & bit(d) != 0 {
                     strong_partners(c, links, cell, d, &mut targets);
                 }
                 offsets.push(targets.len() as u32);

@@ -83,28 +83,26 @@ impl Memo {
         None
     }
 
-    /// The shortest chain `search` finds over the changed digits.
-    fn shortest(
+    /// One search over all the changed digits at once (given as a mask),
+    /// for searches that pick the best result across digits.
+    fn at_once(
         &mut self,
         t: Technique,
         c: &Candidates,
-        search: impl Fn(u8) -> Option<Step>,
+        search: impl Fn(u32) -> Option<Step>,
     ) -> Option<Step> {
-        let mut best: Option<Step> = None;
-        for d in self.changed(t, c) {
-            match search(d) {
-                None => self.found_nothing(t, c, d),
-                Some(step) => {
-                    if best
-                        .as_ref()
-                        .is_none_or(|b| step.chain.len() < b.chain.len())
-                    {
-                        best = Some(step);
-                    }
-                }
+        let changed = self.changed(t, c);
+        let mask = changed.iter().fold(0u32, |m, &d| m | bit(d));
+        if mask == 0 {
+            return None;
+        }
+        let found = search(mask);
+        if found.is_none() {
+            for d in changed {
+                self.found_nothing(t, c, d);
             }
         }
-        best
+        found
     }
 }
 
@@ -151,7 +149,7 @@ pub fn find(
         WWing => w_wing::find(c),
         SimpleColoring => memo.first(t, c, |d| simple_coloring::find_digit(c, d)),
         TurbotFish => memo.first(t, c, |d| turbot_fish::find_digit(c, d)),
-        XChain => memo.shortest(t, c, |d| x_chain::find_digit(c, d)),
+        XChain => memo.at_once(t, c, |mask| x_chain::find_on(c, mask)),
         XYChain => xy_chain::find(c),
         Aic => aic::find(c),
         ContradictionChain => {

@@ -14,19 +14,17 @@ const MAX_NODES: usize = 16;
 
 /// Finds the shortest X-chain that removes or places something.
 pub fn find(c: &Candidates) -> Option<Step> {
-    (1..=c.n() as u8)
-        .filter_map(|d| find_digit(c, d))
-        .min_by_key(|step| step.chain.len())
+    find_on(c, u32::MAX)
 }
 
-/// Finds the shortest X-chain on digit `d`.
-pub fn find_digit(c: &Candidates, d: u8) -> Option<Step> {
+/// Finds the shortest X-chain on any digit of `digit_mask`.
+pub fn find_on(c: &Candidates, digit_mask: u32) -> Option<Step> {
     let links = Links {
         strong_in_cell: false,
         strong_in_house: true,
         weak_in_cell: false,
     };
-    chains::find(c, links, Technique::XChain, MAX_NODES, Some(d))
+    chains::find(c, links, Technique::XChain, MAX_NODES, digit_mask)
 }
 
 #[cfg(test)]
