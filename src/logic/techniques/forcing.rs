@@ -62,10 +62,17 @@ impl Branches {
         let mut index = vec![u32::MAX; c.cell_count() * n];
         let mut outcomes = Vec::new();
         let mut work = Propagation::new(c);
+        // Without full states only the shortest contradictions matter, so a
+        // branch may stop once it is longer than the best one so far.
+        let mut cap = MAX_PLACEMENTS;
         for cell in 0..c.cell_count() {
             for d in digits(c.mask(cell)) {
                 index[cell * n + d as usize - 1] = outcomes.len() as u32;
-                outcomes.push(work.run(c, cell, d, full));
+                let outcome = work.run(c, cell, d, full, cap);
+                if let (Outcome::Contradiction(t), false) = (&outcome, full) {
+                    cap = cap.min(*t);
+                }
+                outcomes.push(outcome);
             }
         }
         Branches {
@@ -104,16 +111,20 @@ impl Propagation {
         }
     }
 
-    fn run(&mut self, c: &Candidates, cell: usize, d: u8, keep: bool) -> Outcome {
+    /// Propagates from `d` in `cell`; `keep` keeps the end state, `cap`
+    /// stops the branch (as settled) once it has made more placements.
+    fn run(&mut self, c: &Candidates, cell: usize, d: u8, keep: bool, cap: u16) -> Outcome {
         for x in 0..c.cell_count() {
             self.masks[x] = c.mask(x);
             self.values[x] = c.value(x);
         }
-        self.placed_at.fill(NEVER);
-        self.removed_at.fill(NEVER);
+        if keep {
+            self.placed_at.fill(NEVER);
+            self.removed_at.fill(NEVER);
+        }
         self.time = 0;
         self.place(c, cell, d);
-        while self.time < MAX_PLACEMENTS {
+        while self.time < MAX_PLACEMENTS && self.time <= cap {
             match self.sweep(c) {
                 Sweep::Contradiction => return Outcome::Contradiction(self.time),
                 Sweep::Placed => {}
