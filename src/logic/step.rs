@@ -244,7 +244,7 @@ impl Step {
             ),
             Skyscraper => write!(
                 f,
-                "{} has strong links {}={} and {}={} whose bases share a line, so {} or {} is {}",
+                "{} has strong links {}={} and {}={} whose bases share a line: {} or {} is {}",
                 d(0),
                 self.cells[0],
                 self.cells[1],
@@ -256,7 +256,7 @@ impl Step {
             ),
             TwoStringKite => write!(
                 f,
-                "{} has strong links {}={} in {} and {}={} in {} joined in one box, so {} or {} is {}",
+                "{} has strong links {}={} in {} and {}={} in {} joined in one box: {} or {} is {}",
                 d(0),
                 self.cells[0],
                 self.cells[1],
@@ -297,7 +297,7 @@ impl Step {
             ),
             UniqueRectangle => write!(
                 f,
-                "{} would form a deadly pattern on {}, {}, so {} must hold another digit",
+                "{} would form a deadly pattern on {}, {} unless {} holds another digit",
                 cells(0..nc),
                 d(0),
                 d(1),

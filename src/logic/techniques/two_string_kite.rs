@@ -92,7 +92,7 @@ mod tests {
         assert_eq!(removed(&step), each(&[rc(7, 8)], 6));
         assert_eq!(
             step.to_string(),
-            "Two-String Kite: 6 has strong links r1c8=r1c2 in row 1 and r3c3=r7c3 in column 3 joined in one box, so r1c8 or r7c3 is 6, so remove 6 from r7c8"
+            "Two-String Kite: 6 has strong links r1c8=r1c2 in row 1 and r3c3=r7c3 in column 3 joined in one box: r1c8 or r7c3 is 6, so remove 6 from r7c8"
         );
     }
 
