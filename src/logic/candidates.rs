@@ -144,6 +144,7 @@ pub struct Candidates {
     values: Vec<u8>,
     unsolved: usize,
     versions: Vec<u32>,
+    house_versions: Vec<u32>,
 }
 
 impl Candidates {
@@ -159,6 +160,7 @@ impl Candidates {
         let full = full_mask(tables.shape().n());
         Candidates {
             versions: vec![1; tables.shape().n()],
+            house_versions: vec![1; 3 * tables.shape().n()],
             tables,
             masks: vec![full; cells],
             values: vec![0; cells],
@@ -200,6 +202,19 @@ impl Candidates {
         self.values.copy_from_slice(&other.values);
         self.unsolved = other.unsolved;
         self.versions.copy_from_slice(&other.versions);
+        self.house_versions.copy_from_slice(&other.house_versions);
+    }
+
+    /// A counter that changes whenever a cell of house `h` changes, so
+    /// techniques that read one house can skip unchanged houses.
+    pub fn house_version(&self, h: usize) -> u32 {
+        self.house_versions[h]
+    }
+
+    fn touch_houses(&mut self, cell: usize) {
+        for h in self.tables.houses_of(cell) {
+            self.house_versions[h] += 1;
+        }
     }
 
     /// A counter that changes whenever a candidate of `d` goes away, so
@@ -270,6 +285,7 @@ impl Candidates {
     pub fn set_mask(&mut self, cell: usize, mask: u32) {
         debug_assert_eq!(self.values[cell], 0);
         self.touch(self.masks[cell] | mask);
+        self.touch_houses(cell);
         self.masks[cell] = mask;
     }
 
@@ -284,11 +300,15 @@ impl Candidates {
             self.unsolved -= 1;
         }
         self.touch(self.masks[cell] | bit(d));
+        self.touch_houses(cell);
         self.values[cell] = d;
         self.masks[cell] = 0;
-        let b = !bit(d);
-        for &p in self.tables.peers(cell) {
-            self.masks[p] &= b;
+        let tables = Arc::clone(&self.tables);
+        for &p in tables.peers(cell) {
+            if self.masks[p] & bit(d) != 0 {
+                self.masks[p] &= !bit(d);
+                self.touch_houses(p);
+            }
         }
     }
 
@@ -297,6 +317,7 @@ impl Candidates {
         let had = self.has(cell, d);
         if had {
             self.touch(bit(d));
+            self.touch_houses(cell);
         }
         self.masks[cell] &= !bit(d);
         had

@@ -15,18 +15,21 @@ pub fn find(c: &Candidates) -> Option<Step> {
 
 /// The first such step that `accept` takes (used by the direct variant).
 pub fn find_where(c: &Candidates, accept: impl Fn(&Step) -> bool) -> Option<Step> {
-    let n = c.n();
+    (0..2 * c.n()).find_map(|line| find_in(c, line, &accept))
+}
+
+/// Finds a claiming from `line` (a row or column house number) that
+/// `accept` takes.
+pub fn find_in(c: &Candidates, line: usize, accept: &impl Fn(&Step) -> bool) -> Option<Step> {
     let mut all = [0u32; 32];
-    for line in 0..2 * n {
-        c.all_positions(line, &mut all);
-        for d in 1..=n as u8 {
-            let p = all[d as usize - 1];
-            if p.count_ones() < 2 || !in_one_box(c, line, p) {
-                continue;
-            }
-            if let Some(step) = confined_to_box(c, line, d).filter(|s| accept(s)) {
-                return Some(step);
-            }
+    c.all_positions(line, &mut all);
+    for d in 1..=c.n() as u8 {
+        let p = all[d as usize - 1];
+        if p.count_ones() < 2 || !in_one_box(c, line, p) {
+            continue;
+        }
+        if let Some(step) = confined_to_box(c, line, d).filter(|s| accept(s)) {
+            return Some(step);
         }
     }
     None

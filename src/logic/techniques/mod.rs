@@ -44,6 +44,7 @@ use super::technique::Technique;
 /// nothing, so unchanged digits are not searched again. One per solve.
 pub struct Memo {
     nothing_at: Vec<Vec<u32>>,
+    house_nothing_at: Vec<Vec<u32>>,
 }
 
 impl Memo {
@@ -51,6 +52,7 @@ impl Memo {
     pub fn new(n: usize) -> Memo {
         Memo {
             nothing_at: vec![vec![0; n]; Technique::ALL.len()],
+            house_nothing_at: vec![vec![0; 3 * n]; Technique::ALL.len()],
         }
     }
 
@@ -79,6 +81,30 @@ impl Memo {
                 return found;
             }
             self.found_nothing(t, c, d);
+        }
+        None
+    }
+
+    /// The first step `search` finds in a house of `houses` that changed
+    /// since `t` last found nothing there (for techniques whose result
+    /// depends only on one house, or can only shrink otherwise).
+    fn first_house(
+        &mut self,
+        t: Technique,
+        c: &Candidates,
+        houses: std::ops::Range<usize>,
+        search: impl Fn(usize) -> Option<Step>,
+    ) -> Option<Step> {
+        for h in houses {
+            let version = c.house_version(h);
+            if self.house_nothing_at[t as usize][h] == version {
+                continue;
+            }
+            let found = search(h);
+            if found.is_some() {
+                return found;
+            }
+            self.house_nothing_at[t as usize][h] = version;
         }
         None
     }
@@ -117,6 +143,7 @@ pub fn find(
 ) -> Option<Step> {
     use Technique::*;
     let t = technique;
+    let n = c.n();
     match technique {
         FullHouse => full_house::find(c),
         HiddenSingleBox => hidden_single::find_in_box(c),
@@ -126,14 +153,20 @@ pub fn find(
         DirectClaiming => direct_claiming::find(c),
         DirectHiddenPair => direct_hidden_subset::find(c, 2),
         DirectHiddenTriple => direct_hidden_subset::find(c, 3),
-        Pointing => pointing::find(c),
-        Claiming => claiming::find(c),
-        NakedPair => naked_subset::find(c, 2),
-        NakedTriple => naked_subset::find(c, 3),
-        NakedQuad => naked_subset::find(c, 4),
-        HiddenPair => hidden_subset::find(c, 2),
-        HiddenTriple => hidden_subset::find(c, 3),
-        HiddenQuad => hidden_subset::find(c, 4),
+        Pointing => memo.first_house(t, c, 2 * n..3 * n, |b| pointing::find_in(c, b, &|_| true)),
+        Claiming => memo.first_house(t, c, 0..2 * n, |l| claiming::find_in(c, l, &|_| true)),
+        NakedPair => memo.first_house(t, c, 0..3 * n, |h| naked_subset::find_in(c, 2, h)),
+        NakedTriple => memo.first_house(t, c, 0..3 * n, |h| naked_subset::find_in(c, 3, h)),
+        NakedQuad => memo.first_house(t, c, 0..3 * n, |h| naked_subset::find_in(c, 4, h)),
+        HiddenPair => memo.first_house(t, c, 0..3 * n, |h| {
+            hidden_subset::find_in(c, 2, h, &|_| true)
+        }),
+        HiddenTriple => memo.first_house(t, c, 0..3 * n, |h| {
+            hidden_subset::find_in(c, 3, h, &|_| true)
+        }),
+        HiddenQuad => memo.first_house(t, c, 0..3 * n, |h| {
+            hidden_subset::find_in(c, 4, h, &|_| true)
+        }),
         XWing => memo.first(t, c, |d| fish::find_digit(c, 2, d)),
         Swordfish => memo.first(t, c, |d| fish::find_digit(c, 3, d)),
         Jellyfish => memo.first(t, c, |d| fish::find_digit(c, 4, d)),

@@ -16,18 +16,21 @@ pub fn find(c: &Candidates) -> Option<Step> {
 /// The first such step that `accept` takes (used by the direct variant).
 pub fn find_where(c: &Candidates, accept: impl Fn(&Step) -> bool) -> Option<Step> {
     let n = c.n();
+    (2 * n..3 * n).find_map(|b| find_in(c, b, &accept))
+}
+
+/// Finds a pointing from box `b` (its house number) that `accept` takes.
+pub fn find_in(c: &Candidates, b: usize, accept: &impl Fn(&Step) -> bool) -> Option<Step> {
     let mut all = [0u32; 32];
-    for b in 2 * n..3 * n {
-        c.all_positions(b, &mut all);
-        for d in 1..=n as u8 {
-            // Two or more places: a single place is a hidden single.
-            let p = all[d as usize - 1];
-            if p.count_ones() < 2 || !in_one_line(c, p) {
-                continue;
-            }
-            if let Some(step) = confined_to_line(c, b, d).filter(|s| accept(s)) {
-                return Some(step);
-            }
+    c.all_positions(b, &mut all);
+    for d in 1..=c.n() as u8 {
+        // Two or more places: a single place is a hidden single.
+        let p = all[d as usize - 1];
+        if p.count_ones() < 2 || !in_one_line(c, p) {
+            continue;
+        }
+        if let Some(step) = confined_to_line(c, b, d).filter(|s| accept(s)) {
+            return Some(step);
         }
     }
     None
