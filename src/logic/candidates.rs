@@ -367,19 +367,18 @@ impl Candidates {
     /// Whether the position is impossible: an unsolved cell without
     /// candidates, or a digit with no place left in a house.
     pub fn is_contradictory(&self) -> bool {
-        if (0..self.masks.len()).any(|c| self.values[c] == 0 && self.masks[c] == 0) {
-            return true;
-        }
-        let full = full_mask(self.n());
-        (0..3 * self.n()).any(|h| {
-            let seen = self.tables.house(h).iter().fold(0, |acc, &c| {
-                acc | self.masks[c]
-                    | if self.values[c] != 0 {
-                        bit(self.values[c])
-                    } else {
-                        0
-                    }
-            });
+        let n = self.n();
+        let full = full_mask(n);
+        (0..3 * n).any(|h| {
+            let mut seen = 0;
+            for &cell in self.tables.house(h) {
+                match self.values[cell] {
+                    // Every cell is in a row, so rows alone find empty cells.
+                    0 if self.masks[cell] == 0 => return true,
+                    0 => seen |= self.masks[cell],
+                    v => seen |= bit(v),
+                }
+            }
             seen != full
         })
     }
