@@ -79,6 +79,11 @@ impl LogicalSolver {
             }
         }
         let solved = c.is_solved();
+        // Singles are not checked step by step (see `apply`), so a stuck
+        // position may be an impossible one.
+        if !solved && c.is_contradictory() {
+            return Err(LogicError::Contradiction);
+        }
         Ok(SolvePath {
             steps,
             grid: c.to_grid(),
@@ -102,7 +107,9 @@ pub fn next_step(c: &Candidates, memo: &mut Memo) -> Option<Step> {
 }
 
 /// Applies a step's placements and eliminations; an error if the result is
-/// impossible.
+/// impossible. After a single the full check is skipped for speed: a
+/// contradiction left by singles stops them (no single applies to an empty
+/// cell), and the solver checks again when it gets stuck.
 fn apply(c: &mut Candidates, step: &Step) -> Result<(), LogicError> {
     let n = c.n();
     for p in &step.placements {
@@ -115,7 +122,14 @@ fn apply(c: &mut Candidates, step: &Step) -> Result<(), LogicError> {
     for e in &step.eliminations {
         c.eliminate(e.cell.index(n), e.digit);
     }
-    if c.is_contradictory() {
+    let single = matches!(
+        step.technique,
+        Technique::FullHouse
+            | Technique::HiddenSingleBox
+            | Technique::HiddenSingleLine
+            | Technique::NakedSingle
+    );
+    if !single && c.is_contradictory() {
         return Err(LogicError::Contradiction);
     }
     Ok(())
