@@ -32,9 +32,7 @@ pub enum ShapeError {
     #[error("'{0}' is not a box shape: expected RxC, such as 3x3 or 2x3")]
     Syntax(String),
     /// A puzzle length that matches no supported shape.
-    #[error(
-        "{0} cells match no board shape (expected 16, 36, 81, 144, 256 or 625, or give --box RxC)"
-    )]
+    #[error("{0} cells match no board shape (expected 16, 36, 81, 144, 256 or 625, or give --box RxC)")]
     UnknownLength(usize),
 }
 
@@ -152,7 +150,10 @@ impl FromStr for Shape {
 
     fn from_str(s: &str) -> Result<Shape, ShapeError> {
         let syntax = || ShapeError::Syntax(s.to_string());
-        let (r, c) = s.trim().split_once(['x', 'X', '*']).ok_or_else(syntax)?;
+        let (r, c) = s
+            .trim()
+            .split_once(['x', 'X', '*'])
+            .ok_or_else(syntax)?;
         let r: usize = r.trim().parse().map_err(|_| syntax())?;
         let c: usize = c.trim().parse().map_err(|_| syntax())?;
         Shape::new(r, c)
@@ -194,18 +195,9 @@ mod tests {
     #[test]
     fn parses_and_rejects() {
         assert_eq!("2x3".parse::<Shape>().unwrap(), Shape::new(2, 3).unwrap());
-        assert!(matches!(
-            "1x9".parse::<Shape>(),
-            Err(ShapeError::TooThin(1, 9))
-        ));
-        assert!(matches!(
-            "6x6".parse::<Shape>(),
-            Err(ShapeError::TooLarge(6, 6))
-        ));
-        assert!(matches!(
-            "3by3".parse::<Shape>(),
-            Err(ShapeError::Syntax(_))
-        ));
+        assert!(matches!("1x9".parse::<Shape>(), Err(ShapeError::TooThin(1, 9))));
+        assert!(matches!("6x6".parse::<Shape>(), Err(ShapeError::TooLarge(6, 6))));
+        assert!(matches!("3by3".parse::<Shape>(), Err(ShapeError::Syntax(_))));
         assert!(Shape::from_cell_count(80).is_err());
     }
 }
