@@ -139,6 +139,8 @@ pub struct Candidates {
     masks: Vec<u32>,
     values: Vec<u8>,
     unsolved: usize,
+    versions: Vec<u32>,
+    house_versions: Vec<u32>,
 }
 
 impl Candidates {
@@ -153,6 +155,8 @@ impl Candidates {
         let cells = tables.shape().cells();
         let full = full_mask(tables.shape().n());
         Candidates {
+            versions: vec![1; tables.shape().n()],
+            house_versions: vec![1; 3 * tables.shape().n()],
             tables,
             masks: vec![full; cells],
             values: vec![0; cells],
@@ -193,6 +197,33 @@ impl Candidates {
         self.masks.copy_from_slice(&other.masks);
         self.values.copy_from_slice(&other.values);
         self.unsolved = other.unsolved;
+        self.versions.copy_from_slice(&other.versions);
+        self.house_versions.copy_from_slice(&other.house_versions);
+    }
+
+    /// A counter that changes whenever a cell of house `h` changes, so
+    /// techniques that read one house can skip unchanged houses.
+    pub fn house_version(&self, h: usize) -> u32 {
+        self.house_versions[h]
+    }
+
+    fn touch_houses(&mut self, cell: usize) {
+        for h in self.tables.houses_of(cell) {
+            self.house_versions[h] += 1;
+        }
+    }
+
+    /// A counter that changes whenever a candidate of `d` goes away, so
+    /// single-digit techniques can skip digits unchanged since they last
+    /// found nothing.
+    pub fn digit_version(&self, d: u8) -> u32 {
+        self.versions[d as usize - 1]
+    }
+
+    fn touch(&mut self, mask: u32) {
+        for d in digits(mask) {
+            self.versions[d as usize - 1] += 1;
+        }
     }
 
     /// The shared shape tables.
@@ -249,6 +280,8 @@ impl Candidates {
     /// positions).
     pub fn set_mask(&mut self, cell: usize, mask: u32) {
         debug_assert_eq!(self.values[cell], 0);
+        self.touch(self.masks[cell] | mask);
+        self.touch_houses(cell);
         self.masks[cell] = mask;
     }
 
@@ -262,17 +295,26 @@ impl Candidates {
         if self.values[cell] == 0 {
             self.unsolved -= 1;
         }
+        self.touch(self.masks[cell] | bit(d));
+        self.touch_houses(cell);
         self.values[cell] = d;
         self.masks[cell] = 0;
-        let b = !bit(d);
-        for &p in self.tables.peers(cell) {
-            self.masks[p] &= b;
+        let tables = Arc::clone(&self.tables);
+        for &p in tables.peers(cell) {
+            if self.masks[p] & bit(d) != 0 {
+                self.masks[p] &= !bit(d);
+                self.touch_houses(p);
+            }
         }
     }
 
     /// Removes candidate `d` from `cell`; returns whether it was there.
     pub fn eliminate(&mut self, cell: usize, d: u8) -> bool {
         let had = self.has(cell, d);
+        if had {
+            self.touch(bit(d));
+            self.touch_houses(cell);
+        }
         self.masks[cell] &= !bit(d);
         had
     }
@@ -288,6 +330,19 @@ impl Candidates {
             }
         }
         out
+    }
+
+    /// The positions of every digit in house `h` at once, in one pass over
+    /// its cells: `out[d - 1]` gets bit `i` for the `i`-th cell.
+    pub fn all_positions(&self, h: usize, out: &mut [u32; 32]) {
+        out.fill(0);
+        for (i, &cell) in self.tables.house(h).iter().enumerate() {
+            let mut m = self.masks[cell];
+            while m != 0 {
+                out[m.trailing_zeros() as usize] |= 1 << i;
+                m &= m - 1;
+            }
+        }
     }
 
     /// The cells of house `h` where `d` is a candidate.
@@ -308,19 +363,18 @@ impl Candidates {
     /// Whether the position is impossible: an unsolved cell without
     /// candidates, or a digit with no place left in a house.
     pub fn is_contradictory(&self) -> bool {
-        if (0..self.masks.len()).any(|c| self.values[c] == 0 && self.masks[c] == 0) {
-            return true;
-        }
-        let full = full_mask(self.n());
-        (0..3 * self.n()).any(|h| {
-            let seen = self.tables.house(h).iter().fold(0, |acc, &c| {
-                acc | self.masks[c]
-                    | if self.values[c] != 0 {
-                        bit(self.values[c])
-                    } else {
-                        0
-                    }
-            });
+        let n = self.n();
+        let full = full_mask(n);
+        (0..3 * n).any(|h| {
+            let mut seen = 0;
+            for &cell in self.tables.house(h) {
+                match self.values[cell] {
+                    // Every cell is in a row, so rows alone find empty cells.
+                    0 if self.masks[cell] == 0 => return true,
+                    0 => seen |= self.masks[cell],
+                    v => seen |= bit(v),
+                }
+            }
             seen != full
         })
     }

@@ -35,17 +35,19 @@ pub struct Rating {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
-    /// Hidden singles and full houses only: SE below 2.0.
+    /// Full houses, hidden singles and the direct locked candidates: SE
+    /// below 2.0.
     Easy,
-    /// Naked singles and locked candidates: SE 2.0 to below 3.0.
+    /// Naked singles, direct hidden subsets and locked candidates: SE 2.0
+    /// to below 3.0.
     Medium,
-    /// Subsets, basic fish, XY/XYZ-Wings, unique rectangles: 3.0 to
-    /// below 5.0.
+    /// Subsets, basic fish, skyscrapers and kites, XY/XYZ-Wings, finned
+    /// X-Wings, unique rectangles: 3.0 to below 5.0.
     Hard,
-    /// Quads, Jellyfish, BUG+1, single-digit patterns, short chains: 5.0 to
+    /// Quads, Jellyfish, finned Swordfish, BUG+1, X-chains, W-Wings: 5.0 to
     /// below 7.0.
     Expert,
-    /// Long chains and forcing chains: 7.0 and up.
+    /// XY-chains, AICs and forcing chains: 7.0 and up.
     Extreme,
 }
 
@@ -117,10 +119,18 @@ impl FromStr for Level {
 }
 
 /// Collects the steps of a solve into a [`Rating`].
-#[derive(Default)]
 pub(super) struct Tally {
     counts: [usize; Technique::ALL.len()],
     hardest: Option<(f32, Technique)>,
+}
+
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally {
+            counts: [0; Technique::ALL.len()],
+            hardest: None,
+        }
+    }
 }
 
 impl Tally {

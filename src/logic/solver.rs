@@ -6,7 +6,7 @@ use super::candidates::{Candidates, LogicError, Tables};
 use super::rating::{Rating, Tally};
 use super::step::Step;
 use super::technique::Technique;
-use super::techniques;
+use super::techniques::{self, Memo};
 use crate::grid::Grid;
 use crate::shape::Shape;
 use serde::Serialize;
@@ -67,8 +67,9 @@ impl LogicalSolver {
         }
         let mut steps = Vec::new();
         let mut tally = Tally::default();
+        let mut memo = Memo::new(c.n());
         while !c.is_solved() {
-            let Some(step) = next_step(&c) else {
+            let Some(step) = next_step(&c, &mut memo) else {
                 break;
             };
             apply(&mut c, &step)?;
@@ -78,6 +79,11 @@ impl LogicalSolver {
             }
         }
         let solved = c.is_solved();
+        // Singles are not checked step by step (see `apply`), so a stuck
+        // position may be an impossible one.
+        if !solved && c.is_contradictory() {
+            return Err(LogicError::Contradiction);
+        }
         Ok(SolvePath {
             steps,
             grid: c.to_grid(),
@@ -91,16 +97,19 @@ fn grid_line<S: serde::Serializer>(grid: &Grid, s: S) -> Result<S::Ok, S::Error>
     s.collect_str(grid)
 }
 
-/// The step of the easiest technique that makes progress.
-pub fn next_step(c: &Candidates) -> Option<Step> {
+/// The step of the easiest technique that makes progress. `memo` carries
+/// what earlier searches of the same solve found nothing in.
+pub fn next_step(c: &Candidates, memo: &mut Memo) -> Option<Step> {
     let mut branches = None;
     Technique::ALL
         .into_iter()
-        .find_map(|t| techniques::find(t, c, &mut branches))
+        .find_map(|t| techniques::find(t, c, &mut branches, memo))
 }
 
 /// Applies a step's placements and eliminations; an error if the result is
-/// impossible.
+/// impossible. After a single the full check is skipped for speed: a
+/// contradiction left by singles stops them (no single applies to an empty
+/// cell), and the solver checks again when it gets stuck.
 fn apply(c: &mut Candidates, step: &Step) -> Result<(), LogicError> {
     let n = c.n();
     for p in &step.placements {
@@ -113,7 +122,14 @@ fn apply(c: &mut Candidates, step: &Step) -> Result<(), LogicError> {
     for e in &step.eliminations {
         c.eliminate(e.cell.index(n), e.digit);
     }
-    if c.is_contradictory() {
+    let single = matches!(
+        step.technique,
+        Technique::FullHouse
+            | Technique::HiddenSingleBox
+            | Technique::HiddenSingleLine
+            | Technique::NakedSingle
+    );
+    if !single && c.is_contradictory() {
         return Err(LogicError::Contradiction);
     }
     Ok(())

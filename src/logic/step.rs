@@ -209,7 +209,7 @@ impl Step {
                 write!(f, "{} in {} must go in {}", d(0), self.houses[0], self.cells[0])
             }
             NakedSingle => write!(f, "{} can only be {}", self.cells[0], d(0)),
-            Pointing | Claiming => write!(
+            Pointing | Claiming | DirectPointing | DirectClaiming => write!(
                 f,
                 "{} in {} is confined to {}",
                 d(0),
@@ -223,7 +223,7 @@ impl Step {
                 self.houses[0],
                 digit_list(&self.digits)
             ),
-            HiddenPair | HiddenTriple | HiddenQuad => write!(
+            HiddenPair | HiddenTriple | HiddenQuad | DirectHiddenPair | DirectHiddenTriple => write!(
                 f,
                 "{} in {} fit only in {}",
                 digit_list(&self.digits),
@@ -247,7 +247,7 @@ impl Step {
             ),
             Skyscraper => write!(
                 f,
-                "{} has strong links {}={} and {}={} whose bases share a line, so {} or {} is {}",
+                "{} has strong links {}={} and {}={} whose bases share a line: {} or {} is {}",
                 d(0),
                 self.cells[0],
                 self.cells[1],
@@ -259,7 +259,7 @@ impl Step {
             ),
             TwoStringKite => write!(
                 f,
-                "{} has strong links {}={} in {} and {}={} in {} joined in one box, so {} or {} is {}",
+                "{} has strong links {}={} in {} and {}={} in {} joined in one box: {} or {} is {}",
                 d(0),
                 self.cells[0],
                 self.cells[1],
@@ -300,7 +300,7 @@ impl Step {
             ),
             UniqueRectangle => write!(
                 f,
-                "{} would form a deadly pattern on {}, {}, so {} must hold another digit",
+                "{} would form a deadly pattern on {}, {} unless {} holds another digit",
                 cells(0..nc),
                 d(0),
                 d(1),
@@ -312,7 +312,7 @@ impl Step {
                 self.cells[0],
                 d(0)
             ),
-            XChain | XYChain | Aic => {
+            TurbotFish | XChain | XYChain | Aic => {
                 f.write_str("one end of the chain ")?;
                 chain(f, &self.chain)?;
                 f.write_str(" is true")
@@ -346,6 +346,9 @@ impl Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: ", self.technique.name())?;
         self.reason(f)?;
+        if self.technique.is_direct() {
+            f.write_str(" (leaving a hidden single)")?;
+        }
         for (i, p) in self.placements.iter().enumerate() {
             let sep = if i == 0 { ", so place" } else { ";" };
             write!(f, "{sep} {} in {}", Shape::symbol(p.digit), p.cell)?;

@@ -16,8 +16,16 @@ pub enum Technique {
     HiddenSingleBox,
     /// A digit with one place left in a row or column.
     HiddenSingleLine,
+    /// Pointing that leaves a hidden single.
+    DirectPointing,
+    /// Claiming that leaves a hidden single.
+    DirectClaiming,
+    /// A hidden pair that leaves a hidden single.
+    DirectHiddenPair,
     /// A cell with one candidate left.
     NakedSingle,
+    /// A hidden triple that leaves a hidden single.
+    DirectHiddenTriple,
     /// A digit confined to one line inside a box.
     Pointing,
     /// A digit confined to one box inside a line.
@@ -34,8 +42,17 @@ pub enum Technique {
     Swordfish,
     /// Three digits confined to three cells of a house.
     HiddenTriple,
+    /// Two parallel strong links joined at one end by a shared line.
+    Skyscraper,
+    /// A row strong link and a column strong link joined in a box.
+    TwoStringKite,
     /// A bivalue pivot with two bivalue pincers.
     XYWing,
+    /// A four-node X-chain: two strong links on one digit joined by a weak
+    /// link (skyscrapers and kites are the named special cases).
+    TurbotFish,
+    /// An X-Wing with extra candidates (fins) in one box.
+    FinnedXWing,
     /// A trivalue pivot with two bivalue pincers.
     XYZWing,
     /// Unique rectangle type 1.
@@ -44,28 +61,22 @@ pub enum Technique {
     NakedQuad,
     /// The four-line fish.
     Jellyfish,
+    /// A Swordfish with fins in one box.
+    FinnedSwordfish,
+    /// A Jellyfish with fins in one box.
+    FinnedJellyfish,
     /// Four digits confined to four cells of a house.
     HiddenQuad,
     /// Bivalue universal grave plus one.
     BugPlusOne,
-    /// Two parallel strong links joined at one end by a shared line.
-    Skyscraper,
-    /// A row strong link and a column strong link joined in a box.
-    TwoStringKite,
-    /// An X-Wing with extra candidates (fins) in one box.
-    FinnedXWing,
-    /// An alternating chain on one digit.
+    /// Two-colouring the conjugate pairs of one digit.
+    SimpleColoring,
+    /// An alternating chain on one digit, longer than a turbot fish.
     XChain,
     /// Two equal bivalue cells joined by a strong link on one digit.
     WWing,
-    /// Two-colouring the conjugate pairs of one digit.
-    SimpleColoring,
-    /// A Swordfish with fins in one box.
-    FinnedSwordfish,
     /// A chain of bivalue cells.
     XYChain,
-    /// A Jellyfish with fins in one box.
-    FinnedJellyfish,
     /// An alternating inference chain mixing digit and cell links.
     Aic,
     /// An assumption that leads, through singles, to a contradiction.
@@ -80,11 +91,15 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique in solving order, easiest first.
-    pub const ALL: [Technique; 32] = [
+    pub const ALL: [Technique; 37] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
+        Technique::DirectPointing,
+        Technique::DirectClaiming,
+        Technique::DirectHiddenPair,
         Technique::NakedSingle,
+        Technique::DirectHiddenTriple,
         Technique::Pointing,
         Technique::Claiming,
         Technique::NakedPair,
@@ -93,22 +108,23 @@ impl Technique {
         Technique::NakedTriple,
         Technique::Swordfish,
         Technique::HiddenTriple,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
         Technique::XYWing,
+        Technique::TurbotFish,
+        Technique::FinnedXWing,
         Technique::XYZWing,
         Technique::UniqueRectangle,
         Technique::NakedQuad,
         Technique::Jellyfish,
+        Technique::FinnedSwordfish,
+        Technique::FinnedJellyfish,
         Technique::HiddenQuad,
         Technique::BugPlusOne,
-        Technique::Skyscraper,
-        Technique::TwoStringKite,
-        Technique::FinnedXWing,
+        Technique::SimpleColoring,
         Technique::XChain,
         Technique::WWing,
-        Technique::SimpleColoring,
-        Technique::FinnedSwordfish,
         Technique::XYChain,
-        Technique::FinnedJellyfish,
         Technique::Aic,
         Technique::ContradictionChain,
         Technique::CellForcingChain,
@@ -122,6 +138,10 @@ impl Technique {
             FullHouse => "Full house",
             HiddenSingleBox | HiddenSingleLine => "Hidden single",
             NakedSingle => "Naked single",
+            DirectPointing => "Direct pointing",
+            DirectClaiming => "Direct claiming",
+            DirectHiddenPair => "Direct hidden pair",
+            DirectHiddenTriple => "Direct hidden triple",
             Pointing => "Pointing",
             Claiming => "Claiming",
             NakedPair => "Naked pair",
@@ -143,6 +163,7 @@ impl Technique {
             WWing => "W-Wing",
             SimpleColoring => "Simple coloring",
             FinnedSwordfish => "Finned Swordfish",
+            TurbotFish => "Turbot fish",
             XChain => "X-chain",
             FinnedJellyfish => "Finned Jellyfish",
             XYChain => "XY-chain",
@@ -163,6 +184,10 @@ impl Technique {
             HiddenSingleBox => 1.2,
             HiddenSingleLine => 1.5,
             NakedSingle => 2.3,
+            DirectPointing => 1.7,
+            DirectClaiming => 1.9,
+            DirectHiddenPair => 2.0,
+            DirectHiddenTriple => 2.5,
             Pointing => 2.6,
             Claiming => 2.8,
             NakedPair => 3.0,
@@ -178,17 +203,30 @@ impl Technique {
             Jellyfish => 5.2,
             HiddenQuad => 5.4,
             BugPlusOne => 5.6,
-            Skyscraper | TwoStringKite | FinnedXWing => 6.6,
-            WWing | SimpleColoring => 6.7,
-            FinnedSwordfish => 6.8,
-            XChain => 6.6,
-            FinnedJellyfish => 7.0,
+            Skyscraper => 4.0,
+            TwoStringKite => 4.1,
+            TurbotFish => 4.2,
+            FinnedXWing => 4.3,
+            FinnedSwordfish => 5.2,
+            FinnedJellyfish => 5.3,
+            SimpleColoring | XChain => 6.6,
+            WWing => 6.7,
             XYChain => 6.8,
             Aic => 7.0,
-            ContradictionChain => 7.5,
-            CellForcingChain => 8.0,
-            UnitForcingChain => 8.2,
+            ContradictionChain => 7.8,
+            CellForcingChain => 8.2,
+            UnitForcingChain => 8.4,
         }
+    }
+
+    /// Whether the technique is a "direct" variant: a pattern counted
+    /// only when it leaves a hidden single, which SE rates easier.
+    pub fn is_direct(self) -> bool {
+        use Technique::*;
+        matches!(
+            self,
+            DirectPointing | DirectClaiming | DirectHiddenPair | DirectHiddenTriple
+        )
     }
 
     /// Whether the technique is a chain whose difficulty grows with length.

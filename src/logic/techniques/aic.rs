@@ -19,7 +19,7 @@ pub fn find(c: &Candidates) -> Option<Step> {
         strong_in_house: true,
         weak_in_cell: true,
     };
-    chains::find(c, links, Technique::Aic, MAX_NODES)
+    chains::find(c, links, Technique::Aic, MAX_NODES, u32::MAX)
 }
 
 #[cfg(test)]

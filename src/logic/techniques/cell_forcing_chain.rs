@@ -1,6 +1,6 @@
 //! Cell forcing chain: every candidate of one cell leads, through singles,
 //! to the same placement or removal somewhere, so that conclusion holds
-//! whichever digit the cell takes. Rated from 8.0 (SE's cell forcing
+//! whichever digit the cell takes. Rated from 8.2 (SE's cell forcing
 //! chains start at 8.x) plus the length bonus.
 
 use super::super::candidates::{digits, Candidates};
@@ -58,7 +58,8 @@ mod tests {
         c.set_digits(rc(1, 1), &[1, 2]);
         c.set_digits(rc(1, 5), &[1, 7]);
         c.set_digits(rc(5, 1), &[2, 7]);
-        let branches = Branches::compute(&c);
+        let mut branches = Branches::compute(&c);
+        branches.ensure_full(&c);
         let step = find(&c, &branches).expect("cell forcing chain");
         assert_eq!(removed(&step), vec![(rc(5, 5), 7)]);
         assert_eq!(step.length, 2);
@@ -68,7 +69,8 @@ mod tests {
     fn unrelated_branches_agree_on_nothing() {
         let mut c = open_board();
         c.set_digits(rc(1, 1), &[1, 2]);
-        let branches = Branches::compute(&c);
+        let mut branches = Branches::compute(&c);
+        branches.ensure_full(&c);
         assert!(find(&c, &branches).is_none());
     }
 }

@@ -33,9 +33,16 @@ struct Found {
 }
 
 /// Finds the shortest chain of at most `max_nodes` nodes using `links`
-/// that removes or places something.
-pub(super) fn find(c: &Candidates, links: Links, technique: Technique, max_nodes: usize) -> Option<Step> {
-    let graph = Graph::new(c, links);
+/// that removes or places something. Only candidates of the digits in
+/// `digit_mask` get strong links (X-chains search a few digits at once).
+pub(super) fn find(
+    c: &Candidates,
+    links: Links,
+    technique: Technique,
+    max_nodes: usize,
+    digit_mask: u32,
+) -> Option<Step> {
+    let graph = Graph::new(c, links, digit_mask);
     let found = graph.shortest(max_nodes)?;
     Some(graph.step(found, technique))
 }
@@ -51,7 +58,7 @@ struct Graph<'a> {
 }
 
 impl<'a> Graph<'a> {
-    fn new(c: &'a Candidates, links: Links) -> Graph<'a> {
+    fn new(c: &'a Candidates, links: Links, digit_mask: u32) -> Graph<'a> {
         let n = c.n();
         let mut offsets = Vec::with_capacity(c.cell_count() * n + 1);
         let mut targets = Vec::new();
@@ -59,7 +66,7 @@ impl<'a> Graph<'a> {
         for cell in 0..c.cell_count() {
             let mask = c.mask(cell);
             for d in 1..=n as u8 {
-                if mask & bit(d) != 0 {
+                if mask & digit_mask & bit(d) != 0 {
                     strong_partners(c, links, cell, d, &mut targets);
                 }
                 offsets.push(targets.len() as u32);
@@ -137,6 +144,8 @@ impl<'a> Graph<'a> {
             seen_off: vec![u32::MAX; total],
             parent_on: vec![0; total],
             parent_off: vec![0; total],
+            frontier: Vec::new(),
+            next: Vec::new(),
         };
         let mut best: Option<Found> = None;
         let mut limit = max_nodes;
@@ -144,7 +153,7 @@ impl<'a> Graph<'a> {
             if self.strong(start).is_empty() {
                 continue;
             }
-            if let Some(found) = self.from_start(start, limit, &mut search) {
+            if let Some(found) = self.search_from(start, limit, &mut search) {
                 limit = found.nodes.len() - 1;
                 best = Some(found);
                 if limit < 2 {
@@ -157,12 +166,13 @@ impl<'a> Graph<'a> {
 
     /// Breadth-first search from `start` assumed false, for chains of at
     /// most `limit` nodes.
-    fn from_start(&self, start: usize, limit: usize, s: &mut Search) -> Option<Found> {
+    fn search_from(&self, start: usize, limit: usize, s: &mut Search) -> Option<Found> {
         let stamp = start as u32;
         let victims = self.victims_of(start);
         s.seen_off[start] = stamp;
-        let mut frontier: Vec<usize> = Vec::new();
-        let mut next = Vec::new();
+        let mut frontier = std::mem::take(&mut s.frontier);
+        let mut next = std::mem::take(&mut s.next);
+        frontier.clear();
         // Layer 1: the strong partners of the start are true.
         for &v in self.strong(start) {
             let v = v as usize;
@@ -174,10 +184,13 @@ impl<'a> Graph<'a> {
         }
         let mut nodes = 2;
         while !frontier.is_empty() && nodes <= limit {
-            for &t in &frontier {
-                if let Some(found) = self.conclusion(start, t, &victims, s) {
-                    return Some(found);
-                }
+            let found = frontier
+                .iter()
+                .find_map(|&t| self.conclusion(start, t, &victims, s));
+            if found.is_some() {
+                s.frontier = frontier;
+                s.next = next;
+                return found;
             }
             if nodes + 2 > limit {
                 break;
@@ -205,6 +218,8 @@ impl<'a> Graph<'a> {
             std::mem::swap(&mut frontier, &mut next);
             nodes += 2;
         }
+        s.frontier = frontier;
+        s.next = next;
         None
     }
 
@@ -277,6 +292,8 @@ struct Search {
     seen_off: Vec<u32>,
     parent_on: Vec<u32>,
     parent_off: Vec<u32>,
+    frontier: Vec<usize>,
+    next: Vec<usize>,
 }
 
 /// Pushes the strong partners of `(cell, d)` allowed by `links`.

@@ -10,15 +10,40 @@ use super::{eliminate_where_present, if_progress};
 /// Finds a line whose places for a digit share a box, with the digit still
 /// present in that box off the line.
 pub fn find(c: &Candidates) -> Option<Step> {
-    let n = c.n();
-    for line in 0..2 * n {
-        for d in 1..=n as u8 {
-            if let Some(step) = confined_to_box(c, line, d) {
-                return Some(step);
-            }
+    find_where(c, |_| true)
+}
+
+/// The first such step that `accept` takes (used by the direct variant).
+pub fn find_where(c: &Candidates, accept: impl Fn(&Step) -> bool) -> Option<Step> {
+    (0..2 * c.n()).find_map(|line| find_in(c, line, &accept))
+}
+
+/// Finds a claiming from `line` (a row or column house number) that
+/// `accept` takes.
+pub fn find_in(c: &Candidates, line: usize, accept: &impl Fn(&Step) -> bool) -> Option<Step> {
+    let mut all = [0u32; 32];
+    c.all_positions(line, &mut all);
+    for d in 1..=c.n() as u8 {
+        let p = all[d as usize - 1];
+        if p.count_ones() < 2 || !in_one_box(c, line, p) {
+            continue;
+        }
+        if let Some(step) = confined_to_box(c, line, d).filter(|s| accept(s)) {
+            return Some(step);
         }
     }
     None
+}
+
+/// Whether line-local positions `p` lie in one box's segment of the line.
+fn in_one_box(c: &Candidates, line: usize, p: u32) -> bool {
+    let width = if line < c.n() {
+        c.shape().box_cols()
+    } else {
+        c.shape().box_rows()
+    };
+    let segment = ((1u32 << width) - 1) << (p.trailing_zeros() as usize / width * width);
+    p & !segment == 0
 }
 
 fn confined_to_box(c: &Candidates, line: usize, d: u8) -> Option<Step> {

@@ -1,14 +1,15 @@
 //! Contradiction chain (Nishio-style): if placing a candidate leads,
 //! through naked and hidden singles alone, to a cell with no candidate or
-//! a digit with no place in a house, the candidate is false. SE rates its
-//! Nishio forcing chains from 7.5 plus the length bonus.
+//! a digit with no place in a house, the candidate is false. Rated from 7.8
+//! plus the length bonus (fitted to SE's ratings, docs/rating.md).
 
 use super::super::candidates::{digits, Candidates};
 use super::super::step::Step;
 use super::super::technique::{chain_length_bonus, Technique};
 use super::forcing::{Branches, Outcome};
 
-/// Finds the candidate whose assumption fails fastest.
+/// Finds the candidates whose assumption fails fastest; all those failing
+/// after the same smallest number of placements are removed together.
 pub fn find(c: &Candidates, branches: &Branches) -> Option<Step> {
     let mut best: Option<(u16, usize, u8)> = None;
     for cell in 0..c.cell_count() {
@@ -27,7 +28,15 @@ pub fn find(c: &Candidates, branches: &Branches) -> Option<Step> {
         .with_digits([d]);
     step.length = length as usize;
     step.difficulty = Technique::ContradictionChain.score() + chain_length_bonus(2 * length as usize);
-    step.eliminate(cell, d, n);
+    for x in 0..c.cell_count() {
+        for e in digits(c.mask(x)) {
+            if let Some(Outcome::Contradiction(after)) = branches.get(x, e) {
+                if *after == length {
+                    step.eliminate(x, e, n);
+                }
+            }
+        }
+    }
     Some(step)
 }
 
@@ -41,14 +50,24 @@ mod tests {
         let mut c = open_board();
         // r1c1 {1,2}; r1c2 {1,3}; r1c3 {1,3}. Placing 1 in r1c1 leaves
         // r1c2 and r1c3 both {3}: r1c2 = 3 by naked single, then r1c3 has
-        // no candidate, after two placements. No assumption fails after
-        // one, and the first of the two-placement failures is reported.
+        // no candidate, after two placements. Placing 3 anywhere that
+        // sees both r1c2 and r1c3 (the rest of row 1, rows 2-3 of box 1)
+        // leaves both {1}: the same two-placement failure. No assumption
+        // fails after one placement; other failures take longer (1 in the
+        // rest of row 1 or box 1 needs three).
         c.set_digits(rc(1, 1), &[1, 2]);
         c.set_digits(rc(1, 2), &[1, 3]);
         c.set_digits(rc(1, 3), &[1, 3]);
         let branches = Branches::compute(&c);
         let step = find(&c, &branches).expect("contradiction");
-        assert_eq!(removed(&step), vec![(rc(1, 1), 1)]);
+        let mut expected = vec![(rc(1, 1), 1)];
+        let sees_both = [rc(1, 4), rc(1, 5), rc(1, 6), rc(1, 7), rc(1, 8), rc(1, 9)];
+        let box_rest = [rc(2, 1), rc(2, 2), rc(2, 3), rc(3, 1), rc(3, 2), rc(3, 3)];
+        expected.extend(each(&sees_both, 3));
+        expected.extend(each(&box_rest, 3));
+        expected.sort();
+        assert_eq!(removed(&step), expected);
+        assert_eq!(step.length, 2);
     }
 
     #[test]

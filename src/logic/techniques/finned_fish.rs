@@ -12,43 +12,78 @@ use super::search_subsets;
 /// Finds a finned fish of `size` base lines (2, 3 or 4) that removes
 /// something.
 pub fn find(c: &Candidates, size: usize) -> Option<Step> {
+    (1..=c.n() as u8).find_map(|d| find_digit(c, size, d))
+}
+
+/// Finds a finned fish of `size` base lines on digit `d`.
+pub fn find_digit(c: &Candidates, size: usize, d: u8) -> Option<Step> {
+    find_oriented(c, size, d, 0).or_else(|| find_oriented(c, size, d, 1))
+}
+
+/// Finned fish on `d` with rows (`base_kind` 0) or columns (1) as bases.
+/// For each band of boxes across the bases (a stack of boxes for row
+/// bases), the places outside the band must fit `size` cover lines, which
+/// prunes the search as tightly as for a basic fish.
+fn find_oriented(c: &Candidates, size: usize, d: u8, base_kind: usize) -> Option<Step> {
     let technique = match size {
         2 => Technique::FinnedXWing,
         3 => Technique::FinnedSwordfish,
         _ => Technique::FinnedJellyfish,
     };
     let n = c.n();
-    let widest_box = c.shape().box_rows().max(c.shape().box_cols());
-    let limit = (size + widest_box) as u32;
+    let (br, bc) = (c.shape().box_rows(), c.shape().box_cols());
+    // Width of a band across the bases, and how many bands there are.
+    let width = if base_kind == 0 { bc } else { br };
     let mut lines = Vec::with_capacity(n);
     let mut places = Vec::with_capacity(n);
-    for d in 1..=n as u8 {
-        for base_kind in [0, 1] {
-            lines.clear();
-            places.clear();
-            for line in base_kind * n..(base_kind + 1) * n {
-                let p = c.positions(line, d);
-                if p != 0 && p.count_ones() <= limit {
-                    lines.push(line);
-                    places.push(p);
-                }
+    for line in base_kind * n..(base_kind + 1) * n {
+        let p = c.positions(line, d);
+        if p != 0 && p.count_ones() as usize <= size + width {
+            lines.push(line);
+            places.push(p);
+        }
+    }
+    let mut outside = vec![0u32; places.len()];
+    for band in 0..n / width {
+        let span = ((1u32 << width) - 1) << (band * width);
+        for (o, p) in outside.iter_mut().zip(&places) {
+            *o = p & !span;
+        }
+        let boxes: Vec<usize> = boxes_in_band(c, base_kind, band).collect();
+        let found = search_subsets(&outside, size, size as u32, &mut |chosen, _| {
+            let union = chosen.iter().fold(0, |m, &i| m | places[i]);
+            if union.count_ones() as usize <= size {
+                return None; // a basic fish
             }
-            let found = search_subsets(&places, size, limit, &mut |chosen, union| {
-                if union.count_ones() as usize <= size {
-                    return None; // a basic fish, or no fish at all
-                }
-                let bases: Vec<(usize, u32)> = chosen.iter().map(|&i| (lines[i], places[i])).collect();
-                (0..n).find_map(|b| {
-                    let covers = forced_covers(c, &bases, b, size)?;
-                    finned_in_box(c, technique, d, &bases, 2 * n + b, covers, size)
-                })
-            });
-            if found.is_some() {
-                return found;
+            let mut bases = [(0usize, 0u32); 4];
+            for (slot, &i) in bases.iter_mut().zip(chosen) {
+                *slot = (lines[i], places[i]);
             }
+            let bases = &bases[..chosen.len()];
+            boxes.iter().find_map(|&b| {
+                let covers = forced_covers(c, bases, b, size)?;
+                finned_in_box(c, technique, d, bases, 2 * n + b, covers, size)
+            })
+        });
+        if found.is_some() {
+            return found;
         }
     }
     None
+}
+
+/// The boxes of a band across the bases: a stack of boxes (same columns)
+/// for row bases, a band of boxes (same rows) for column bases.
+fn boxes_in_band(c: &Candidates, base_kind: usize, band: usize) -> impl Iterator<Item = usize> {
+    let n = c.n();
+    let br = c.shape().box_rows();
+    (0..n).filter(move |&b| {
+        if base_kind == 0 {
+            b % br == band
+        } else {
+            b / br == band
+        }
+    })
 }
 
 /// The cover lines forced when the fins sit in box `b` (its index among

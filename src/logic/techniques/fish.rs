@@ -10,6 +10,11 @@ use super::{if_progress, search_subsets};
 
 /// Finds a fish of `size` lines (2, 3 or 4) that removes something.
 pub fn find(c: &Candidates, size: usize) -> Option<Step> {
+    (1..=c.n() as u8).find_map(|d| find_digit(c, size, d))
+}
+
+/// Finds a fish of `size` lines on digit `d`.
+pub fn find_digit(c: &Candidates, size: usize, d: u8) -> Option<Step> {
     let technique = match size {
         2 => Technique::XWing,
         3 => Technique::Swordfish,
@@ -18,24 +23,22 @@ pub fn find(c: &Candidates, size: usize) -> Option<Step> {
     let n = c.n();
     let mut lines = Vec::with_capacity(n);
     let mut places = Vec::with_capacity(n);
-    for d in 1..=n as u8 {
-        for base_kind in [0, 1] {
-            lines.clear();
-            places.clear();
-            for line in base_kind * n..(base_kind + 1) * n {
-                let p = c.positions(line, d);
-                if (2..=size).contains(&(p.count_ones() as usize)) {
-                    lines.push(line);
-                    places.push(p);
-                }
+    for base_kind in [0, 1] {
+        lines.clear();
+        places.clear();
+        for line in base_kind * n..(base_kind + 1) * n {
+            let p = c.positions(line, d);
+            if (2..=size).contains(&(p.count_ones() as usize)) {
+                lines.push(line);
+                places.push(p);
             }
-            let found = search_subsets(&places, size, size as u32, &mut |chosen, union| {
-                let bases: Vec<usize> = chosen.iter().map(|&i| lines[i]).collect();
-                fish_step(c, technique, d, &bases, union)
-            });
-            if found.is_some() {
-                return found;
-            }
+        }
+        let found = search_subsets(&places, size, size as u32, &mut |chosen, union| {
+            let bases: Vec<usize> = chosen.iter().map(|&i| lines[i]).collect();
+            fish_step(c, technique, d, &bases, union)
+        });
+        if found.is_some() {
+            return found;
         }
     }
     None

@@ -19,8 +19,8 @@ pub(super) enum Outcome {
     /// A contradiction after this many placements.
     Contradiction(u16),
     /// No contradiction; the branch's final digits and when each candidate
-    /// went away.
-    Settled(Box<Settled>),
+    /// went away (kept only when the branches were computed in full).
+    Settled(Option<Box<Settled>>),
 }
 
 /// The end state of a branch without contradiction.
@@ -39,22 +39,48 @@ pub struct Branches {
     n: usize,
     index: Vec<u32>,
     outcomes: Vec<Outcome>,
+    full: bool,
 }
 
 impl Branches {
-    /// Propagates singles from every candidate of `c`.
+    /// Propagates singles from every candidate of `c`, keeping only which
+    /// ones end in a contradiction (all the contradiction chain needs).
     pub fn compute(c: &Candidates) -> Branches {
+        Branches::propagate(c, false)
+    }
+
+    /// Makes sure the end state of every branch is kept, as the cell and
+    /// unit forcing chains need.
+    pub fn ensure_full(&mut self, c: &Candidates) {
+        if !self.full {
+            *self = Branches::propagate(c, true);
+        }
+    }
+
+    fn propagate(c: &Candidates, full: bool) -> Branches {
         let n = c.n();
         let mut index = vec![u32::MAX; c.cell_count() * n];
         let mut outcomes = Vec::new();
         let mut work = Propagation::new(c);
+        // Without full states only the shortest contradictions matter, so a
+        // branch may stop once it is longer than the best one so far.
+        let mut cap = MAX_PLACEMENTS;
         for cell in 0..c.cell_count() {
             for d in digits(c.mask(cell)) {
                 index[cell * n + d as usize - 1] = outcomes.len() as u32;
-                outcomes.push(work.run(c, cell, d));
+                let outcome = work.run(c, cell, d, full, cap);
+                if let (Outcome::Contradiction(t), false) = (&outcome, full) {
+                    cap = cap.min(*t);
+                }
+                outcomes.push(outcome);
             }
         }
-        Branches { n, index, outcomes }
+        Branches {
+            n,
+            index,
+            outcomes,
+            full,
+        }
     }
 
     /// The outcome of assuming `d` in `cell`, if it is a candidate.
@@ -85,26 +111,32 @@ impl Propagation {
         }
     }
 
-    fn run(&mut self, c: &Candidates, cell: usize, d: u8) -> Outcome {
+    /// Propagates from `d` in `cell`; `keep` keeps the end state, `cap`
+    /// stops the branch (as settled) once it has made more placements.
+    fn run(&mut self, c: &Candidates, cell: usize, d: u8, keep: bool, cap: u16) -> Outcome {
         for x in 0..c.cell_count() {
             self.masks[x] = c.mask(x);
             self.values[x] = c.value(x);
         }
-        self.placed_at.fill(NEVER);
-        self.removed_at.fill(NEVER);
+        if keep {
+            self.placed_at.fill(NEVER);
+            self.removed_at.fill(NEVER);
+        }
         self.time = 0;
         self.place(c, cell, d);
-        while self.time < MAX_PLACEMENTS {
+        while self.time < MAX_PLACEMENTS && self.time <= cap {
             match self.sweep(c) {
                 Sweep::Contradiction => return Outcome::Contradiction(self.time),
                 Sweep::Placed => {}
                 Sweep::Stalled => break,
             }
         }
-        Outcome::Settled(Box::new(Settled {
-            values: self.values.clone(),
-            placed_at: self.placed_at.clone(),
-            removed_at: self.removed_at.clone(),
+        Outcome::Settled(keep.then(|| {
+            Box::new(Settled {
+                values: self.values.clone(),
+                placed_at: self.placed_at.clone(),
+                removed_at: self.removed_at.clone(),
+            })
         }))
     }
 
@@ -250,13 +282,13 @@ fn consider(best: &mut Option<Common>, candidate: Common) {
 /// The settled branches for a group of candidates, or `None` if any of
 /// them is missing or contradictory (the contradiction chain handles
 /// those).
-pub(super) fn settled_group<'a>(
-    branches: &'a Branches,
+pub(super) fn settled_group(
+    branches: &Branches,
     group: impl Iterator<Item = (usize, u8)>,
-) -> Option<Vec<&'a Settled>> {
+) -> Option<Vec<&Settled>> {
     group
         .map(|(cell, d)| match branches.get(cell, d)? {
-            Outcome::Settled(s) => Some(&**s),
+            Outcome::Settled(s) => s.as_deref(),
             Outcome::Contradiction(_) => None,
         })
         .collect()

@@ -10,39 +10,51 @@ use super::{if_progress, search_subsets};
 /// Finds a hidden subset of `size` digits (2, 3 or 4) that removes
 /// something.
 pub fn find(c: &Candidates, size: usize) -> Option<Step> {
+    find_where(c, size, |_| true)
+}
+
+/// The first hidden subset of `size` digits that `accept` takes (used by
+/// the direct variants).
+pub fn find_where(c: &Candidates, size: usize, accept: impl Fn(&Step) -> bool) -> Option<Step> {
+    (0..3 * c.n()).find_map(|h| find_in(c, size, h, &accept))
+}
+
+/// Finds a hidden subset of `size` digits in house `h` that `accept`
+/// takes.
+pub fn find_in(c: &Candidates, size: usize, h: usize, accept: &impl Fn(&Step) -> bool) -> Option<Step> {
     let technique = match size {
         2 => Technique::HiddenPair,
         3 => Technique::HiddenTriple,
         _ => Technique::HiddenQuad,
     };
     let n = c.n();
-    let mut digits = Vec::with_capacity(n);
-    let mut places = Vec::with_capacity(n);
-    for h in 0..3 * n {
-        digits.clear();
-        places.clear();
-        for d in 1..=n as u8 {
-            let p = c.positions(h, d);
-            if (2..=size).contains(&(p.count_ones() as usize)) {
-                digits.push(d);
-                places.push(p);
-            }
-        }
-        let found = search_subsets(&places, size, size as u32, &mut |chosen, union| {
-            let subset: Vec<u8> = chosen.iter().map(|&i| digits[i]).collect();
-            subset_step(c, technique, h, &subset, union)
-        });
-        if found.is_some() {
-            return found;
+    let mut digits = [0u8; 32];
+    let mut places = [0u32; 32];
+    let mut count = 0;
+    let mut all = [0u32; 32];
+    c.all_positions(h, &mut all);
+    for d in 1..=n as u8 {
+        let p = all[d as usize - 1];
+        if (2..=size).contains(&(p.count_ones() as usize)) {
+            digits[count] = d;
+            places[count] = p;
+            count += 1;
         }
     }
-    None
+    search_subsets(&places[..count], size, size as u32, &mut |chosen, union| {
+        let subset: Vec<u8> = chosen.iter().map(|&i| digits[i]).collect();
+        subset_step(c, technique, h, &subset, union).filter(|s| accept(s))
+    })
 }
 
 fn subset_step(c: &Candidates, technique: Technique, h: usize, subset: &[u8], union: u32) -> Option<Step> {
     let n = c.n();
     let keep = subset.iter().fold(0, |m, &d| m | bit(d));
     let house = c.tables().house(h);
+    // Nothing to strip: leave before building anything.
+    if !bits(union).any(|i| c.mask(house[i]) & !keep != 0) {
+        return None;
+    }
     let cells: Vec<usize> = bits(union).map(|i| house[i]).collect();
     let mut step = Step::new(technique)
         .with_digits(subset.iter().copied())

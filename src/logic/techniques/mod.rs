@@ -9,6 +9,9 @@ pub mod cell_forcing_chain;
 mod chains;
 pub mod claiming;
 pub mod contradiction_chain;
+pub mod direct_claiming;
+pub mod direct_hidden_subset;
+pub mod direct_pointing;
 pub mod finned_fish;
 pub mod fish;
 mod forcing;
@@ -20,6 +23,7 @@ pub mod naked_subset;
 pub mod pointing;
 pub mod simple_coloring;
 pub mod skyscraper;
+pub mod turbot_fish;
 pub mod two_string_kite;
 pub mod unique_rectangle;
 pub mod unit_forcing_chain;
@@ -35,46 +39,154 @@ use super::candidates::{bit, Candidates};
 use super::step::Step;
 use super::technique::Technique;
 
+/// Remembers, per single-digit technique and digit, the digit's version
+/// (see [`Candidates::digit_version`]) when the technique last found
+/// nothing, so unchanged digits are not searched again. One per solve.
+pub struct Memo {
+    nothing_at: Vec<Vec<u32>>,
+    house_nothing_at: Vec<Vec<u32>>,
+}
+
+impl Memo {
+    /// An empty memo for boards of side `n`.
+    pub fn new(n: usize) -> Memo {
+        Memo {
+            nothing_at: vec![vec![0; n]; Technique::ALL.len()],
+            house_nothing_at: vec![vec![0; 3 * n]; Technique::ALL.len()],
+        }
+    }
+
+    /// The digits of `c` that `technique` has not yet searched in vain.
+    fn changed(&self, technique: Technique, c: &Candidates) -> Vec<u8> {
+        let seen = &self.nothing_at[technique as usize];
+        (1..=c.n() as u8)
+            .filter(|&d| seen[d as usize - 1] != c.digit_version(d))
+            .collect()
+    }
+
+    fn found_nothing(&mut self, technique: Technique, c: &Candidates, d: u8) {
+        self.nothing_at[technique as usize][d as usize - 1] = c.digit_version(d);
+    }
+
+    /// The first step `search` finds on a changed digit.
+    fn first(&mut self, t: Technique, c: &Candidates, search: impl Fn(u8) -> Option<Step>) -> Option<Step> {
+        for d in self.changed(t, c) {
+            let found = search(d);
+            if found.is_some() {
+                return found;
+            }
+            self.found_nothing(t, c, d);
+        }
+        None
+    }
+
+    /// The first step `search` finds in a house of `houses` that changed
+    /// since `t` last found nothing there (for techniques whose result
+    /// depends only on one house, or can only shrink otherwise).
+    fn first_house(
+        &mut self,
+        t: Technique,
+        c: &Candidates,
+        houses: std::ops::Range<usize>,
+        search: impl Fn(usize) -> Option<Step>,
+    ) -> Option<Step> {
+        for h in houses {
+            let version = c.house_version(h);
+            if self.house_nothing_at[t as usize][h] == version {
+                continue;
+            }
+            let found = search(h);
+            if found.is_some() {
+                return found;
+            }
+            self.house_nothing_at[t as usize][h] = version;
+        }
+        None
+    }
+
+    /// One search over all the changed digits at once (given as a mask),
+    /// for searches that pick the best result across digits.
+    fn at_once(
+        &mut self,
+        t: Technique,
+        c: &Candidates,
+        search: impl Fn(u32) -> Option<Step>,
+    ) -> Option<Step> {
+        let changed = self.changed(t, c);
+        let mask = changed.iter().fold(0u32, |m, &d| m | bit(d));
+        if mask == 0 {
+            return None;
+        }
+        let found = search(mask);
+        if found.is_none() {
+            for d in changed {
+                self.found_nothing(t, c, d);
+            }
+        }
+        found
+    }
+}
+
 /// Looks for one step of `technique`. The forcing chains share the
-/// propagation work through `branches`, computed on first use.
-pub fn find(technique: Technique, c: &Candidates, branches: &mut Option<Branches>) -> Option<Step> {
+/// propagation work through `branches`, computed on first use; the
+/// single-digit techniques skip digits `memo` knows are unchanged.
+pub fn find(
+    technique: Technique,
+    c: &Candidates,
+    branches: &mut Option<Branches>,
+    memo: &mut Memo,
+) -> Option<Step> {
     use Technique::*;
+    let t = technique;
+    let n = c.n();
     match technique {
         FullHouse => full_house::find(c),
         HiddenSingleBox => hidden_single::find_in_box(c),
         HiddenSingleLine => hidden_single::find_in_line(c),
         NakedSingle => naked_single::find(c),
-        Pointing => pointing::find(c),
-        Claiming => claiming::find(c),
-        NakedPair => naked_subset::find(c, 2),
-        NakedTriple => naked_subset::find(c, 3),
-        NakedQuad => naked_subset::find(c, 4),
-        HiddenPair => hidden_subset::find(c, 2),
-        HiddenTriple => hidden_subset::find(c, 3),
-        HiddenQuad => hidden_subset::find(c, 4),
-        XWing => fish::find(c, 2),
-        Swordfish => fish::find(c, 3),
-        Jellyfish => fish::find(c, 4),
-        FinnedXWing => finned_fish::find(c, 2),
-        FinnedSwordfish => finned_fish::find(c, 3),
-        FinnedJellyfish => finned_fish::find(c, 4),
+        DirectPointing => direct_pointing::find(c),
+        DirectClaiming => direct_claiming::find(c),
+        DirectHiddenPair => direct_hidden_subset::find(c, 2),
+        DirectHiddenTriple => direct_hidden_subset::find(c, 3),
+        Pointing => memo.first_house(t, c, 2 * n..3 * n, |b| pointing::find_in(c, b, &|_| true)),
+        Claiming => memo.first_house(t, c, 0..2 * n, |l| claiming::find_in(c, l, &|_| true)),
+        NakedPair => memo.first_house(t, c, 0..3 * n, |h| naked_subset::find_in(c, 2, h)),
+        NakedTriple => memo.first_house(t, c, 0..3 * n, |h| naked_subset::find_in(c, 3, h)),
+        NakedQuad => memo.first_house(t, c, 0..3 * n, |h| naked_subset::find_in(c, 4, h)),
+        HiddenPair => memo.first_house(t, c, 0..3 * n, |h| hidden_subset::find_in(c, 2, h, &|_| true)),
+        HiddenTriple => memo.first_house(t, c, 0..3 * n, |h| hidden_subset::find_in(c, 3, h, &|_| true)),
+        HiddenQuad => memo.first_house(t, c, 0..3 * n, |h| hidden_subset::find_in(c, 4, h, &|_| true)),
+        XWing => memo.first(t, c, |d| fish::find_digit(c, 2, d)),
+        Swordfish => memo.first(t, c, |d| fish::find_digit(c, 3, d)),
+        Jellyfish => memo.first(t, c, |d| fish::find_digit(c, 4, d)),
+        FinnedXWing => memo.first(t, c, |d| finned_fish::find_digit(c, 2, d)),
+        FinnedSwordfish => memo.first(t, c, |d| finned_fish::find_digit(c, 3, d)),
+        FinnedJellyfish => memo.first(t, c, |d| finned_fish::find_digit(c, 4, d)),
         XYWing => xy_wing::find(c),
         XYZWing => xyz_wing::find(c),
         UniqueRectangle => unique_rectangle::find(c),
         BugPlusOne => bug_plus_one::find(c),
-        Skyscraper => skyscraper::find(c),
-        TwoStringKite => two_string_kite::find(c),
+        Skyscraper => memo.first(t, c, |d| skyscraper::find_digit(c, d)),
+        TwoStringKite => memo.first(t, c, |d| two_string_kite::find_digit(c, d)),
         WWing => w_wing::find(c),
-        SimpleColoring => simple_coloring::find(c),
-        XChain => x_chain::find(c),
+        SimpleColoring => memo.first(t, c, |d| simple_coloring::find_digit(c, d)),
+        TurbotFish => memo.first(t, c, |d| turbot_fish::find_digit(c, d)),
+        XChain => memo.at_once(t, c, |mask| x_chain::find_on(c, mask)),
         XYChain => xy_chain::find(c),
         Aic => aic::find(c),
         ContradictionChain => {
             contradiction_chain::find(c, branches.get_or_insert_with(|| Branches::compute(c)))
         }
-        CellForcingChain => cell_forcing_chain::find(c, branches.get_or_insert_with(|| Branches::compute(c))),
-        UnitForcingChain => unit_forcing_chain::find(c, branches.get_or_insert_with(|| Branches::compute(c))),
+        CellForcingChain => cell_forcing_chain::find(c, full_branches(c, branches)),
+        UnitForcingChain => unit_forcing_chain::find(c, full_branches(c, branches)),
     }
+}
+
+/// The branches with every end state kept, computed or completed now.
+fn full_branches<'a>(c: &Candidates, branches: &'a mut Option<Branches>) -> &'a Branches {
+    let b = branches.get_or_insert_with(|| Branches::compute(c));
+    b.ensure_full(c);
+    b
 }
 
 /// Adds to `step` the removal of `d` from each of `cells` that still has it.
@@ -85,6 +197,32 @@ fn eliminate_where_present(step: &mut Step, c: &Candidates, cells: impl IntoIter
             step.eliminate(cell, d, n);
         }
     }
+}
+
+/// Whether removing the step's candidates leaves some removed digit with
+/// a single place in a house of a cell it was removed from: the test that
+/// makes a pattern "direct" in SE's terms.
+fn opens_hidden_single(c: &Candidates, step: &Step) -> bool {
+    let n = c.n();
+    let removed = |cell: usize, d: u8| {
+        step.eliminations
+            .iter()
+            .any(|e| e.digit == d && e.cell.index(n) == cell)
+    };
+    step.eliminations.iter().any(|e| {
+        let cell = e.cell.index(n);
+        c.tables().houses_of(cell).iter().any(|&h| {
+            !c.house_has_value(h, e.digit)
+                && c.cells_with(h, e.digit).filter(|&x| !removed(x, e.digit)).count() == 1
+        })
+    })
+}
+
+/// Relabels a step found by a basic pattern as its direct variant.
+fn as_direct(mut step: Step, technique: Technique) -> Step {
+    step.technique = technique;
+    step.difficulty = technique.score();
+    step
 }
 
 /// The step if it removes anything, else `None`.

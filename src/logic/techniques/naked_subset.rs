@@ -9,36 +9,41 @@ use super::{if_progress, search_subsets};
 
 /// Finds a naked subset of `size` cells (2, 3 or 4) that removes something.
 pub fn find(c: &Candidates, size: usize) -> Option<Step> {
+    (0..3 * c.n()).find_map(|h| find_in(c, size, h))
+}
+
+/// Finds a naked subset of `size` cells in house `h`.
+pub fn find_in(c: &Candidates, size: usize, h: usize) -> Option<Step> {
     let technique = match size {
         2 => Technique::NakedPair,
         3 => Technique::NakedTriple,
         _ => Technique::NakedQuad,
     };
-    let mut cells = Vec::with_capacity(c.n());
-    let mut masks = Vec::with_capacity(c.n());
-    for h in 0..3 * c.n() {
-        cells.clear();
-        masks.clear();
-        for &cell in c.tables().house(h) {
-            let count = c.mask(cell).count_ones() as usize;
-            if (2..=size).contains(&count) {
-                cells.push(cell);
-                masks.push(c.mask(cell));
-            }
-        }
-        let found = search_subsets(&masks, size, size as u32, &mut |chosen, union| {
-            let subset: Vec<usize> = chosen.iter().map(|&i| cells[i]).collect();
-            subset_step(c, technique, h, &subset, union)
-        });
-        if found.is_some() {
-            return found;
+    let mut cells = [0usize; 32];
+    let mut masks = [0u32; 32];
+    let mut count = 0;
+    for &cell in c.tables().house(h) {
+        if (2..=size).contains(&(c.mask(cell).count_ones() as usize)) {
+            cells[count] = cell;
+            masks[count] = c.mask(cell);
+            count += 1;
         }
     }
-    None
+    search_subsets(&masks[..count], size, size as u32, &mut |chosen, union| {
+        let subset: Vec<usize> = chosen.iter().map(|&i| cells[i]).collect();
+        subset_step(c, technique, h, &subset, union)
+    })
 }
 
 fn subset_step(c: &Candidates, technique: Technique, h: usize, subset: &[usize], union: u32) -> Option<Step> {
     let n = c.n();
+    let house = c.tables().house(h);
+    if !house
+        .iter()
+        .any(|x| !subset.contains(x) && c.mask(*x) & union != 0)
+    {
+        return None;
+    }
     let mut step = Step::new(technique)
         .with_cells(subset.iter().copied(), n)
         .with_houses([h], n)

@@ -10,15 +10,39 @@ use super::{eliminate_where_present, if_progress};
 /// Finds a box whose places for a digit share a line, with the digit still
 /// present on that line outside the box.
 pub fn find(c: &Candidates) -> Option<Step> {
+    find_where(c, |_| true)
+}
+
+/// The first such step that `accept` takes (used by the direct variant).
+pub fn find_where(c: &Candidates, accept: impl Fn(&Step) -> bool) -> Option<Step> {
     let n = c.n();
-    for b in 2 * n..3 * n {
-        for d in 1..=n as u8 {
-            if let Some(step) = confined_to_line(c, b, d) {
-                return Some(step);
-            }
+    (2 * n..3 * n).find_map(|b| find_in(c, b, &accept))
+}
+
+/// Finds a pointing from box `b` (its house number) that `accept` takes.
+pub fn find_in(c: &Candidates, b: usize, accept: &impl Fn(&Step) -> bool) -> Option<Step> {
+    let mut all = [0u32; 32];
+    c.all_positions(b, &mut all);
+    for d in 1..=c.n() as u8 {
+        // Two or more places: a single place is a hidden single.
+        let p = all[d as usize - 1];
+        if p.count_ones() < 2 || !in_one_line(c, p) {
+            continue;
+        }
+        if let Some(step) = confined_to_line(c, b, d).filter(|s| accept(s)) {
+            return Some(step);
         }
     }
     None
+}
+
+/// Whether box-local positions `p` share a row or a column of the box.
+fn in_one_line(c: &Candidates, p: u32) -> bool {
+    let bc = c.shape().box_cols();
+    let row = ((1u32 << bc) - 1) << (p.trailing_zeros() as usize / bc * bc);
+    let col =
+        (0..c.shape().box_rows()).fold(0u32, |m, r| m | 1 << (r * bc + p.trailing_zeros() as usize % bc));
+    p & !row == 0 || p & !col == 0
 }
 
 fn confined_to_line(c: &Candidates, b: usize, d: u8) -> Option<Step> {

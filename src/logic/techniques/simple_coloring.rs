@@ -11,10 +11,11 @@ use super::{eliminate_where_present, if_progress};
 
 /// Finds a colour wrap or trap that removes something.
 pub fn find(c: &Candidates) -> Option<Step> {
-    (1..=c.n() as u8).find_map(|d| color_digit(c, d))
+    (1..=c.n() as u8).find_map(|d| find_digit(c, d))
 }
 
-fn color_digit(c: &Candidates, d: u8) -> Option<Step> {
+/// Finds a colour wrap or trap on digit `d`.
+pub fn find_digit(c: &Candidates, d: u8) -> Option<Step> {
     let n = c.n();
     let mut links = vec![Vec::new(); c.cell_count()];
     for h in 0..3 * n {

@@ -1,7 +1,8 @@
 //! Skyscraper: two rows (or columns) each with exactly two places for a
 //! digit, where one end of each shares a column (row). The shared ends
 //! cannot both hold the digit, so one of the two far ends does; cells that
-//! see both far ends lose the digit. A turbot fish, which SE rates 6.6.
+//! see both far ends lose the digit. A turbot fish; the SE build our
+//! reference ratings come from rates it 4.0.
 
 use super::super::candidates::Candidates;
 use super::super::step::Step;
@@ -10,15 +11,17 @@ use super::{eliminate_where_present, if_progress};
 
 /// Finds a skyscraper that removes something.
 pub fn find(c: &Candidates) -> Option<Step> {
-    let n = c.n();
-    for d in 1..=n as u8 {
-        for kind in [0, 1] {
-            let links = strong_links(c, d, kind);
-            for (i, a) in links.iter().enumerate() {
-                for b in &links[i + 1..] {
-                    if let Some(step) = joined(c, d, *a, *b) {
-                        return Some(step);
-                    }
+    (1..=c.n() as u8).find_map(|d| find_digit(c, d))
+}
+
+/// Finds a skyscraper on digit `d`.
+pub fn find_digit(c: &Candidates, d: u8) -> Option<Step> {
+    for kind in [0, 1] {
+        let links = strong_links(c, d, kind);
+        for (i, a) in links.iter().enumerate() {
+            for b in &links[i + 1..] {
+                if let Some(step) = joined(c, d, *a, *b) {
+                    return Some(step);
                 }
             }
         }

@@ -1,7 +1,8 @@
 //! Two-String Kite: a row and a column each with exactly two places for a
 //! digit, where one end of each lies in the same box (in different cells).
 //! Those two ends cannot both hold the digit, so one of the far ends does;
-//! cells seeing both far ends lose it. A turbot fish, SE 6.6.
+//! cells seeing both far ends lose it. A turbot fish; rated 4.1, as the SE
+//! build our reference ratings come from does.
 
 use super::super::candidates::Candidates;
 use super::super::step::Step;
@@ -10,15 +11,18 @@ use super::{eliminate_where_present, if_progress};
 
 /// Finds a two-string kite that removes something.
 pub fn find(c: &Candidates) -> Option<Step> {
+    (1..=c.n() as u8).find_map(|d| find_digit(c, d))
+}
+
+/// Finds a two-string kite on digit `d`.
+pub fn find_digit(c: &Candidates, d: u8) -> Option<Step> {
     let n = c.n();
-    for d in 1..=n as u8 {
-        let rows = two_places(c, d, 0..n);
-        let cols = two_places(c, d, n..2 * n);
-        for &(row, r) in &rows {
-            for &(col, k) in &cols {
-                if let Some(step) = kite(c, d, (row, r), (col, k)) {
-                    return Some(step);
-                }
+    let rows = two_places(c, d, 0..n);
+    let cols = two_places(c, d, n..2 * n);
+    for &(row, r) in &rows {
+        for &(col, k) in &cols {
+            if let Some(step) = kite(c, d, (row, r), (col, k)) {
+                return Some(step);
             }
         }
     }
@@ -75,7 +79,7 @@ mod tests {
         assert_eq!(removed(&step), each(&[rc(7, 8)], 6));
         assert_eq!(
             step.to_string(),
-            "Two-String Kite: 6 has strong links r1c8=r1c2 in row 1 and r3c3=r7c3 in column 3 joined in one box, so r1c8 or r7c3 is 6, so remove 6 from r7c8"
+            "Two-String Kite: 6 has strong links r1c8=r1c2 in row 1 and r3c3=r7c3 in column 3 joined in one box: r1c8 or r7c3 is 6, so remove 6 from r7c8"
         );
     }
 

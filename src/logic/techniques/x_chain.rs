@@ -1,7 +1,8 @@
 //! X-chain: an alternating chain on a single digit, strong links being
 //! houses with exactly two places. Its two ends cannot both be false, so
-//! cells seeing both ends lose the digit. SE rates single-digit chains from
-//! 6.6 (turbot fish, 4 nodes) plus its length bonus.
+//! cells seeing both ends lose the digit. Four-node chains are turbot fish
+//! (a technique of their own); longer ones are rated from 6.6, SE's value
+//! for forcing X-chains, plus the length bonus.
 
 use super::super::candidates::Candidates;
 use super::super::step::Step;
@@ -13,12 +14,17 @@ const MAX_NODES: usize = 16;
 
 /// Finds the shortest X-chain that removes or places something.
 pub fn find(c: &Candidates) -> Option<Step> {
+    find_on(c, u32::MAX)
+}
+
+/// Finds the shortest X-chain on any digit of `digit_mask`.
+pub fn find_on(c: &Candidates, digit_mask: u32) -> Option<Step> {
     let links = Links {
         strong_in_cell: false,
         strong_in_house: true,
         weak_in_cell: false,
     };
-    chains::find(c, links, Technique::XChain, MAX_NODES)
+    chains::find(c, links, Technique::XChain, MAX_NODES, digit_mask)
 }
 
 #[cfg(test)]

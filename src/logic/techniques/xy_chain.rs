@@ -18,7 +18,7 @@ pub fn find(c: &Candidates) -> Option<Step> {
         strong_in_house: false,
         weak_in_cell: false,
     };
-    chains::find(c, links, Technique::XYChain, MAX_NODES)
+    chains::find(c, links, Technique::XYChain, MAX_NODES, u32::MAX)
 }
 
 #[cfg(test)]
