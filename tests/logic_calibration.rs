@@ -3,12 +3,11 @@
 //! floors asserted here are what the rating achieves, rounded down, so a
 //! change that makes the rating worse fails.
 //!
-//! `cargo test --release --test logic_calibration -- --ignored --nocapture`
-//! also prints the rating speed and the level shares.
+//! Speed is measured by `cargo bench --bench rating`; level shares by
+//! `sudoku-dlx rate --stats`.
 
 use std::path::Path;
-use std::time::Instant;
-use sudoku_dlx::logic::{Level, LogicalSolver, Technique};
+use sudoku_dlx::logic::LogicalSolver;
 use sudoku_dlx::{Grid, Shape};
 
 const DATA: &str = "../shared/data";
@@ -79,7 +78,6 @@ fn spearman(a: &[f32], b: &[f32]) -> f64 {
 struct Agreement {
     spearman: f64,
     within_half: f64,
-    ours: Vec<f32>,
 }
 
 fn agreement(file: &str) -> Option<Agreement> {
@@ -98,7 +96,6 @@ fn agreement(file: &str) -> Option<Agreement> {
     let result = Agreement {
         spearman: spearman(&ours, &theirs),
         within_half: close as f64 / list.len() as f64,
-        ours,
     };
     eprintln!(
         "{file}: {} puzzles, Spearman {:.3}, within 0.5 of SE: {:.1}%",
@@ -143,59 +140,3 @@ fn tracks_se_on_diabolical_puzzles() {
 /// 0.720 / 71.9%, rounded down with a little room.
 const FLOOR_UNBIASED: (f64, f64) = (0.97, 0.85);
 const FLOOR_DIABOLICAL: (f64, f64) = (0.68, 0.68);
-
-/// Prints the rating speed on typical minimal puzzles and the hardest
-/// technique mix; timing is reported, not asserted. Run in release mode.
-#[test]
-#[ignore]
-fn report_speed_on_minimal_puzzles() {
-    let mut solver = LogicalSolver::new(Shape::CLASSIC);
-    let Some(text) = read("unbiased_subset_42k.txt") else {
-        return;
-    };
-    let list: Vec<Grid> = text
-        .lines()
-        .filter(|l| l.len() >= 81)
-        .take(10_000)
-        .map(parse)
-        .collect();
-    let start = Instant::now();
-    let mut hardest = std::collections::BTreeMap::<Technique, usize>::new();
-    for p in &list {
-        let r = solver.rate(p).unwrap();
-        *hardest.entry(r.hardest.unwrap()).or_default() += 1;
-    }
-    let secs = start.elapsed().as_secs_f64();
-    eprintln!(
-        "unbiased_subset_42k: {} puzzles in {secs:.2}s = {:.0}/s",
-        list.len(),
-        list.len() as f64 / secs
-    );
-    eprintln!("hardest technique: {hardest:?}");
-}
-
-/// Prints the time to rate the 320 diabolical puzzles.
-#[test]
-#[ignore]
-fn report_speed_on_diabolical_puzzles() {
-    let mut solver = LogicalSolver::new(Shape::CLASSIC);
-    if let Some(list) = rated("sudoku_exchange_diabolical_sample320_se.tsv") {
-        let start = Instant::now();
-        for (p, _) in &list {
-            solver.rate(p).unwrap();
-        }
-        eprintln!("diabolical 320: {:.3}s in all", start.elapsed().as_secs_f64());
-    }
-}
-
-/// Prints the share of the 1,000 random minimal puzzles in each level.
-#[test]
-#[ignore]
-fn report_levels() {
-    if let Some(a) = agreement("unbiased_sample1000_se.tsv") {
-        for level in Level::ALL {
-            let k = a.ours.iter().filter(|&&s| Level::of(s) == level).count();
-            eprintln!("{level}: {:.1}%", 100.0 * k as f64 / a.ours.len() as f64);
-        }
-    }
-}

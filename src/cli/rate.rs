@@ -7,7 +7,7 @@ use anyhow::Result;
 use clap::Args;
 use serde_json::json;
 use std::collections::HashMap;
-use sudoku_dlx::logic::{LogicalSolver, Rating};
+use sudoku_dlx::logic::{Level, LogicalSolver, Rating};
 use sudoku_dlx::{BackendKind, Grid, Shape};
 
 /// Options of `rate`.
@@ -151,6 +151,7 @@ pub fn run(args: RateArgs) -> Result<i32> {
     );
     let mut out = batch::stdout();
     let mut tally = Tally::start();
+    let mut levels = [0u64; Level::ALL.len()];
     batch::process(&args.input, Rater::new, rate_record, |item, rated| {
         match rated {
             Rated::Failed(message, outcome) => {
@@ -163,6 +164,7 @@ pub fn run(args: RateArgs) -> Result<i32> {
             }
             Rated::Done(puzzle, rating, effort) => {
                 tally.add(Outcome::Unique);
+                levels[rating.level as usize] += 1;
                 batch::write_record(&mut out, &render(item, &puzzle, &rating, effort, args.format))?;
             }
         }
@@ -171,6 +173,13 @@ pub fn run(args: RateArgs) -> Result<i32> {
     std::io::Write::flush(&mut out)?;
     if args.input.stats {
         eprintln!("{}", tally.summary("rated"));
+        let rated = tally.get(Outcome::Unique).max(1) as f64;
+        let shares: Vec<String> = Level::ALL
+            .iter()
+            .zip(levels)
+            .map(|(level, k)| format!("{level}: {k} ({:.1}%)", 100.0 * k as f64 / rated))
+            .collect();
+        eprintln!("levels: {}", shares.join(", "));
     }
     Ok(if tally.get(Outcome::Unique) == tally.read() {
         0
