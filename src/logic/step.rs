@@ -344,7 +344,7 @@ impl Step {
 
 impl Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: ", self.technique.name())?;
+        write!(f, "{}: ", self.technique.family_name())?;
         self.reason(f)?;
         if self.technique.is_direct() {
             f.write_str(" (leaving a hidden single)")?;

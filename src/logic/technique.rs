@@ -131,12 +131,23 @@ impl Technique {
         Technique::UnitForcingChain,
     ];
 
-    /// The name a person would use.
+    /// The name a person uses in a sentence: the two hidden singles (SE
+    /// rates them apart) are both just "Hidden single" there.
+    pub fn family_name(self) -> &'static str {
+        match self {
+            Technique::HiddenSingleBox | Technique::HiddenSingleLine => "Hidden single",
+            _ => self.name(),
+        }
+    }
+
+    /// The name a person would use, distinct for every technique (so
+    /// counts per technique can be keyed by it).
     pub fn name(self) -> &'static str {
         use Technique::*;
         match self {
             FullHouse => "Full house",
-            HiddenSingleBox | HiddenSingleLine => "Hidden single",
+            HiddenSingleBox => "Hidden single in box",
+            HiddenSingleLine => "Hidden single in line",
             NakedSingle => "Naked single",
             DirectPointing => "Direct pointing",
             DirectClaiming => "Direct claiming",
