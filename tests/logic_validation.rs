@@ -2,6 +2,7 @@
 //! puzzles against the puzzle's unique solution, found by a small
 //! backtracking solver written here (independent of the library).
 
+use std::io::Write;
 use std::path::Path;
 use sudoku_dlx::logic::{LogicalSolver, Step};
 use sudoku_dlx::{Grid, Shape};
@@ -77,7 +78,9 @@ fn parse(line: &str) -> Grid {
 fn puzzles(file: &str, limit: usize, stride: usize) -> Option<Vec<Grid>> {
     let path = Path::new(DATA).join(file);
     let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!(
+        // Written past the test harness's capture, so the skip is seen.
+        let _ = writeln!(
+            std::io::stderr(),
             "skipping {}: not found (the shared data folder is absent)",
             path.display()
         );
