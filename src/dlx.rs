@@ -49,6 +49,7 @@ pub struct Dlx {
 /// One node's vertical links and item, packed so that one cache access
 /// fetches all three.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(8))]
 struct Link {
     up: u16,
     down: u16,
@@ -189,23 +190,19 @@ impl Dlx {
     /// Unlinks the row of `p` from every item but `p`'s own.
     #[inline(always)]
     fn hide(&mut self, p: usize) {
-        let start = p & !3;
-        for q in start..start + 4 {
-            if q != p {
-                self.unlink(q);
-            }
-        }
+        let [a, b, c] = row_mates(p);
+        self.unlink(a);
+        self.unlink(b);
+        self.unlink(c);
     }
 
     /// Relinks what [`Dlx::hide`] unlinked, in reverse order.
     #[inline(always)]
     fn unhide(&mut self, p: usize) {
-        let start = p & !3;
-        for q in (start..start + 4).rev() {
-            if q != p {
-                self.relink(q);
-            }
-        }
+        let [a, b, c] = row_mates(p);
+        self.relink(c);
+        self.relink(b);
+        self.relink(a);
     }
 
     #[inline]
@@ -233,20 +230,14 @@ impl Dlx {
     /// Covers the items of `x`'s row other than `x`'s own (already covered
     /// by the caller).
     fn commit_row(&mut self, x: usize) {
-        let start = x & !3;
-        for q in start..start + 4 {
-            if q != x {
-                self.cover(self.link(q).item as usize);
-            }
+        for q in row_mates(x) {
+            self.cover(self.link(q).item as usize);
         }
     }
 
     fn uncommit_row(&mut self, x: usize) {
-        let start = x & !3;
-        for q in (start..start + 4).rev() {
-            if q != x {
-                self.uncover(self.link(q).item as usize);
-            }
+        for q in row_mates(x).into_iter().rev() {
+            self.uncover(self.link(q).item as usize);
         }
     }
 
@@ -497,6 +488,18 @@ impl Dlx {
         }
         true
     }
+}
+
+/// The other three nodes of `p`'s option, cyclically after `p` (Knuth's
+/// order): every option has exactly four nodes in an aligned block.
+#[inline(always)]
+fn row_mates(p: usize) -> [usize; 3] {
+    let (start, k) = (p & !3, p & 3);
+    [
+        start + ((k + 1) & 3),
+        start + ((k + 2) & 3),
+        start + ((k + 3) & 3),
+    ]
 }
 
 /// Zero options for every real item, and `u16::MAX` padding (never
