@@ -96,14 +96,11 @@ pub fn parse_line(text: &str, shape: Option<Shape>, line: usize) -> Result<Grid,
 }
 
 /// Parses a JSON record: `{"puzzle": "...", "shape": "3x3"}` (`box` is
-/// accepted for `shape`).
+/// accepted for `shape`), or `{"cells": [0, 5, ...]}` with numbers, 0 for
+/// empty.
 pub fn parse_json(text: &str, shape: Option<Shape>, line: usize) -> Result<Grid, ParseError> {
     let value: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| error(line, Some(e.column()), format!("invalid JSON: {e}")))?;
-    let puzzle = value
-        .get("puzzle")
-        .and_then(|p| p.as_str())
-        .ok_or_else(|| error(line, None, "JSON record has no \"puzzle\" string"))?;
     let shape = match value
         .get("shape")
         .or_else(|| value.get("box"))
@@ -115,10 +112,54 @@ pub fn parse_json(text: &str, shape: Option<Shape>, line: usize) -> Result<Grid,
         ),
         None => shape,
     };
+    if let Some(cells) = value.get("cells").and_then(|c| c.as_array()) {
+        return grid_from_json_cells(cells, shape, line);
+    }
+    let puzzle = value.get("puzzle").and_then(|p| p.as_str()).ok_or_else(|| {
+        error(
+            line,
+            None,
+            "JSON record has neither a \"puzzle\" string nor a \"cells\" array",
+        )
+    })?;
     parse_line(puzzle, shape, line).map_err(|mut e| {
         e.message = format!("in \"puzzle\": {}", e.message);
         e.column = None;
         e
+    })
+}
+
+/// A grid from a JSON array of numbers (0 for empty).
+fn grid_from_json_cells(
+    cells: &[serde_json::Value],
+    shape: Option<Shape>,
+    line: usize,
+) -> Result<Grid, ParseError> {
+    let shape = match shape {
+        Some(s) => s,
+        None => Shape::from_cell_count(cells.len()).map_err(|e| error(line, None, e.to_string()))?,
+    };
+    let mut digits = Vec::with_capacity(cells.len());
+    for (i, v) in cells.iter().enumerate() {
+        match v.as_u64() {
+            Some(d) if d as usize <= shape.n() => digits.push(d as u8),
+            _ => {
+                let msg = format!(
+                    "in \"cells\": entry {} is {v}, not a digit from 0 to {}",
+                    i + 1,
+                    shape.n()
+                );
+                return Err(error(line, None, msg));
+            }
+        }
+    }
+    Grid::from_cells(shape, digits).ok_or_else(|| {
+        let msg = format!(
+            "in \"cells\": {} cells, but a {shape} board has {}",
+            cells.len(),
+            shape.cells()
+        );
+        error(line, None, msg)
     })
 }
 
@@ -310,6 +351,23 @@ mod tests {
         let e = grids[2].as_ref().unwrap_err();
         assert_eq!(e.line, 3);
         assert!(e.to_string().contains("80 cells"), "{e}");
+    }
+
+    #[test]
+    fn reads_json_cells() {
+        let mut cells = vec![0u8; 16];
+        cells[0] = 3;
+        let text = format!("{{\"cells\": {:?}}}\n{{\"cells\": [1, 17]}}\n", cells);
+        let grids = read(&text);
+        assert_eq!(
+            grids[0].as_ref().unwrap().to_line(),
+            format!("3{}", ".".repeat(15))
+        );
+        let e = grids[1].as_ref().unwrap_err();
+        assert!(
+            e.message.contains("2 cells match no board shape") || e.message.contains("entry"),
+            "{e}"
+        );
     }
 
     #[test]
