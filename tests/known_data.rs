@@ -6,15 +6,16 @@
 
 mod common;
 
-use common::checks::{data_file, data_lines, is_valid_solution};
+use common::checks::is_valid_solution;
+use common::data_lines;
 use sudoku_dlx::formats::parse_line;
 use sudoku_dlx::{BackendKind, Shape};
 
 fn counts(name: &str, limit: usize) -> Option<Vec<(String, u64, Option<String>)>> {
-    let path = data_file(name)?;
     let mut engine = BackendKind::Dlx.build(Shape::CLASSIC);
-    let rows = data_lines(&path, limit)
+    let rows = data_lines(name, limit)?
         .into_iter()
+        .filter_map(|line| line.split_whitespace().next().map(str::to_string))
         .map(|line| {
             let puzzle = parse_line(&line, None, 1).expect("data parses");
             let count = engine.count(&puzzle, 2, None);

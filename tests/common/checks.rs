@@ -1,10 +1,7 @@
 //! Checks written independently of the library, so that tests do not
-//! trust the code they test: validity of a solution line, data files.
+//! trust the code they test: validity of a solution line.
 
 #![allow(dead_code)]
-
-use std::io::Write;
-use std::path::PathBuf;
 
 /// The value of a symbol: 0 for empty, 1..=25 for `1-9`, `A-P`.
 pub fn value(ch: u8) -> usize {
@@ -36,33 +33,4 @@ pub fn is_valid_solution(puzzle: &str, solution: &str, r: usize, c: usize) -> bo
         }
     }
     p.iter().zip(s).all(|(&a, &b)| a == b'.' || a == b'0' || a == b)
-}
-
-/// A shared data file, or `None` with a printed reason to skip.
-pub fn data_file(name: &str) -> Option<PathBuf> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(name);
-    if path.exists() {
-        Some(path)
-    } else {
-        // Written past the test harness's capture, so the skip is seen.
-        let _ = writeln!(
-            std::io::stderr(),
-            "SKIPPED: {} is absent; this check needs the shared data sets",
-            path.display()
-        );
-        None
-    }
-}
-
-/// The first `limit` puzzle lines of a data file.
-pub fn data_lines(path: &PathBuf, limit: usize) -> Vec<String> {
-    std::fs::read_to_string(path)
-        .expect("data file readable")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .take(limit)
-        .map(|l| l.split_whitespace().next().unwrap().to_string())
-        .collect()
 }
