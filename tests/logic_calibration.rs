@@ -6,6 +6,8 @@
 //! Speed is measured by `cargo bench --bench rating`; level shares by
 //! `sudoku-dlx rate --stats`.
 
+mod common;
+
 use std::io::Write;
 use std::path::Path;
 use sudoku_dlx::logic::LogicalSolver;
@@ -13,13 +15,9 @@ use sudoku_dlx::{Grid, Shape};
 
 const DATA: &str = "../shared/data";
 
+/// The 9x9 puzzle in the first 81 characters of a data line.
 fn parse(line: &str) -> Grid {
-    let cells = line
-        .bytes()
-        .take(81)
-        .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
-        .collect();
-    Grid::from_cells(Shape::CLASSIC, cells).expect("81 cells")
+    common::parse_classic(&line[..81]).expect("an 81-symbol puzzle")
 }
 
 fn read(file: &str) -> Option<String> {

@@ -2,6 +2,8 @@
 //! puzzles against the puzzle's unique solution, found by a small
 //! backtracking solver written here (independent of the library).
 
+mod common;
+
 use std::io::Write;
 use std::path::Path;
 use sudoku_dlx::logic::{LogicalSolver, Step};
@@ -64,13 +66,9 @@ fn fill(g: &mut [u8], rows: &mut [u16; 9], cols: &mut [u16; 9], boxes: &mut [u16
     false
 }
 
+/// The 9x9 puzzle in the first 81 characters of a data line.
 fn parse(line: &str) -> Grid {
-    let cells = line
-        .bytes()
-        .take(81)
-        .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
-        .collect();
-    Grid::from_cells(Shape::CLASSIC, cells).expect("81 cells")
+    common::parse_classic(&line[..81]).expect("an 81-symbol puzzle")
 }
 
 /// Reads up to `limit` puzzles, every `stride`-th line, or `None` (with a

@@ -102,6 +102,12 @@ impl Tables {
     pub fn sees(&self, a: usize, b: usize) -> bool {
         a != b && shares_house(&self.cell_houses, a, b)
     }
+
+    /// The cells that see both `a` and `b`: where a digit one of the two
+    /// must hold can be removed (wings, kites, skyscrapers).
+    pub fn common_peers(&self, a: usize, b: usize) -> impl Iterator<Item = usize> + '_ {
+        self.peers(a).iter().copied().filter(move |&v| self.sees(v, b))
+    }
 }
 
 fn shares_house(cell_houses: &[[usize; 3]], a: usize, b: usize) -> bool {

@@ -25,24 +25,10 @@ mod tests {
 
     #[test]
     fn hidden_pair_that_leaves_a_single() {
-        let mut c = open_board();
         // Box 5: 2 and 9 only in r4c4 {2,5,9} and r6c6 {1,2,9}. Row 4 has
         // 5 only at r4c4 and r4c5, so removing 5 from r4c4 leaves r4c5 the
         // one place for 5 in row 4.
-        let others = [
-            rc(4, 5),
-            rc(4, 6),
-            rc(5, 4),
-            rc(5, 5),
-            rc(5, 6),
-            rc(6, 4),
-            rc(6, 5),
-        ];
-        for cell in others {
-            c.set_digits(cell, &[1, 3, 4, 5, 6, 7, 8]);
-        }
-        c.set_digits(rc(4, 4), &[2, 5, 9]);
-        c.set_digits(rc(6, 6), &[1, 2, 9]);
+        let mut c = box5_hidden_pair();
         for col in [1, 2, 3, 6, 7, 8, 9] {
             c.set_mask(rc(4, col), c.mask(rc(4, col)) & !crate::logic::candidates::bit(5));
         }
@@ -52,21 +38,7 @@ mod tests {
 
     #[test]
     fn plain_hidden_pair_is_not_direct() {
-        let mut c = open_board();
-        let others = [
-            rc(4, 5),
-            rc(4, 6),
-            rc(5, 4),
-            rc(5, 5),
-            rc(5, 6),
-            rc(6, 4),
-            rc(6, 5),
-        ];
-        for cell in others {
-            c.set_digits(cell, &[1, 3, 4, 5, 6, 7, 8]);
-        }
-        c.set_digits(rc(4, 4), &[2, 5, 9]);
-        c.set_digits(rc(6, 6), &[1, 2, 9]);
+        let c = box5_hidden_pair();
         assert!(hidden_subset::find(&c, 2).is_some());
         assert!(find(&c, 2).is_none());
     }

@@ -75,23 +75,9 @@ mod tests {
 
     #[test]
     fn pair_strips_the_other_candidates() {
-        let mut c = open_board();
         // In box 5, 2 and 9 fit only in r4c4 and r6c6; elsewhere on the
         // board they stay open.
-        let others = [
-            rc(4, 5),
-            rc(4, 6),
-            rc(5, 4),
-            rc(5, 5),
-            rc(5, 6),
-            rc(6, 4),
-            rc(6, 5),
-        ];
-        for cell in others {
-            c.set_digits(cell, &[1, 3, 4, 5, 6, 7, 8]);
-        }
-        c.set_digits(rc(4, 4), &[2, 5, 9]);
-        c.set_digits(rc(6, 6), &[1, 2, 9]);
+        let c = box5_hidden_pair();
         let step = find(&c, 2).expect("hidden pair");
         assert_eq!(removed(&step), vec![(rc(4, 4), 5), (rc(6, 6), 1)]);
         assert_eq!(

@@ -287,6 +287,27 @@ pub(crate) mod testing {
         Candidates::new(Shape::CLASSIC)
     }
 
+    /// A box-5 hidden pair: 2 and 9 fit only in r4c4 {2,5,9} and r6c6
+    /// {1,2,9}; the box's other cells hold neither.
+    pub fn box5_hidden_pair() -> Candidates {
+        let mut c = open_board();
+        let others = [
+            rc(4, 5),
+            rc(4, 6),
+            rc(5, 4),
+            rc(5, 5),
+            rc(5, 6),
+            rc(6, 4),
+            rc(6, 5),
+        ];
+        for cell in others {
+            c.set_digits(cell, &[1, 3, 4, 5, 6, 7, 8]);
+        }
+        c.set_digits(rc(4, 4), &[2, 5, 9]);
+        c.set_digits(rc(6, 6), &[1, 2, 9]);
+        c
+    }
+
     /// Removes `d` from every cell except `keep`.
     pub fn confine(c: &mut Candidates, d: u8, keep: &[usize]) {
         for cell in 0..c.cell_count() {

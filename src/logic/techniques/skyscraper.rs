@@ -63,7 +63,7 @@ fn joined(c: &Candidates, d: u8, a: [usize; 2], b: [usize; 2]) -> Option<Step> {
         let mut step = Step::new(Technique::Skyscraper)
             .with_digits([d])
             .with_cells([base_a, end_a, base_b, end_b], n);
-        let victims = t.peers(end_a).iter().copied().filter(|&v| t.sees(v, end_b));
+        let victims = t.common_peers(end_a, end_b);
         eliminate_where_present(&mut step, c, victims, d);
         return if_progress(step);
     }

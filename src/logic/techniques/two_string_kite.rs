@@ -57,7 +57,7 @@ fn kite(c: &Candidates, d: u8, (row, r): (usize, [usize; 2]), (col, k): (usize, 
             .with_digits([d])
             .with_cells([row_end, row_hinge, col_hinge, col_end], n)
             .with_houses([row, col], n);
-        let victims = t.peers(row_end).iter().copied().filter(|&v| t.sees(v, col_end));
+        let victims = t.common_peers(row_end, col_end);
         eliminate_where_present(&mut step, c, victims, d);
         return if_progress(step);
     }

@@ -49,7 +49,7 @@ fn wing(c: &Candidates, a: usize, b: usize) -> Option<Step> {
             let mut step = Step::new(Technique::WWing)
                 .with_cells([a, b, p, q], n)
                 .with_digits([x, y]);
-            let victims = t.peers(a).iter().copied().filter(|&v| t.sees(v, b));
+            let victims = t.common_peers(a, b);
             eliminate_where_present(&mut step, c, victims, y);
             if step.makes_progress() {
                 return if_progress(step);

@@ -50,7 +50,7 @@ fn wing(c: &Candidates, pivot: usize, a: usize, b: usize) -> Option<Step> {
     let mut step = Step::new(Technique::XYWing)
         .with_cells([pivot, a, b], n)
         .with_digits([x, y, z]);
-    let victims = t.peers(a).iter().copied().filter(|&v| t.sees(v, b));
+    let victims = t.common_peers(a, b);
     eliminate_where_present(&mut step, c, victims, z);
     debug_assert!(c.mask(pivot) & bit(z) == 0);
     if_progress(step)
