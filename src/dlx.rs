@@ -114,11 +114,6 @@ impl Dlx {
         dlx
     }
 
-    /// The encoding this engine searches.
-    pub fn exact_cover(&self) -> ExactCover {
-        self.ec
-    }
-
     fn append(&mut self, node: usize, item: usize) {
         let last = self.links[item].up;
         self.links.push(Link {
@@ -280,11 +275,6 @@ impl Dlx {
     /// Undoes every selection.
     pub fn deselect_all(&mut self) {
         while self.deselect().is_some() {}
-    }
-
-    /// Options selected so far, oldest first.
-    pub fn selected(&self) -> impl Iterator<Item = usize> + '_ {
-        self.selected.iter().map(|&o| o as usize)
     }
 
     /// Removes an available option from the matrix without choosing it

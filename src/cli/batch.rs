@@ -249,3 +249,17 @@ pub fn puzzle_or_message(item: &Item) -> std::result::Result<&Grid, String> {
         Err(e) => Err(format!("{}: {e}", item.file)),
     }
 }
+
+/// The puzzle of a record if it is readable and its givens do not clash;
+/// otherwise the message for stderr.
+pub fn valid_puzzle(item: &Item) -> std::result::Result<&Grid, String> {
+    let puzzle = puzzle_or_message(item)?;
+    match puzzle.first_clash() {
+        Some(clash) => Err(format!(
+            "{}: {}",
+            item.place(),
+            describe_clash(puzzle.shape(), &clash)
+        )),
+        None => Ok(puzzle),
+    }
+}

@@ -2,7 +2,7 @@
 //! report every disagreement. Two independent engines agreeing is how we
 //! know our answers are right.
 
-use super::batch::{self, describe_clash, Engines, Item};
+use super::batch::{self, Engines, Item};
 use super::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
@@ -59,17 +59,10 @@ fn disagreements(puzzle: &Grid, dlx: &Count, sat: &Count) -> Vec<String> {
 }
 
 fn check_record(engines: &mut (Engines, Engines), item: &Item, limit: u64) -> Checked {
-    let puzzle = match batch::puzzle_or_message(item) {
+    let puzzle = match batch::valid_puzzle(item) {
         Ok(p) => p,
         Err(message) => return Checked::Invalid(message),
     };
-    if let Some(clash) = puzzle.first_clash() {
-        return Checked::Invalid(format!(
-            "{}: {}",
-            item.place(),
-            describe_clash(puzzle.shape(), &clash)
-        ));
-    }
     let dlx = engines.0.get(puzzle.shape()).count(puzzle, limit, None);
     let sat = engines.1.get(puzzle.shape()).count(puzzle, limit, None);
     let problems = disagreements(puzzle, &dlx, &sat);

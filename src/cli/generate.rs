@@ -277,15 +277,6 @@ fn make_worker(args: &GenerateArgs) -> Worker {
     }
 }
 
-/// Counters shared with the progress bar: puzzles rated, and found.
-struct Progress {
-    rated: AtomicU64,
-}
-
-fn rating_of(grader: &mut LogicalSolver, puzzle: &sudoku_dlx::Grid) -> Option<Rating> {
-    grader.rate(puzzle).ok()
-}
-
 fn produce(worker: &mut Worker, args: &GenerateArgs, seed: u64, index: u64, run: &Run) -> Produced {
     if INTERRUPTED.load(Ordering::Relaxed) {
         return Produced::Skipped;
@@ -300,8 +291,8 @@ fn produce(worker: &mut Worker, args: &GenerateArgs, seed: u64, index: u64, run:
             };
             let grader = &mut worker.grader;
             let mut rate = |p: &sudoku_dlx::Grid| {
-                run.progress.rated.fetch_add(1, Ordering::Relaxed);
-                rating_of(grader, p).map_or(f32::INFINITY, |r| r.score)
+                run.rated.fetch_add(1, Ordering::Relaxed);
+                grader.rate(p).map_or(f32::INFINITY, |r| r.score)
             };
             worker
                 .generator
@@ -326,7 +317,7 @@ fn produce(worker: &mut Worker, args: &GenerateArgs, seed: u64, index: u64, run:
         }
     }
     let rating = if args.rates() {
-        rating_of(&mut worker.grader, &generated.puzzle)
+        worker.grader.rate(&generated.puzzle).ok()
     } else {
         None
     };
@@ -336,7 +327,8 @@ fn produce(worker: &mut Worker, args: &GenerateArgs, seed: u64, index: u64, run:
 /// What every worker of a run shares.
 struct Run {
     deadline: Option<Instant>,
-    progress: Progress,
+    /// Candidates rated so far, for the progress bar and `--stats`.
+    rated: AtomicU64,
 }
 
 fn progress_bar(total: u64) -> ProgressBar {
@@ -386,9 +378,7 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
         deadline: args
             .timeout
             .map(|t| start + std::time::Duration::from_secs_f64(t)),
-        progress: Progress {
-            rated: AtomicU64::new(0),
-        },
+        rated: AtomicU64::new(0),
     };
     let chunk = 16 * pool.current_num_threads() as u64;
     let (mut written, mut failed) = (0u64, 0u64);
@@ -423,7 +413,7 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
             bar.inc(1);
         }
         if args.band().is_some() {
-            let rated = run.progress.rated.load(Ordering::Relaxed);
+            let rated = run.rated.load(Ordering::Relaxed);
             bar.set_message(format!("rated {rated}, hits {written}"));
         }
         out.flush()?;
@@ -444,7 +434,7 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
             mean(effort)
         );
         if args.band().is_some() {
-            let rated = run.progress.rated.load(Ordering::Relaxed);
+            let rated = run.rated.load(Ordering::Relaxed);
             eprintln!(
                 "candidates rated: {rated} ({:.1} per puzzle found)",
                 rated as f64 / written.max(1) as f64

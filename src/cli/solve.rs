@@ -1,6 +1,6 @@
 //! `sudoku-dlx solve`: the unique solution of each puzzle.
 
-use super::batch::{self, describe_clash, Engines, Item, Outcome, Tally};
+use super::batch::{self, Engines, Item, Outcome, Tally};
 use super::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
@@ -42,14 +42,10 @@ impl Verdict {
 
 /// Reads, checks and counts one record up to `limit`.
 pub fn count_record(engines: &mut Engines, item: &Item, limit: u64) -> Verdict {
-    let puzzle = match batch::puzzle_or_message(item) {
+    let puzzle = match batch::valid_puzzle(item) {
         Ok(p) => p,
         Err(message) => return Verdict::Invalid(message),
     };
-    if let Some(clash) = puzzle.first_clash() {
-        let message = format!("{}: {}", item.place(), describe_clash(puzzle.shape(), &clash));
-        return Verdict::Invalid(message);
-    }
     let count = engines.get(puzzle.shape()).count(puzzle, limit, None);
     Verdict::Counted(puzzle.clone(), count)
 }
