@@ -401,8 +401,10 @@ impl Dlx {
                     continue;
                 }
                 self.cover(it);
-                self.load_candidates(level, it, n);
+                self.search.branch_item[level] = it as u16;
+                self.search.chosen[level] = it as u16;
                 if let Some(rng) = rng.as_mut() {
+                    self.load_candidates(level, it, n);
                     self.shuffle_candidates(level, n, &mut **rng);
                 }
             } else {
@@ -418,25 +420,45 @@ impl Dlx {
                 }
             }
             // Try the next candidate at this level, or give the level up.
-            let tried = self.search.tried[level];
-            if tried < self.search.candidate_count[level] && stats.nodes < budget {
-                let x = self.search.candidates[level * n + tried as usize] as usize;
-                self.search.tried[level] = tried + 1;
-                stats.nodes += 1;
-                self.commit_row(x);
-                self.search.chosen[level] = x as u16;
-                level += 1;
-                descending = true;
-            } else {
-                if tried < self.search.candidate_count[level] {
-                    stats.complete = false;
-                    stopping = true;
+            match self.next_candidate(level, n, rng.is_some()) {
+                Some(x) if stats.nodes < budget => {
+                    stats.nodes += 1;
+                    self.commit_row(x);
+                    self.search.chosen[level] = x as u16;
+                    level += 1;
+                    descending = true;
                 }
-                self.uncover(self.search.branch_item[level] as usize);
-                descending = false;
+                untried => {
+                    if untried.is_some() {
+                        stats.complete = false;
+                        stopping = true;
+                    }
+                    self.uncover(self.search.branch_item[level] as usize);
+                    descending = false;
+                }
             }
         }
         stats
+    }
+
+    /// The option to try next at `level`, if any is left. As in Knuth's
+    /// DLX1, it follows the branch item's list from the option tried last
+    /// (the item is covered, so its list stays as it was); random fills
+    /// instead take the shuffled copy made when the level was entered.
+    #[inline(always)]
+    fn next_candidate(&mut self, level: usize, n: usize, shuffled: bool) -> Option<usize> {
+        if shuffled {
+            let state = &mut self.search;
+            let tried = state.tried[level];
+            let left = tried < state.candidate_count[level];
+            left.then(|| {
+                state.tried[level] = tried + 1;
+                state.candidates[level * n + tried as usize] as usize
+            })
+        } else {
+            let next = self.link(self.search.chosen[level] as usize).down;
+            (next != self.search.branch_item[level]).then_some(next as usize)
+        }
     }
 
     /// Copies the options of item `it` into this level's candidate slots.
@@ -449,7 +471,6 @@ impl Dlx {
             count += 1;
             p = self.links[p].down as usize;
         }
-        self.search.branch_item[level] = it as u16;
         self.search.candidate_count[level] = count as u8;
         self.search.tried[level] = 0;
     }
@@ -607,36 +628,49 @@ impl Backend for Dlx {
 /// Digging with the givens kept covered between probes.
 ///
 /// Selections are a stack, so a clue can only be uncovered once everything
-/// selected after it is. Clues are selected in reverse visiting order, so
-/// the next cell to try sits just under the clues kept since; each probe
-/// pops only those, not the whole board.
+/// selected after it is. The stack holds the clues already decided at the
+/// bottom and the clues still to visit above them, in reverse visiting
+/// order, so the next cell to try is on top. A clue kept by a probe is
+/// selected again on top, and later probes must pop such clues and select
+/// them back. That juggling grows with every kept clue, so once it has cost
+/// as many selections as the board has clues, the stack is rebuilt in the
+/// good order instead (one copy of the bare matrix, one selection per
+/// clue): the ski-rental rule, never more than twice the better of the two.
 struct DlxDigger<'a> {
     dlx: &'a mut Dlx,
     solution: Grid,
     puzzle: Grid,
     nodes: u64,
-    /// Cells popped to reach a probe's targets, restored after it.
+    /// Each cell's place in the visiting order; cells not listed come
+    /// first, as if already decided.
+    rank: Vec<usize>,
+    /// Cells already probed (or removed unchecked): decided for good.
+    decided: Vec<bool>,
+    /// Selections popped and made again since the last rebuild.
+    juggled: usize,
+    /// Cells popped to reach a probe's targets.
     popped: Vec<usize>,
 }
 
 impl<'a> DlxDigger<'a> {
     fn new(dlx: &'a mut Dlx, solution: &Grid, order: &[usize]) -> DlxDigger<'a> {
         assert!(solution.is_full(), "digging starts from a complete grid");
-        dlx.deselect_all();
-        let mut in_order = vec![false; solution.cells().len()];
-        order.iter().for_each(|&c| in_order[c] = true);
-        let unlisted = (0..solution.cells().len()).filter(|&c| !in_order[c]);
-        let cells: Vec<usize> = unlisted.chain(order.iter().rev().copied()).collect();
+        let cells = solution.cells().len();
+        let mut rank = vec![0; cells];
+        for (place, &cell) in order.iter().enumerate() {
+            rank[cell] = place + 1;
+        }
         let mut digger = DlxDigger {
             dlx,
             solution: solution.clone(),
             puzzle: solution.clone(),
             nodes: 0,
+            rank,
+            decided: vec![false; cells],
+            juggled: 0,
             popped: Vec::new(),
         };
-        for cell in cells {
-            digger.select_cell(cell);
-        }
+        digger.rebuild(&[]);
         digger
     }
 
@@ -649,8 +683,23 @@ impl<'a> DlxDigger<'a> {
         assert!(selected, "solution grid must be valid");
     }
 
-    /// Pops selections until every cell of `targets` is uncovered; the
-    /// other cells popped are remembered in `popped`.
+    /// Selects every clue but `targets` from scratch, decided clues at the
+    /// bottom and the rest in reverse visiting order.
+    fn rebuild(&mut self, targets: &[usize]) {
+        self.dlx.deselect_all();
+        let mut clues: Vec<usize> = (0..self.puzzle.cells().len())
+            .filter(|&c| self.puzzle.get(c) != 0 && !targets.contains(&c))
+            .collect();
+        clues.sort_by_key(|&c| (!self.decided[c], std::cmp::Reverse(self.rank[c])));
+        for cell in clues {
+            self.select_cell(cell);
+        }
+        self.juggled = 0;
+    }
+
+    /// Uncovers every cell of `targets`, leaving every other clue selected:
+    /// pops down to the targets and selects the clues popped on the way
+    /// again, or rebuilds once juggling has cost more than a rebuild.
     fn uncover_targets(&mut self, targets: &[usize]) {
         self.popped.clear();
         let mut left = targets.len();
@@ -663,6 +712,16 @@ impl<'a> DlxDigger<'a> {
                 self.popped.push(cell);
             }
         }
+        self.juggled += self.popped.len();
+        if self.juggled >= self.puzzle.given_count() {
+            self.rebuild(targets);
+            return;
+        }
+        let popped = std::mem::take(&mut self.popped);
+        for &cell in popped.iter().rev() {
+            self.select_cell(cell);
+        }
+        self.popped = popped;
     }
 
     /// Whether the puzzle, with `targets` uncovered, has a solution other
@@ -688,6 +747,17 @@ impl<'a> DlxDigger<'a> {
         }
         Some(false)
     }
+
+    /// The clues among `cells`, now decided whatever the probe says.
+    fn take_targets(&mut self, cells: &[usize]) -> Vec<usize> {
+        let targets: Vec<usize> = cells
+            .iter()
+            .copied()
+            .filter(|&c| self.puzzle.get(c) != 0)
+            .collect();
+        targets.iter().for_each(|&c| self.decided[c] = true);
+        targets
+    }
 }
 
 impl Digger for DlxDigger<'_> {
@@ -696,22 +766,11 @@ impl Digger for DlxDigger<'_> {
     }
 
     fn try_remove(&mut self, cells: &[usize], budget: Option<u64>) -> Removal {
-        let targets: Vec<usize> = cells
-            .iter()
-            .copied()
-            .filter(|&c| self.puzzle.get(c) != 0)
-            .collect();
+        let targets = self.take_targets(cells);
         if targets.is_empty() {
             return Removal::Removed;
         }
         self.uncover_targets(&targets);
-        // Clues kept since were popped to reach the targets: the probe
-        // needs them back.
-        let popped = std::mem::take(&mut self.popped);
-        for &cell in popped.iter().rev() {
-            self.select_cell(cell);
-        }
-        self.popped = popped;
         let verdict = self.has_other_solution(&targets, budget);
         match verdict {
             Some(false) => {
@@ -730,17 +789,8 @@ impl Digger for DlxDigger<'_> {
     }
 
     fn remove_unchecked(&mut self, cells: &[usize]) {
-        let targets: Vec<usize> = cells
-            .iter()
-            .copied()
-            .filter(|&c| self.puzzle.get(c) != 0)
-            .collect();
+        let targets = self.take_targets(cells);
         self.uncover_targets(&targets);
-        let popped = std::mem::take(&mut self.popped);
-        for &cell in popped.iter().rev() {
-            self.select_cell(cell);
-        }
-        self.popped = popped;
         targets.iter().for_each(|&c| self.puzzle.set(c, 0));
     }
 
