@@ -277,9 +277,13 @@ impl Dlx {
         Some(option)
     }
 
-    /// Undoes every selection (and any exclusion) at once, by copying the
-    /// matrix as built: for a board of givens one copy beats undoing each.
+    /// Undoes every selection at once, by copying the matrix as built: for
+    /// a board of givens one copy beats undoing each. Exclusions must have
+    /// been included back first.
     pub fn deselect_all(&mut self) {
+        if self.selected.is_empty() {
+            return;
+        }
         self.links.copy_from_slice(&self.pristine.0);
         self.len.copy_from_slice(&self.pristine.1);
         self.remaining = self.items;
@@ -641,10 +645,10 @@ struct DlxDigger<'a> {
     solution: Grid,
     puzzle: Grid,
     nodes: u64,
-    /// Each cell's place in the visiting order; cells not listed come
-    /// first, as if already decided.
-    rank: Vec<usize>,
-    /// Cells already probed (or removed unchecked): decided for good.
+    /// The visiting order.
+    order: Vec<usize>,
+    /// Cells already probed (or removed unchecked), or not in the visiting
+    /// order: decided for good.
     decided: Vec<bool>,
     /// Selections popped and made again since the last rebuild.
     juggled: usize,
@@ -655,18 +659,15 @@ struct DlxDigger<'a> {
 impl<'a> DlxDigger<'a> {
     fn new(dlx: &'a mut Dlx, solution: &Grid, order: &[usize]) -> DlxDigger<'a> {
         assert!(solution.is_full(), "digging starts from a complete grid");
-        let cells = solution.cells().len();
-        let mut rank = vec![0; cells];
-        for (place, &cell) in order.iter().enumerate() {
-            rank[cell] = place + 1;
-        }
+        let mut decided = vec![true; solution.cells().len()];
+        order.iter().for_each(|&c| decided[c] = false);
         let mut digger = DlxDigger {
             dlx,
             solution: solution.clone(),
             puzzle: solution.clone(),
             nodes: 0,
-            rank,
-            decided: vec![false; cells],
+            order: order.to_vec(),
+            decided,
             juggled: 0,
             popped: Vec::new(),
         };
@@ -687,12 +688,17 @@ impl<'a> DlxDigger<'a> {
     /// bottom and the rest in reverse visiting order.
     fn rebuild(&mut self, targets: &[usize]) {
         self.dlx.deselect_all();
-        let mut clues: Vec<usize> = (0..self.puzzle.cells().len())
-            .filter(|&c| self.puzzle.get(c) != 0 && !targets.contains(&c))
-            .collect();
-        clues.sort_by_key(|&c| (!self.decided[c], std::cmp::Reverse(self.rank[c])));
-        for cell in clues {
-            self.select_cell(cell);
+        let keep = |digger: &Self, c: usize| digger.puzzle.get(c) != 0 && !targets.contains(&c);
+        for cell in 0..self.puzzle.cells().len() {
+            if self.decided[cell] && keep(self, cell) {
+                self.select_cell(cell);
+            }
+        }
+        for i in (0..self.order.len()).rev() {
+            let cell = self.order[i];
+            if !self.decided[cell] && keep(self, cell) {
+                self.select_cell(cell);
+            }
         }
         self.juggled = 0;
     }
