@@ -60,22 +60,21 @@ fn error(line: usize, column: Option<usize>, message: impl Into<String>) -> Pars
 /// implies). `places[i]` is the (line, column) of symbol `i`, for errors;
 /// `line` is where the record starts.
 fn grid_from_symbols(
-    symbols: &[char],
-    places: &[(usize, usize)],
+    count: usize,
+    symbols: impl Iterator<Item = (char, (usize, usize))>,
     shape: Option<Shape>,
     line: usize,
 ) -> Result<Grid, ParseError> {
     let shape = match shape {
-        Some(s) if s.cells() != symbols.len() => {
-            let msg = format!("{} cells, but a {} board has {}", symbols.len(), s, s.cells());
+        Some(s) if s.cells() != count => {
+            let msg = format!("{count} cells, but a {s} board has {}", s.cells());
             return Err(error(line, None, msg));
         }
         Some(s) => s,
-        None => Shape::from_cell_count(symbols.len()).map_err(|e| error(line, None, e.to_string()))?,
+        None => Shape::from_cell_count(count).map_err(|e| error(line, None, e.to_string()))?,
     };
-    let mut cells = Vec::with_capacity(symbols.len());
-    for (i, &ch) in symbols.iter().enumerate() {
-        let (at_line, at_column) = places[i];
+    let mut cells = Vec::with_capacity(count);
+    for (ch, (at_line, at_column)) in symbols {
         let bad = |what: &str| error(at_line, Some(at_column), format!("{what} '{ch}'"));
         let d = symbol_value(ch).ok_or_else(|| bad("unexpected character"))?;
         if d as usize > shape.n() {
@@ -90,9 +89,11 @@ fn grid_from_symbols(
 pub fn parse_line(text: &str, shape: Option<Shape>, line: usize) -> Result<Grid, ParseError> {
     let field = text.split_whitespace().next().unwrap_or("");
     let lead = text.len() - text.trim_start().len();
-    let symbols: Vec<char> = field.chars().collect();
-    let places: Vec<(usize, usize)> = (0..symbols.len()).map(|i| (line, lead + i + 1)).collect();
-    grid_from_symbols(&symbols, &places, shape, line)
+    let symbols = field
+        .chars()
+        .enumerate()
+        .map(|(i, ch)| (ch, (line, lead + i + 1)));
+    grid_from_symbols(field.chars().count(), symbols, shape, line)
 }
 
 /// Parses a JSON record: `{"puzzle": "...", "shape": "3x3"}` (`box` is
@@ -165,12 +166,12 @@ fn grid_from_json_cells(
 
 /// The symbols of one row of a pasted grid, with their places; spaces and
 /// `|` are layout, not content.
-fn grid_row_symbols(text: &str, line: usize) -> (Vec<char>, Vec<(usize, usize)>) {
+fn grid_row_symbols(text: &str, line: usize) -> Vec<(char, (usize, usize))> {
     text.chars()
         .enumerate()
         .filter(|(_, ch)| !ch.is_whitespace() && *ch != '|')
         .map(|(i, ch)| (ch, (line, i + 1)))
-        .unzip()
+        .collect()
 }
 
 /// A separator row of a pasted grid, like `------+-------+------`.
@@ -225,7 +226,7 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Reads the rest of a pasted grid whose first row is `first`.
     fn read_grid(&mut self, start: usize, first: &str, side: usize) -> Result<Grid, ParseError> {
-        let (mut symbols, mut places) = grid_row_symbols(first, start);
+        let mut symbols = grid_row_symbols(first, start);
         let mut rows = 1;
         let mut last_line = start;
         while rows < side {
@@ -242,7 +243,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 let msg = format!("grid starting on line {start} ends after {rows} of {side} rows");
                 return Err(error(n, None, msg));
             }
-            let (row, row_places) = grid_row_symbols(&text, n);
+            let row = grid_row_symbols(&text, n);
             if row.len() != side {
                 let msg = format!(
                     "grid row has {} cells, expected {side} (ragged grid starting on line {start})",
@@ -251,11 +252,10 @@ impl<R: BufRead> PuzzleReader<R> {
                 return Err(error(n, None, msg));
             }
             symbols.extend(row);
-            places.extend(row_places);
             rows += 1;
         }
         let shape = self.shape.or_else(|| Shape::from_cell_count(side * side).ok());
-        grid_from_symbols(&symbols, &places, shape, start)
+        grid_from_symbols(symbols.len(), symbols.into_iter(), shape, start)
     }
 
     fn parse_record(&mut self, n: usize, text: String) -> Result<Grid, ParseError> {
@@ -269,7 +269,7 @@ impl<R: BufRead> PuzzleReader<R> {
             None => Shape::from_cell_count(field_len).is_ok(),
         };
         if !is_line {
-            let (row, _) = grid_row_symbols(&text, n);
+            let row = grid_row_symbols(&text, n);
             if let Some(side) = self.grid_side(row.len()) {
                 return self.read_grid(n, &text, side);
             }

@@ -1,6 +1,6 @@
 //! A board of digits: a puzzle (with empty cells) or a solution.
 
-use crate::shape::Shape;
+use crate::shape::{Shape, MAX_SIDE};
 use std::fmt;
 
 /// A board: `shape.cells()` cells in row-major order, each `0` (empty) or a
@@ -73,32 +73,40 @@ impl Grid {
 
     /// The first pair of givens that share a house and a digit, if any.
     pub fn first_clash(&self) -> Option<Clash> {
-        let n = self.shape.n();
-        // seen[house kind][house][digit] = first cell + 1
-        let mut seen = vec![0usize; 3 * n * (n + 1)];
+        // One digit mask per house of each kind (row, column, box): checked
+        // for every record read, so no allocation.
+        let mut seen = [[0u32; MAX_SIDE]; 3];
         for (cell, &d) in self.cells.iter().enumerate() {
             if d == 0 {
                 continue;
             }
-            let houses = [
-                self.shape.row(cell),
-                self.shape.col(cell),
-                self.shape.box_of(cell),
-            ];
-            for (kind, house) in houses.into_iter().enumerate() {
-                let slot = &mut seen[(kind * n + house) * (n + 1) + d as usize];
-                if *slot != 0 {
+            for (kind, house) in self.houses_of(cell).into_iter().enumerate() {
+                let bit = 1u32 << d;
+                if seen[kind][house] & bit != 0 {
+                    let first = (0..cell)
+                        .find(|&c| self.cells[c] == d && self.houses_of(c)[kind] == house)
+                        .expect("a digit seen in a house was given before");
+                    let house = ["row", "column", "box"][kind];
                     return Some(Clash {
                         digit: d,
-                        first: *slot - 1,
+                        first,
                         second: cell,
-                        house: ["row", "column", "box"][kind],
+                        house,
                     });
                 }
-                *slot = cell + 1;
+                seen[kind][house] |= bit;
             }
         }
         None
+    }
+
+    /// The row, column and box of `cell`.
+    fn houses_of(&self, cell: usize) -> [usize; 3] {
+        [
+            self.shape.row(cell),
+            self.shape.col(cell),
+            self.shape.box_of(cell),
+        ]
     }
 
     /// Whether this is a complete, valid solution that keeps every given of
@@ -155,6 +163,36 @@ impl fmt::Display for Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn first_clash_names_the_earliest_pair_and_house() {
+        let mut grid = Grid::empty(Shape::CLASSIC);
+        grid.set(4, 7);
+        grid.set(40, 3);
+        grid.set(60, 3); // r7c7: no house in common with r5c5
+        assert_eq!(grid.first_clash(), None);
+        grid.set(76, 7); // r9c5: column 5 again
+        let clash = grid.first_clash().unwrap();
+        assert_eq!(
+            (clash.digit, clash.first, clash.second, clash.house),
+            (7, 4, 76, "column")
+        );
+        grid.set(50, 3); // r6c6: box 5 with r5c5, which comes first
+        let clash = grid.first_clash().unwrap();
+        assert_eq!(
+            (clash.digit, clash.first, clash.second, clash.house),
+            (3, 40, 50, "box")
+        );
+        let big = Shape::new(5, 5).unwrap();
+        let mut grid = Grid::empty(big);
+        grid.set(3, 25);
+        grid.set(24, 25);
+        let clash = grid.first_clash().unwrap();
+        assert_eq!(
+            (clash.digit, clash.first, clash.second, clash.house),
+            (25, 3, 24, "row")
+        );
+    }
 
     fn classic(line: &str) -> Grid {
         let cells = line

@@ -18,6 +18,11 @@ pub struct SolveArgs {
     /// Search engine.
     #[arg(long, default_value = "dlx", value_parser = super::parse_backend)]
     backend: BackendKind,
+    /// Print the first solution found without proving it is the only one.
+    /// Faster (no search for a second solution), but a puzzle with several
+    /// solutions then gets one of them instead of an error.
+    #[arg(long)]
+    first: bool,
 }
 
 /// A record after the engine has seen it.
@@ -59,9 +64,10 @@ fn status(outcome: Outcome) -> &'static str {
     }
 }
 
-fn json_record(item: &Item, verdict: &Verdict) -> serde_json::Value {
+fn json_record(item: &Item, verdict: &Verdict, uniqueness_checked: bool) -> serde_json::Value {
     let outcome = verdict.outcome();
     let mut value = json!({"file": &*item.file, "line": item.record.line, "status": status(outcome)});
+    value["uniqueness_checked"] = json!(uniqueness_checked);
     match verdict {
         Verdict::Invalid(message) => value["error"] = json!(message),
         Verdict::Counted(puzzle, count) => {
@@ -79,10 +85,11 @@ fn json_record(item: &Item, verdict: &Verdict) -> serde_json::Value {
 pub fn run(args: SolveArgs) -> Result<i32> {
     let mut out = batch::stdout();
     let mut tally = Tally::start();
+    let limit = if args.first { 1 } else { 2 };
     batch::process(
         &args.input,
         || Engines::new(args.backend),
-        |engines, item| count_record(engines, item, 2),
+        |engines, item| count_record(engines, item, limit),
         |item, verdict| {
             let outcome = verdict.outcome();
             tally.add(outcome);
@@ -92,7 +99,7 @@ pub fn run(args: SolveArgs) -> Result<i32> {
                 (Verdict::Counted(..), _) => eprintln!("{}: {}", item.place(), status(outcome)),
             }
             let text = match (args.format, &verdict) {
-                (Format::Json, _) => format!("{}\n", json_record(item, &verdict)),
+                (Format::Json, _) => format!("{}\n", json_record(item, &verdict, !args.first)),
                 (Format::Line, Verdict::Counted(_, c)) if outcome == Outcome::Unique => {
                     format!("{}\n", c.first.as_ref().expect("unique has a solution").to_line())
                 }
@@ -109,7 +116,12 @@ pub fn run(args: SolveArgs) -> Result<i32> {
     )?;
     std::io::Write::flush(&mut out)?;
     if args.input.stats {
-        eprintln!("{}", tally.summary("solved"));
+        let label = if args.first {
+            "solved (uniqueness not checked)"
+        } else {
+            "solved"
+        };
+        eprintln!("{}", tally.summary(label));
     }
     Ok(if tally.get(Outcome::Unique) == tally.read() {
         0
