@@ -51,6 +51,22 @@ fn solve_handles_other_shapes() {
         .stderr(predicate::str::contains("17 cells"));
 }
 
+/// `--first` skips the uniqueness proof: a puzzle with many solutions gets
+/// one of them (checked independently), and a unique puzzle its solution.
+#[test]
+fn solve_first_accepts_several_solutions() {
+    let input = format!("{}\n{P17}\n", ".".repeat(81));
+    cmd().arg("solve").write_stdin(input.clone()).assert().code(1);
+    let out = stdout_of(&["solve", "--first"], &input);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(is_valid_solution(&".".repeat(81), lines[0], 3, 3), "{}", lines[0]);
+    assert_eq!(lines[1], stdout_of(&["solve"], &format!("{P17}\n")).trim_end());
+    let json = stdout_of(&["solve", "--first", "--format", "json"], &format!("{P17}\n"));
+    let record: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(record["uniqueness_checked"], false);
+}
+
 #[test]
 fn solve_reads_a_pasted_grid() {
     let mut grid = String::new();
@@ -76,6 +92,7 @@ fn solve_json_has_the_solution() {
     let out = stdout_of(&["solve", "--format", "json"], &format!("{P17}\n"));
     let record: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(record["status"], "solved");
+    assert_eq!(record["uniqueness_checked"], true);
     assert!(is_valid_solution(P17, record["solution"].as_str().unwrap(), 3, 3));
 }
 
