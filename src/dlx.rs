@@ -63,10 +63,11 @@ struct Link {
 /// never allocates.
 #[derive(Clone)]
 struct SearchState {
-    /// The node chosen at each level.
-    chosen: Vec<u16>,
-    /// The item branched on at each level.
-    branch_item: Vec<u16>,
+    /// Each level's branch item and the node being tried there. Invariant:
+    /// `levels()` entries, one more than the deepest level a search can
+    /// reach (each level covers at least one cell item), so the search
+    /// indexes it unchecked.
+    levels: Vec<Level>,
     /// Candidate nodes of each level's item, `n` slots per level.
     candidates: Vec<u16>,
     /// How many candidates each level has, and how many were tried.
@@ -74,6 +75,15 @@ struct SearchState {
     tried: Vec<u8>,
     /// Options of the first solution found (search part only).
     first_solution: Vec<u16>,
+}
+
+/// One level of the search stack.
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    /// The item branched on.
+    item: u16,
+    /// The node being tried; the item's header before the first.
+    chosen: u16,
 }
 
 /// What one search reports.
@@ -159,6 +169,20 @@ impl Dlx {
         debug_assert!(item < self.len.len());
         // SAFETY: item values come from `links`, all below `items`.
         unsafe { self.len.get_unchecked_mut(item) }
+    }
+
+    #[inline(always)]
+    fn level(&self, level: usize) -> Level {
+        debug_assert!(level < self.search.levels.len());
+        // SAFETY: `SearchState::levels` has room for the deepest level.
+        unsafe { *self.search.levels.get_unchecked(level) }
+    }
+
+    #[inline(always)]
+    fn level_mut(&mut self, level: usize) -> &mut Level {
+        debug_assert!(level < self.search.levels.len());
+        // SAFETY: as in `level`.
+        unsafe { self.search.levels.get_unchecked_mut(level) }
     }
 
     /// Takes node `q` out of its item's list.
@@ -405,8 +429,10 @@ impl Dlx {
                     continue;
                 }
                 self.cover(it);
-                self.search.branch_item[level] = it as u16;
-                self.search.chosen[level] = it as u16;
+                *self.level_mut(level) = Level {
+                    item: it as u16,
+                    chosen: it as u16,
+                };
                 if let Some(rng) = rng.as_mut() {
                     self.load_candidates(level, it, n);
                     self.shuffle_candidates(level, n, &mut **rng);
@@ -416,10 +442,10 @@ impl Dlx {
                     break;
                 }
                 level -= 1;
-                let x = self.search.chosen[level] as usize;
+                let x = self.level(level).chosen as usize;
                 self.uncommit_row(x);
                 if stopping {
-                    self.uncover(self.search.branch_item[level] as usize);
+                    self.uncover(self.level(level).item as usize);
                     continue;
                 }
             }
@@ -428,7 +454,7 @@ impl Dlx {
                 Some(x) if stats.nodes < budget => {
                     stats.nodes += 1;
                     self.commit_row(x);
-                    self.search.chosen[level] = x as u16;
+                    self.level_mut(level).chosen = x as u16;
                     level += 1;
                     descending = true;
                 }
@@ -437,7 +463,7 @@ impl Dlx {
                         stats.complete = false;
                         stopping = true;
                     }
-                    self.uncover(self.search.branch_item[level] as usize);
+                    self.uncover(self.level(level).item as usize);
                     descending = false;
                 }
             }
@@ -460,8 +486,9 @@ impl Dlx {
                 state.candidates[level * n + tried as usize] as usize
             })
         } else {
-            let next = self.link(self.search.chosen[level] as usize).down;
-            (next != self.search.branch_item[level]).then_some(next as usize)
+            let Level { item, chosen } = self.level(level);
+            let next = self.link(chosen as usize).down;
+            (next != item).then_some(next as usize)
         }
     }
 
@@ -491,7 +518,7 @@ impl Dlx {
     fn record_first_solution(&mut self, level: usize) {
         self.search.first_solution.clear();
         for l in 0..level {
-            let option = self.option_of(self.search.chosen[l] as usize);
+            let option = self.option_of(self.search.levels[l].chosen as usize);
             self.search.first_solution.push(option as u16);
         }
     }
@@ -562,8 +589,7 @@ impl SearchState {
     fn new(shape: Shape) -> SearchState {
         let levels = shape.cells() + 1;
         SearchState {
-            chosen: vec![0; levels],
-            branch_item: vec![0; levels],
+            levels: vec![Level::default(); levels],
             candidates: vec![0; levels * shape.n()],
             candidate_count: vec![0; levels],
             tried: vec![0; levels],
