@@ -73,40 +73,30 @@ impl Grid {
 
     /// The first pair of givens that share a house and a digit, if any.
     pub fn first_clash(&self) -> Option<Clash> {
-        // One digit mask per house of each kind (row, column, box): checked
-        // for every record read, so no allocation.
-        let mut seen = [[0u32; MAX_SIDE]; 3];
+        // One digit mask per house: checked for every record read, so no
+        // allocation.
+        let mut seen = [0u32; 3 * MAX_SIDE];
         for (cell, &d) in self.cells.iter().enumerate() {
             if d == 0 {
                 continue;
             }
-            for (kind, house) in self.houses_of(cell).into_iter().enumerate() {
+            for (kind, house) in self.shape.houses_of(cell).into_iter().enumerate() {
                 let bit = 1u32 << d;
-                if seen[kind][house] & bit != 0 {
+                if seen[house] & bit != 0 {
                     let first = (0..cell)
-                        .find(|&c| self.cells[c] == d && self.houses_of(c)[kind] == house)
+                        .find(|&c| self.cells[c] == d && self.shape.houses_of(c)[kind] == house)
                         .expect("a digit seen in a house was given before");
-                    let house = ["row", "column", "box"][kind];
                     return Some(Clash {
                         digit: d,
                         first,
                         second: cell,
-                        house,
+                        house: ["row", "column", "box"][kind],
                     });
                 }
-                seen[kind][house] |= bit;
+                seen[house] |= bit;
             }
         }
         None
-    }
-
-    /// The row, column and box of `cell`.
-    fn houses_of(&self, cell: usize) -> [usize; 3] {
-        [
-            self.shape.row(cell),
-            self.shape.col(cell),
-            self.shape.box_of(cell),
-        ]
     }
 
     /// Whether this is a complete, valid solution that keeps every given of

@@ -110,6 +110,13 @@ impl Shape {
         (r / self.box_rows()) * self.box_rows() + c / self.box_cols()
     }
 
+    /// The three houses holding a cell, numbered across the board: rows
+    /// `0..n`, columns `n..2n`, boxes `2n..3n`.
+    pub fn houses_of(self, cell: usize) -> [usize; 3] {
+        let n = self.n();
+        [self.row(cell), n + self.col(cell), 2 * n + self.box_of(cell)]
+    }
+
     /// Cell at a row and column.
     pub fn cell(self, row: usize, col: usize) -> usize {
         row * self.n() + col

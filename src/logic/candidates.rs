@@ -57,7 +57,7 @@ impl Tables {
         let mut houses = vec![Vec::with_capacity(n); 3 * n];
         let mut cell_houses = Vec::with_capacity(shape.cells());
         for cell in 0..shape.cells() {
-            let hs = [shape.row(cell), n + shape.col(cell), 2 * n + shape.box_of(cell)];
+            let hs = shape.houses_of(cell);
             for &h in &hs {
                 houses[h].push(cell);
             }

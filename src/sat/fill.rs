@@ -117,7 +117,7 @@ impl<'e> FillState<'e> {
         let shape = self.engine.shape();
         let mut drawn = Vec::with_capacity(cells.len());
         for &cell in cells {
-            let keys = house_keys(shape, cell);
+            let keys = shape.houses_of(cell);
             let Some(d) = draw(&mut self.houses.free(keys), rng) else {
                 break;
             };
@@ -126,7 +126,7 @@ impl<'e> FillState<'e> {
         }
         let ok = drawn.len() == cells.len() && self.completable(&drawn);
         for &(cell, d) in &drawn {
-            let keys = house_keys(shape, cell);
+            let keys = shape.houses_of(cell);
             self.houses.release(keys, d);
             if ok {
                 self.place(cell, d);
@@ -158,7 +158,7 @@ impl<'e> FillState<'e> {
     /// A random digit for `cell` that the placed digits can be completed
     /// with.
     fn choose(&mut self, cell: usize, rng: &mut dyn RngCore) -> u8 {
-        let keys = house_keys(self.engine.shape(), cell);
+        let keys = self.engine.shape().houses_of(cell);
         let mut candidates = self.houses.free(keys);
         while !self.forced {
             // Every model's digit is a candidate and completable, so the
@@ -207,7 +207,7 @@ impl<'e> FillState<'e> {
 
     /// Places `digit` in `cell`, keeping only the models that agree.
     fn place(&mut self, cell: usize, digit: u8) {
-        let keys = house_keys(self.engine.shape(), cell);
+        let keys = self.engine.shape().houses_of(cell);
         self.assumptions.push(self.engine.lit(cell, digit));
         self.houses.take(keys, digit);
         self.grid.set(cell, digit);
@@ -222,12 +222,6 @@ fn draw(candidates: &mut Vec<u8>, rng: &mut dyn RngCore) -> Option<u8> {
     }
     let i = rng.gen_range(0..candidates.len());
     Some(candidates.swap_remove(i))
-}
-
-/// Indexes of a cell's row, column and box in [`HouseDigits`].
-fn house_keys(shape: Shape, cell: usize) -> [usize; 3] {
-    let n = shape.n();
-    [shape.row(cell), n + shape.col(cell), 2 * n + shape.box_of(cell)]
 }
 
 /// Digits already placed in each house, as bit masks (`n <= 25` fits).

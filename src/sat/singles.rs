@@ -26,9 +26,7 @@ impl Singles {
         let rows = (0..n).map(|r| (0..n).map(|c| shape.cell(r, c)).collect());
         let cols = (0..n).map(|c| (0..n).map(|r| shape.cell(r, c)).collect());
         let boxes = (0..n).map(|b| shape.box_cells(b).collect());
-        let keys = (0..shape.cells())
-            .map(|c| [shape.row(c), n + shape.col(c), 2 * n + shape.box_of(c)])
-            .collect();
+        let keys = (0..shape.cells()).map(|c| shape.houses_of(c)).collect();
         Singles {
             shape,
             houses: rows.chain(cols).chain(boxes).collect(),
