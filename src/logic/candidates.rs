@@ -361,6 +361,16 @@ impl Candidates {
             .filter(move |&c| self.masks[c] & b != 0)
     }
 
+    /// The two cells of house `h` that can hold `d`, when there are
+    /// exactly two: a strong link on `d`.
+    pub fn two_places(&self, h: usize, d: u8) -> Option<[usize; 2]> {
+        let mut cells = self.cells_with(h, d);
+        match (cells.next(), cells.next(), cells.next()) {
+            (Some(a), Some(b), None) => Some([a, b]),
+            _ => None,
+        }
+    }
+
     /// Whether house `h` already holds `d` as a placed digit.
     pub fn house_has_value(&self, h: usize, d: u8) -> bool {
         self.tables.house(h).iter().any(|&c| self.values[c] == d)

@@ -307,8 +307,7 @@ fn strong_partners(c: &Candidates, links: Links, cell: usize, d: u8, out: &mut V
     }
     if links.strong_in_house {
         for h in c.tables().houses_of(cell) {
-            let mut places = c.cells_with(h, d);
-            if let (Some(a), Some(b), None) = (places.next(), places.next(), places.next()) {
+            if let Some([a, b]) = c.two_places(h, d) {
                 let other = if a == cell { b } else { a };
                 let id = (other * n + d as usize - 1) as u32;
                 if !out[first..].contains(&id) {

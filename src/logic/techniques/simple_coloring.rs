@@ -19,8 +19,7 @@ pub fn find_digit(c: &Candidates, d: u8) -> Option<Step> {
     let n = c.n();
     let mut links = vec![Vec::new(); c.cell_count()];
     for h in 0..3 * n {
-        let mut places = c.cells_with(h, d);
-        if let (Some(a), Some(b), None) = (places.next(), places.next(), places.next()) {
+        if let Some([a, b]) = c.two_places(h, d) {
             links[a].push(b);
             links[b].push(a);
         }

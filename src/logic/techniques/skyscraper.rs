@@ -33,13 +33,7 @@ pub fn find_digit(c: &Candidates, d: u8) -> Option<Step> {
 fn strong_links(c: &Candidates, d: u8, kind: usize) -> Vec<[usize; 2]> {
     let n = c.n();
     (kind * n..(kind + 1) * n)
-        .filter_map(|line| {
-            let mut cells = c.cells_with(line, d);
-            match (cells.next(), cells.next(), cells.next()) {
-                (Some(x), Some(y), None) => Some([x, y]),
-                _ => None,
-            }
-        })
+        .filter_map(|line| c.two_places(line, d))
         .collect()
 }
 

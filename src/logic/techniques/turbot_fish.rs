@@ -38,8 +38,7 @@ pub fn find_digit(c: &Candidates, d: u8) -> Option<Step> {
 fn strong_links(c: &Candidates, d: u8) -> Vec<(usize, usize)> {
     let mut links = Vec::new();
     for h in 0..3 * c.n() {
-        let mut places = c.cells_with(h, d);
-        if let (Some(a), Some(b), None) = (places.next(), places.next(), places.next()) {
+        if let Some([a, b]) = c.two_places(h, d) {
             if !links.contains(&(a, b)) {
                 links.push((a, b));
             }

@@ -17,8 +17,8 @@ pub fn find(c: &Candidates) -> Option<Step> {
 /// Finds a two-string kite on digit `d`.
 pub fn find_digit(c: &Candidates, d: u8) -> Option<Step> {
     let n = c.n();
-    let rows = two_places(c, d, 0..n);
-    let cols = two_places(c, d, n..2 * n);
+    let rows = strong_links(c, d, 0..n);
+    let cols = strong_links(c, d, n..2 * n);
     for &(row, r) in &rows {
         for &(col, k) in &cols {
             if let Some(step) = kite(c, d, (row, r), (col, k)) {
@@ -30,15 +30,9 @@ pub fn find_digit(c: &Candidates, d: u8) -> Option<Step> {
 }
 
 /// The houses in `range` with exactly two places for `d`, with the places.
-fn two_places(c: &Candidates, d: u8, range: std::ops::Range<usize>) -> Vec<(usize, [usize; 2])> {
+fn strong_links(c: &Candidates, d: u8, range: std::ops::Range<usize>) -> Vec<(usize, [usize; 2])> {
     range
-        .filter_map(|h| {
-            let mut cells = c.cells_with(h, d);
-            match (cells.next(), cells.next(), cells.next()) {
-                (Some(x), Some(y), None) => Some((h, [x, y])),
-                _ => None,
-            }
-        })
+        .filter_map(|h| c.two_places(h, d).map(|places| (h, places)))
         .collect()
 }
 

@@ -32,8 +32,7 @@ fn wing(c: &Candidates, a: usize, b: usize) -> Option<Step> {
     let pair: Vec<u8> = digits(c.mask(a)).collect();
     for (x, y) in [(pair[0], pair[1]), (pair[1], pair[0])] {
         for h in 0..3 * n {
-            let mut ends = c.cells_with(h, x);
-            let (Some(p), Some(q), None) = (ends.next(), ends.next(), ends.next()) else {
+            let Some([p, q]) = c.two_places(h, x) else {
                 continue;
             };
             let (p, q) = if t.sees(p, a) && t.sees(q, b) {
