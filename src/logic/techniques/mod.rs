@@ -230,6 +230,16 @@ fn if_progress(step: Step) -> Option<Step> {
     step.makes_progress().then_some(step)
 }
 
+/// The first step `pattern` finds among the unordered pairs of `items`,
+/// each pair once and in order: `(items[0], items[1])`, `(items[0],
+/// items[2])`, ...
+fn first_in_pairs<T: Copy>(items: &[T], mut pattern: impl FnMut(T, T) -> Option<Step>) -> Option<Step> {
+    items
+        .iter()
+        .enumerate()
+        .find_map(|(i, &a)| items[i + 1..].iter().find_map(|&b| pattern(a, b)))
+}
+
 /// Calls `visit` with every `k`-subset of `masks` (as indices, smallest
 /// first) whose union has at most `limit` bits, until `visit` returns
 /// `Some`. Subsets are pruned as soon as their union grows past `limit`.

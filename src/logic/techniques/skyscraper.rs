@@ -7,7 +7,7 @@
 use super::super::candidates::Candidates;
 use super::super::step::Step;
 use super::super::technique::Technique;
-use super::{eliminate_where_present, if_progress};
+use super::{eliminate_where_present, first_in_pairs, if_progress};
 
 /// Finds a skyscraper that removes something.
 pub fn find(c: &Candidates) -> Option<Step> {
@@ -16,17 +16,10 @@ pub fn find(c: &Candidates) -> Option<Step> {
 
 /// Finds a skyscraper on digit `d`.
 pub fn find_digit(c: &Candidates, d: u8) -> Option<Step> {
-    for kind in [0, 1] {
+    [0, 1].into_iter().find_map(|kind| {
         let links = strong_links(c, d, kind);
-        for (i, a) in links.iter().enumerate() {
-            for b in &links[i + 1..] {
-                if let Some(step) = joined(c, d, *a, *b) {
-                    return Some(step);
-                }
-            }
-        }
-    }
-    None
+        first_in_pairs(&links, |a, b| joined(c, d, a, b))
+    })
 }
 
 /// The lines of `kind` (0 rows, 1 columns) with exactly two places for `d`.

@@ -8,7 +8,7 @@
 use super::super::candidates::Candidates;
 use super::super::step::{Candidate, Cell, Step};
 use super::super::technique::Technique;
-use super::{eliminate_where_present, if_progress};
+use super::{eliminate_where_present, first_in_pairs, if_progress};
 
 /// Finds a turbot fish that removes something.
 pub fn find(c: &Candidates) -> Option<Step> {
@@ -19,18 +19,16 @@ pub fn find(c: &Candidates) -> Option<Step> {
 /// `b` seeing `x`, so `a` or `y` holds `d`.
 pub fn find_digit(c: &Candidates, d: u8) -> Option<Step> {
     let links = strong_links(c, d);
-    for (i, &(a1, b1)) in links.iter().enumerate() {
-        for &(a2, b2) in &links[i + 1..] {
-            for (a, b) in [(a1, b1), (b1, a1)] {
-                for (x, y) in [(a2, b2), (b2, a2)] {
-                    if let Some(step) = turbot(c, d, [a, b, x, y]) {
-                        return Some(step);
-                    }
+    first_in_pairs(&links, |(a1, b1), (a2, b2)| {
+        for (a, b) in [(a1, b1), (b1, a1)] {
+            for (x, y) in [(a2, b2), (b2, a2)] {
+                if let Some(step) = turbot(c, d, [a, b, x, y]) {
+                    return Some(step);
                 }
             }
         }
-    }
-    None
+        None
+    })
 }
 
 /// The strong links of `d`: pairs of cells that are its only two places in

@@ -6,24 +6,19 @@
 use super::super::candidates::{digits, Candidates};
 use super::super::step::Step;
 use super::super::technique::Technique;
-use super::{eliminate_where_present, if_progress};
+use super::{eliminate_where_present, first_in_pairs, if_progress};
 
 /// Finds a W-Wing that removes something.
 pub fn find(c: &Candidates) -> Option<Step> {
     let bivalue: Vec<usize> = (0..c.cell_count())
         .filter(|&cell| c.mask(cell).count_ones() == 2)
         .collect();
-    for (i, &a) in bivalue.iter().enumerate() {
-        for &b in &bivalue[i + 1..] {
-            if c.mask(a) != c.mask(b) || c.tables().sees(a, b) {
-                continue;
-            }
-            if let Some(step) = wing(c, a, b) {
-                return Some(step);
-            }
+    first_in_pairs(&bivalue, |a, b| {
+        if c.mask(a) != c.mask(b) || c.tables().sees(a, b) {
+            return None;
         }
-    }
-    None
+        wing(c, a, b)
+    })
 }
 
 fn wing(c: &Candidates, a: usize, b: usize) -> Option<Step> {

@@ -5,7 +5,7 @@
 use super::super::candidates::{bit, digits, Candidates};
 use super::super::step::Step;
 use super::super::technique::Technique;
-use super::{eliminate_where_present, if_progress};
+use super::{eliminate_where_present, first_in_pairs, if_progress};
 
 /// Finds an XY-Wing that removes something.
 pub fn find(c: &Candidates) -> Option<Step> {
@@ -24,12 +24,8 @@ pub fn find(c: &Candidates) -> Option<Step> {
                 m.count_ones() == 2 && (m & pm).count_ones() == 1
             })
             .collect();
-        for (i, &a) in pincers.iter().enumerate() {
-            for &b in &pincers[i + 1..] {
-                if let Some(step) = wing(c, pivot, a, b) {
-                    return Some(step);
-                }
-            }
+        if let Some(step) = first_in_pairs(&pincers, |a, b| wing(c, pivot, a, b)) {
+            return Some(step);
         }
     }
     None

@@ -4,7 +4,7 @@
 use super::super::candidates::{digits, Candidates};
 use super::super::step::Step;
 use super::super::technique::Technique;
-use super::{eliminate_where_present, if_progress};
+use super::{eliminate_where_present, first_in_pairs, if_progress};
 
 /// Finds an XYZ-Wing that removes something.
 pub fn find(c: &Candidates) -> Option<Step> {
@@ -20,12 +20,8 @@ pub fn find(c: &Candidates) -> Option<Step> {
             .copied()
             .filter(|&p| c.mask(p).count_ones() == 2 && c.mask(p) & !pm == 0)
             .collect();
-        for (i, &a) in pincers.iter().enumerate() {
-            for &b in &pincers[i + 1..] {
-                if let Some(step) = wing(c, pivot, a, b) {
-                    return Some(step);
-                }
-            }
+        if let Some(step) = first_in_pairs(&pincers, |a, b| wing(c, pivot, a, b)) {
+            return Some(step);
         }
     }
     None
