@@ -46,7 +46,8 @@ pub struct Dlx {
     search: SearchState,
     /// `links` and `len` as built, nothing covered: restoring them is
     /// cheaper than undoing a whole board of givens one by one.
-    pristine: (Vec<Link>, Vec<u16>),
+    pristine_links: Vec<Link>,
+    pristine_len: Vec<u16>,
 }
 
 /// One node's vertical links and item, packed so that one cache access
@@ -64,11 +65,12 @@ struct Link {
 #[derive(Clone)]
 struct SearchState {
     /// Each level's branch item and the node being tried there. Invariant:
-    /// `levels()` entries, one more than the deepest level a search can
-    /// reach (each level covers at least one cell item), so the search
-    /// indexes it unchecked.
+    /// `cells + 1` entries, one more than the deepest level a search can
+    /// reach (each level covers a cell item), so the search indexes it
+    /// unchecked.
     levels: Vec<Level>,
-    /// Candidate nodes of each level's item, `n` slots per level.
+    /// For random fills only: each level's options in shuffled order, `n`
+    /// slots per level.
     candidates: Vec<u16>,
     /// How many candidates each level has, and how many were tried.
     candidate_count: Vec<u8>,
@@ -118,14 +120,16 @@ impl Dlx {
             remaining: items,
             selected: Vec::with_capacity(shape.cells()),
             search: SearchState::new(shape),
-            pristine: (Vec::new(), Vec::new()),
+            pristine_links: Vec::new(),
+            pristine_len: Vec::new(),
         };
         for option in 0..ec.option_count() {
             for (k, &it) in ec.items(option).iter().enumerate() {
                 dlx.append(items + 4 * option + k, it);
             }
         }
-        dlx.pristine = (dlx.links.clone(), dlx.len.clone());
+        dlx.pristine_links = dlx.links.clone();
+        dlx.pristine_len = dlx.len.clone();
         dlx
     }
 
@@ -308,8 +312,8 @@ impl Dlx {
         if self.selected.is_empty() {
             return;
         }
-        self.links.copy_from_slice(&self.pristine.0);
-        self.len.copy_from_slice(&self.pristine.1);
+        self.links.copy_from_slice(&self.pristine_links);
+        self.len.copy_from_slice(&self.pristine_len);
         self.remaining = self.items;
         self.selected.clear();
     }
