@@ -56,8 +56,8 @@ fn error(line: usize, column: Option<usize>, message: impl Into<String>) -> Pars
     }
 }
 
-/// Turns symbols into a grid of `shape` (or of the shape their count
-/// implies). `places[i]` is the (line, column) of symbol `i`, for errors;
+/// Turns `count` symbols into a grid of `shape` (or of the shape their
+/// count implies). Each symbol comes with its (line, column), for errors;
 /// `line` is where the record starts.
 fn grid_from_symbols(
     count: usize,
