@@ -82,8 +82,9 @@ impl Digger for SatDigger<'_> {
 
     /// Removes `cells` if the puzzle stays unique. Cells already empty or
     /// off the board are ignored (nothing left to remove counts as
-    /// removed). With an invalid starting grid every clue is kept. The budget is ignored: SAT probes always finish, so the
-    /// answer is never [`Removal::GaveUp`].
+    /// removed). With an invalid starting grid every clue is kept. The
+    /// budget is ignored: SAT probes always finish, so the answer is never
+    /// [`Removal::GaveUp`].
     fn try_remove(&mut self, cells: &[usize], _budget: Option<u64>) -> Removal {
         let removed = self.present(cells);
         if removed.is_empty() {
