@@ -8,11 +8,24 @@
 //! - JSON: an object with `"puzzle"` (a line) and optionally `"shape"`.
 //!
 //! Empty lines and lines starting with `#` are skipped. Errors name the
-//! line and column so a person can find the fault.
+//! line and column (in characters) so a person can find the fault.
+//!
+//! Reading is bounded: a line longer than [`MAX_LINE_BYTES`] is skipped
+//! (without being held in memory) with an error, so memory stays flat
+//! whatever the input; an I/O error ends the stream after one error
+//! record.
 
 use crate::grid::Grid;
-use crate::shape::Shape;
-use std::io::BufRead;
+use crate::shape::{quote, Shape};
+use serde::Deserialize;
+use serde_json::value::RawValue;
+use std::io::{BufRead, ErrorKind};
+
+/// Longest line accepted, in bytes. The largest real record, a 25x25
+/// board as a JSON `"cells"` array with a solution and comments, is a few
+/// kilobytes; a longer line is not a puzzle, and refusing it keeps memory
+/// bounded.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// A fault in the input, with where it is.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -48,12 +61,48 @@ pub fn symbol_value(ch: char) -> Option<u8> {
     }
 }
 
+/// The name of a character a person cannot see, if it is one: these are
+/// what makes "unexpected character ''" messages baffling, so they are
+/// named instead of printed.
+fn invisible_name(ch: char) -> Option<&'static str> {
+    Some(match ch {
+        '\u{FEFF}' => "byte order mark",
+        '\u{00A0}' => "no-break space",
+        '\u{00AD}' => "soft hyphen",
+        '\u{200B}' => "zero-width space",
+        '\u{200C}' => "zero-width non-joiner",
+        '\u{200D}' => "zero-width joiner",
+        '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => "text direction mark",
+        '\u{2060}' => "word joiner",
+        '\t' => "tab",
+        '\r' => "carriage return",
+        c if c.is_control() => "control character",
+        c if c.is_whitespace() => "space character",
+        _ => return None,
+    })
+}
+
+/// A character for an error message: `'x'`, `'é' (U+00E9)`, or the name
+/// of an invisible one, `byte order mark (U+FEFF)`.
+pub fn describe_char(ch: char) -> String {
+    match invisible_name(ch) {
+        Some(name) => format!("{name} (U+{:04X})", ch as u32),
+        None if ch.is_ascii() => format!("'{ch}'"),
+        None => format!("'{ch}' (U+{:04X})", ch as u32),
+    }
+}
+
 fn error(line: usize, column: Option<usize>, message: impl Into<String>) -> ParseError {
     ParseError {
         line,
         column,
         message: message.into(),
     }
+}
+
+/// The 1-based character column of byte offset `byte` in `text`.
+fn char_column(text: &str, byte: usize) -> usize {
+    text.char_indices().take_while(|&(i, _)| i < byte).count() + 1
 }
 
 /// Turns `count` symbols into a grid of `shape` (or of the shape their
@@ -75,20 +124,26 @@ fn grid_from_symbols(
     };
     let mut cells = Vec::with_capacity(count);
     for (ch, (at_line, at_column)) in symbols {
-        let bad = |what: &str| error(at_line, Some(at_column), format!("{what} '{ch}'"));
+        let bad = |what: &str| error(at_line, Some(at_column), format!("{what} {}", describe_char(ch)));
         let d = symbol_value(ch).ok_or_else(|| bad("unexpected character"))?;
         if d as usize > shape.n() {
             return Err(bad(&format!("digit too large for a {shape} board:")));
         }
         cells.push(d);
     }
-    Ok(Grid::from_cells(shape, cells).expect("length and digits checked"))
+    Grid::from_cells(shape, cells).ok_or_else(|| error(line, None, "cells do not fit the board"))
 }
 
 /// Parses a one-line puzzle: the first whitespace-separated field.
 pub fn parse_line(text: &str, shape: Option<Shape>, line: usize) -> Result<Grid, ParseError> {
-    let field = text.split_whitespace().next().unwrap_or("");
-    let lead = text.len() - text.trim_start().len();
+    parse_line_at(text, shape, line, 0)
+}
+
+/// [`parse_line`] for text that starts `offset` characters into its line.
+fn parse_line_at(text: &str, shape: Option<Shape>, line: usize, offset: usize) -> Result<Grid, ParseError> {
+    let trimmed = text.trim_start();
+    let field = trimmed.split_whitespace().next().unwrap_or("");
+    let lead = offset + text[..text.len() - trimmed.len()].chars().count();
     let symbols = field
         .chars()
         .enumerate()
@@ -96,82 +151,179 @@ pub fn parse_line(text: &str, shape: Option<Shape>, line: usize) -> Result<Grid,
     grid_from_symbols(field.chars().count(), symbols, shape, line)
 }
 
-/// Parses a JSON record: `{"puzzle": "...", "shape": "3x3"}` (`box` is
-/// accepted for `shape`), or `{"cells": [0, 5, ...]}` with numbers, 0 for
-/// empty.
-pub fn parse_json(text: &str, shape: Option<Shape>, line: usize) -> Result<Grid, ParseError> {
-    let value: serde_json::Value = serde_json::from_str(text)
-        .map_err(|e| error(line, Some(e.column()), format!("invalid JSON: {e}")))?;
-    let shape = match value
-        .get("shape")
-        .or_else(|| value.get("box"))
-        .and_then(|s| s.as_str())
-    {
-        Some(text) => Some(
-            text.parse()
-                .map_err(|e: crate::shape::ShapeError| error(line, None, e.to_string()))?,
-        ),
-        None => shape,
-    };
-    if let Some(cells) = value.get("cells").and_then(|c| c.as_array()) {
-        return grid_from_json_cells(cells, shape, line);
-    }
-    let puzzle = value.get("puzzle").and_then(|p| p.as_str()).ok_or_else(|| {
-        error(
-            line,
-            None,
-            "JSON record has neither a \"puzzle\" string nor a \"cells\" array",
-        )
-    })?;
-    parse_line(puzzle, shape, line).map_err(|mut e| {
-        e.message = format!("in \"puzzle\": {}", e.message);
-        e.column = None;
-        e
-    })
+/// A JSON record as read: the raw `"puzzle"` and `"cells"` values are
+/// kept as slices of the line, so errors inside them can point at the
+/// character at fault, and nothing else of the record is built in memory.
+#[derive(Deserialize)]
+struct JsonRecord<'a> {
+    #[serde(borrow, default)]
+    puzzle: Option<&'a RawValue>,
+    #[serde(alias = "box", default)]
+    shape: Option<String>,
+    #[serde(borrow, default)]
+    cells: Option<Vec<&'a RawValue>>,
 }
 
-/// A grid from a JSON array of numbers (0 for empty).
-fn grid_from_json_cells(
-    cells: &[serde_json::Value],
-    shape: Option<Shape>,
-    line: usize,
-) -> Result<Grid, ParseError> {
-    let shape = match shape {
-        Some(s) => s,
-        None => Shape::from_cell_count(cells.len()).map_err(|e| error(line, None, e.to_string()))?,
-    };
-    let mut digits = Vec::with_capacity(cells.len());
-    for (i, v) in cells.iter().enumerate() {
-        match v.as_u64() {
-            Some(d) if d as usize <= shape.n() => digits.push(d as u8),
-            _ => {
+/// Where a raw JSON value starts in `text`, as a byte offset: the value is
+/// a slice of `text`, so this is pointer arithmetic, not a search.
+fn raw_offset(text: &str, raw: &RawValue) -> usize {
+    (raw.get().as_ptr() as usize).saturating_sub(text.as_ptr() as usize)
+}
+
+/// The byte offset, inside a JSON string literal (`"..."`, quotes
+/// included), of the start of each decoded character: escapes like `\n`
+/// or `\u00e9` are one character of the value but several of the text.
+fn string_char_offsets(literal: &str) -> Vec<usize> {
+    let bytes = literal.as_bytes();
+    let mut offsets = Vec::new();
+    let mut i = 1;
+    while i + 1 < bytes.len() {
+        offsets.push(i);
+        i += match bytes[i] {
+            b'\\' if bytes.get(i + 1) == Some(&b'u') => {
+                // A surrogate pair is two \u escapes for one character.
+                let high = literal
+                    .get(i + 2..i + 6)
+                    .and_then(|h| u16::from_str_radix(h, 16).ok());
+                if high.is_some_and(|h| (0xD800..0xDC00).contains(&h))
+                    && literal.get(i + 6..i + 8) == Some("\\u")
+                {
+                    12
+                } else {
+                    6
+                }
+            }
+            b'\\' => 2,
+            b => utf8_len(b),
+        };
+    }
+    offsets
+}
+
+/// Length of a UTF-8 sequence from its first byte.
+fn utf8_len(first: u8) -> usize {
+    match first {
+        0xF0.. => 4,
+        0xE0.. => 3,
+        0xC0.. => 2,
+        _ => 1,
+    }
+}
+
+/// Parses a JSON record: `{"puzzle": "...", "shape": "3x3"}` (`box` is
+/// accepted for `shape`), or `{"cells": [0, 5, ...]}` with numbers, 0 for
+/// empty. A `"shape"` that differs from a forced `shape` (`--box`) is an
+/// error rather than a silent choice of one of them.
+pub fn parse_json(text: &str, shape: Option<Shape>, line: usize) -> Result<Grid, ParseError> {
+    parse_json_at(text, shape, line, 0)
+}
+
+/// [`parse_json`] for text that starts `offset` characters into its line.
+fn parse_json_at(text: &str, forced: Option<Shape>, line: usize, offset: usize) -> Result<Grid, ParseError> {
+    let column = |byte: usize| Some(offset + char_column(text, byte));
+    let record: JsonRecord = serde_json::from_str(text).map_err(|e| {
+        // serde_json counts columns in bytes, from 1.
+        let at = column(e.column().saturating_sub(1));
+        let what = e.to_string();
+        let what = what.split(" at line ").next().unwrap_or(&what);
+        error(line, at, format!("invalid JSON: {what}"))
+    })?;
+    let shape = match record.shape.as_deref() {
+        None => forced,
+        Some(named) => {
+            let named: Shape = named
+                .parse()
+                .map_err(|e: crate::shape::ShapeError| error(line, None, format!("in \"shape\": {e}")))?;
+            if forced.is_some_and(|f| f != named) {
                 let msg = format!(
-                    "in \"cells\": entry {} is {v}, not a digit from 0 to {}",
-                    i + 1,
-                    shape.n()
+                    "\"shape\" {named} conflicts with --box {}: drop one of them",
+                    forced.unwrap_or(named)
                 );
                 return Err(error(line, None, msg));
             }
+            Some(named)
         }
+    };
+    match (record.puzzle, record.cells) {
+        (Some(_), Some(_)) => Err(error(
+            line,
+            None,
+            "JSON record has both \"puzzle\" and \"cells\": give one",
+        )),
+        (Some(raw), None) => {
+            let start = raw_offset(text, raw);
+            let puzzle: String = serde_json::from_str(raw.get()).map_err(|e| {
+                let what = e.to_string();
+                let what = what.split(" at line ").next().unwrap_or(&what).to_string();
+                error(line, column(start), format!("in \"puzzle\": {what}"))
+            })?;
+            parse_line(&puzzle, shape, line).map_err(|mut e| {
+                e.message = format!("in \"puzzle\": {}", e.message);
+                // Map the column inside the decoded string back to the
+                // character of the line it came from.
+                e.column = e.column.and_then(|c| {
+                    let offsets = string_char_offsets(raw.get());
+                    offsets.get(c - 1).and_then(|&o| column(start + o))
+                });
+                e
+            })
+        }
+        (None, Some(cells)) => grid_from_json_cells(&cells, shape, line, |raw| column(raw_offset(text, raw))),
+        (None, None) => Err(error(
+            line,
+            None,
+            "JSON record has neither a \"puzzle\" string nor a \"cells\" array",
+        )),
     }
-    Grid::from_cells(shape, digits).ok_or_else(|| {
+}
+
+/// A grid from a JSON array of numbers (0 for empty); `column` places an
+/// entry in the line.
+fn grid_from_json_cells(
+    cells: &[&RawValue],
+    shape: Option<Shape>,
+    line: usize,
+    column: impl Fn(&RawValue) -> Option<usize>,
+) -> Result<Grid, ParseError> {
+    let shape = match shape {
+        Some(s) => s,
+        None => Shape::from_cell_count(cells.len())
+            .map_err(|e| error(line, None, format!("in \"cells\": {e}")))?,
+    };
+    if cells.len() != shape.cells() {
         let msg = format!(
             "in \"cells\": {} cells, but a {shape} board has {}",
             cells.len(),
             shape.cells()
         );
-        error(line, None, msg)
-    })
+        return Err(error(line, None, msg));
+    }
+    let mut digits = Vec::with_capacity(cells.len());
+    for (i, raw) in cells.iter().enumerate() {
+        match raw.get().parse::<u8>() {
+            Ok(d) if d as usize <= shape.n() => digits.push(d),
+            _ => {
+                let msg = format!(
+                    "in \"cells\": entry {} is {}, not a digit from 0 to {}",
+                    i + 1,
+                    quote(raw.get()),
+                    shape.n()
+                );
+                return Err(error(line, column(raw), msg));
+            }
+        }
+    }
+    Grid::from_cells(shape, digits)
+        .ok_or_else(|| error(line, None, "in \"cells\": cells do not fit the board"))
 }
 
 /// The symbols of one row of a pasted grid, with their places; spaces and
 /// `|` are layout, not content.
-fn grid_row_symbols(text: &str, line: usize) -> Vec<(char, (usize, usize))> {
+fn grid_row_symbols(text: &str, line: usize) -> impl Iterator<Item = (char, (usize, usize))> + '_ {
     text.chars()
         .enumerate()
         .filter(|(_, ch)| !ch.is_whitespace() && *ch != '|')
-        .map(|(i, ch)| (ch, (line, i + 1)))
-        .collect()
+        .map(move |(i, ch)| (ch, (line, i + 1)))
 }
 
 /// A separator row of a pasted grid, like `------+-------+------`.
@@ -185,12 +337,113 @@ fn is_skipped(text: &str) -> bool {
     t.is_empty() || t.starts_with('#')
 }
 
+/// Lines of text with a length bound: a line longer than
+/// [`MAX_LINE_BYTES`] is consumed without being kept, and an I/O error
+/// ends the lines (a failing reader, such as a directory, would otherwise
+/// fail the same way forever).
+struct BoundedLines<R> {
+    input: R,
+    number: usize,
+    done: bool,
+    buffer: Vec<u8>,
+}
+
+impl<R: BufRead> BoundedLines<R> {
+    fn new(input: R) -> BoundedLines<R> {
+        BoundedLines {
+            input,
+            number: 0,
+            done: false,
+            buffer: Vec::new(),
+        }
+    }
+
+    /// Reads up to the end of the line into `buffer`, unless it grows past
+    /// the bound; returns whether the line fit, or `None` at the end of the
+    /// input with nothing read.
+    fn fill_line(&mut self) -> std::io::Result<Option<bool>> {
+        self.buffer.clear();
+        let (mut fits, mut any) = (true, false);
+        loop {
+            let available = match self.input.fill_buf() {
+                Ok(a) => a,
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                return Ok(any.then_some(fits));
+            }
+            any = true;
+            let (chunk, used, ends) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (&available[..i], i + 1, true),
+                None => (available, available.len(), false),
+            };
+            if fits && self.buffer.len() + chunk.len() <= MAX_LINE_BYTES {
+                self.buffer.extend_from_slice(chunk);
+            } else {
+                fits = false;
+                self.buffer.clear();
+            }
+            self.input.consume(used);
+            if ends {
+                return Ok(Some(fits));
+            }
+        }
+    }
+
+    /// The next line as text, with its number, or why it cannot be read.
+    fn next_line(&mut self) -> Option<(usize, Result<String, ParseError>)> {
+        if self.done {
+            return None;
+        }
+        let read = self.fill_line();
+        self.number += 1;
+        let n = self.number;
+        let fits = match read {
+            Ok(None) => {
+                self.done = true;
+                return None;
+            }
+            Ok(Some(fits)) => fits,
+            Err(e) => {
+                self.done = true;
+                return Some((n, Err(error(n, None, format!("cannot read: {e}")))));
+            }
+        };
+        if !fits {
+            let msg = format!("line longer than {MAX_LINE_BYTES} bytes: not a puzzle record (skipped)");
+            return Some((n, Err(error(n, None, msg))));
+        }
+        if self.buffer.last() == Some(&b'\r') {
+            self.buffer.pop();
+        }
+        let mut bytes = std::mem::take(&mut self.buffer);
+        // A byte order mark opening the input is an encoding marker that
+        // some editors write, not content.
+        if n == 1 && bytes.starts_with("\u{FEFF}".as_bytes()) {
+            bytes.drain(..3);
+        }
+        Some((n, text_of(bytes, n)))
+    }
+}
+
+/// The bytes of line `n` as text, or an error at the first byte that is
+/// not UTF-8.
+fn text_of(bytes: Vec<u8>, n: usize) -> Result<String, ParseError> {
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let column = std::str::from_utf8(&bytes[..valid]).map_or(1, |t| t.chars().count() + 1);
+        let msg = format!("not UTF-8 text (byte 0x{:02X})", bytes[valid]);
+        error(n, Some(column), msg)
+    })
+}
+
 /// Reads records from text, one puzzle at a time, in any of the input
 /// forms. Reading errors (I/O) end the stream with an error record.
 pub struct PuzzleReader<R> {
-    lines: std::iter::Enumerate<std::io::Lines<R>>,
+    lines: BoundedLines<R>,
     shape: Option<Shape>,
-    pending: Option<(usize, String)>,
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -198,21 +451,9 @@ impl<R: BufRead> PuzzleReader<R> {
     /// puzzle's shape comes from its size.
     pub fn new(input: R, shape: Option<Shape>) -> PuzzleReader<R> {
         PuzzleReader {
-            lines: input.lines().enumerate(),
+            lines: BoundedLines::new(input),
             shape,
-            pending: None,
         }
-    }
-
-    fn next_line(&mut self) -> Option<(usize, Result<String, ParseError>)> {
-        if let Some((n, text)) = self.pending.take() {
-            return Some((n, Ok(text)));
-        }
-        let (i, text) = self.lines.next()?;
-        Some((
-            i + 1,
-            text.map_err(|e| error(i + 1, None, format!("cannot read: {e}"))),
-        ))
     }
 
     /// The side a grid row implies: its symbol count when that is a
@@ -226,11 +467,11 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Reads the rest of a pasted grid whose first row is `first`.
     fn read_grid(&mut self, start: usize, first: &str, side: usize) -> Result<Grid, ParseError> {
-        let mut symbols = grid_row_symbols(first, start);
+        let mut symbols: Vec<_> = grid_row_symbols(first, start).collect();
         let mut rows = 1;
         let mut last_line = start;
         while rows < side {
-            let Some((n, text)) = self.next_line() else {
+            let Some((n, text)) = self.lines.next_line() else {
                 let msg = format!("grid ends after {rows} of {side} rows");
                 return Err(error(last_line, None, msg));
             };
@@ -243,15 +484,14 @@ impl<R: BufRead> PuzzleReader<R> {
                 let msg = format!("grid starting on line {start} ends after {rows} of {side} rows");
                 return Err(error(n, None, msg));
             }
-            let row = grid_row_symbols(&text, n);
-            if row.len() != side {
+            let cells = grid_row_symbols(&text, n).count();
+            if cells != side {
                 let msg = format!(
-                    "grid row has {} cells, expected {side} (ragged grid starting on line {start})",
-                    row.len()
+                    "grid row has {cells} cells, expected {side} (ragged grid starting on line {start})"
                 );
                 return Err(error(n, None, msg));
             }
-            symbols.extend(row);
+            symbols.extend(grid_row_symbols(&text, n));
             rows += 1;
         }
         let shape = self.shape.or_else(|| Shape::from_cell_count(side * side).ok());
@@ -261,7 +501,8 @@ impl<R: BufRead> PuzzleReader<R> {
     fn parse_record(&mut self, n: usize, text: String) -> Result<Grid, ParseError> {
         let trimmed = text.trim_start();
         if trimmed.starts_with('{') {
-            return parse_json(trimmed, self.shape, n);
+            let lead = text[..text.len() - trimmed.len()].chars().count();
+            return parse_json_at(trimmed, self.shape, n, lead);
         }
         let field_len = trimmed.split_whitespace().next().map_or(0, |f| f.chars().count());
         let is_line = match self.shape {
@@ -269,8 +510,7 @@ impl<R: BufRead> PuzzleReader<R> {
             None => Shape::from_cell_count(field_len).is_ok(),
         };
         if !is_line {
-            let row = grid_row_symbols(&text, n);
-            if let Some(side) = self.grid_side(row.len()) {
+            if let Some(side) = self.grid_side(grid_row_symbols(&text, n).count()) {
                 return self.read_grid(n, &text, side);
             }
         }
@@ -283,7 +523,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
 
     fn next(&mut self) -> Option<Record> {
         loop {
-            let (n, text) = self.next_line()?;
+            let (n, text) = self.lines.next_line()?;
             let text = match text {
                 Ok(t) => t,
                 Err(e) => {

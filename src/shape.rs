@@ -28,7 +28,7 @@ pub enum ShapeError {
     /// A board larger than 25x25.
     #[error("box {0}x{1}: boards larger than 25x25 are not supported")]
     TooLarge(usize, usize),
-    /// Text that is not `RxC`.
+    /// Text that is not `RxC` (quoted, cut to [`QUOTE_LIMIT`] characters).
     #[error("'{0}' is not a box shape: expected RxC, such as 3x3 or 2x3")]
     Syntax(String),
     /// A puzzle length that matches no supported shape.
@@ -44,17 +44,23 @@ impl Shape {
     };
 
     /// A board with boxes of `box_rows x box_cols` cells.
+    ///
+    /// This is the one gate every shape passes, so the checks are exact:
+    /// the product is computed with overflow checking (a wrapped product
+    /// could otherwise look small) and both sides must fit the `u8` fields
+    /// before any conversion.
     pub fn new(box_rows: usize, box_cols: usize) -> Result<Shape, ShapeError> {
         if box_rows < 2 || box_cols < 2 {
             return Err(ShapeError::TooThin(box_rows, box_cols));
         }
-        if box_rows * box_cols > MAX_SIDE {
+        let side = box_rows.checked_mul(box_cols);
+        if side.is_none_or(|n| n > MAX_SIDE) {
             return Err(ShapeError::TooLarge(box_rows, box_cols));
         }
-        Ok(Shape {
-            box_rows: box_rows as u8,
-            box_cols: box_cols as u8,
-        })
+        let (Ok(box_rows), Ok(box_cols)) = (u8::try_from(box_rows), u8::try_from(box_cols)) else {
+            return Err(ShapeError::TooLarge(box_rows, box_cols));
+        };
+        Ok(Shape { box_rows, box_cols })
     }
 
     /// The usual shape for a board of `cells` cells: square boxes where the
@@ -152,14 +158,42 @@ impl fmt::Display for Shape {
     }
 }
 
+/// Most characters of a rejected text repeated in an error message, so a
+/// huge value (a megabyte `"shape"` in JSON) cannot make a huge message.
+pub const QUOTE_LIMIT: usize = 40;
+
+/// `text` for an error message: cut to [`QUOTE_LIMIT`] characters, with
+/// control characters escaped so the message stays on one line.
+pub fn quote(text: &str) -> String {
+    let mut out: String = text
+        .chars()
+        .take(QUOTE_LIMIT)
+        .flat_map(char::escape_debug)
+        .collect();
+    if text.chars().nth(QUOTE_LIMIT).is_some() {
+        out.push_str("...");
+    }
+    out
+}
+
+/// A box side as written: decimal digits only (no sign), and a value too
+/// large for `usize` is simply too large, not a syntax error.
+fn parse_side(text: &str) -> Option<usize> {
+    let text = text.trim();
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(text.parse().unwrap_or(usize::MAX))
+}
+
 impl FromStr for Shape {
     type Err = ShapeError;
 
     fn from_str(s: &str) -> Result<Shape, ShapeError> {
-        let syntax = || ShapeError::Syntax(s.to_string());
+        let syntax = || ShapeError::Syntax(quote(s));
         let (r, c) = s.trim().split_once(['x', 'X', '*']).ok_or_else(syntax)?;
-        let r: usize = r.trim().parse().map_err(|_| syntax())?;
-        let c: usize = c.trim().parse().map_err(|_| syntax())?;
+        let r = parse_side(r).ok_or_else(syntax)?;
+        let c = parse_side(c).ok_or_else(syntax)?;
         Shape::new(r, c)
     }
 }
@@ -203,5 +237,44 @@ mod tests {
         assert!(matches!("6x6".parse::<Shape>(), Err(ShapeError::TooLarge(6, 6))));
         assert!(matches!("3by3".parse::<Shape>(), Err(ShapeError::Syntax(_))));
         assert!(Shape::from_cell_count(80).is_err());
+    }
+
+    /// Products that overflow `usize`, or sides beyond `u8`, must be
+    /// refused rather than wrapped or truncated into a small board.
+    #[test]
+    fn overflowing_and_truncating_shapes_are_too_large() {
+        for text in [
+            "6148914691236517206x3",
+            "4294967296x4294967296",
+            "256x2",
+            "2x256",
+            "99999999999999999999999x2",
+            "18446744073709551615x18446744073709551615",
+        ] {
+            assert!(
+                matches!(text.parse::<Shape>(), Err(ShapeError::TooLarge(..))),
+                "{text}"
+            );
+        }
+        assert!(matches!(Shape::new(usize::MAX, 2), Err(ShapeError::TooLarge(..))));
+        assert!(matches!(Shape::new(2, 13), Err(ShapeError::TooLarge(2, 13))));
+        assert_eq!(Shape::new(2, 12).unwrap().n(), 24);
+        for text in ["-3x3", "+3x3", "3x", "x3", "3x3x3", "0x9", " 3 x 3 "] {
+            let parsed = text.parse::<Shape>();
+            match text {
+                " 3 x 3 " => assert_eq!(parsed, Ok(Shape::CLASSIC)),
+                "0x9" => assert!(matches!(parsed, Err(ShapeError::TooThin(0, 9)))),
+                _ => assert!(matches!(parsed, Err(ShapeError::Syntax(_))), "{text}"),
+            }
+        }
+    }
+
+    #[test]
+    fn long_rejected_text_is_quoted_short() {
+        let long = "y".repeat(10_000);
+        let message = long.parse::<Shape>().unwrap_err().to_string();
+        assert!(message.len() < 120, "{message}");
+        assert_eq!(quote("a\nb"), "a\\nb");
+        assert_eq!(quote("a\nb\u{feff}"), "a\\nb\\u{feff}");
     }
 }

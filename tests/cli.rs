@@ -159,11 +159,11 @@ fn unsolvable_multiple_and_clashing_are_reported_per_record() {
     let output = assert.get_output();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("-:1: givens clash: 1 twice in row 1 (r1c1, r1c2)"),
+        stderr.contains("-: line 1: givens clash: 1 twice in row 1 (r1c1, r1c2)"),
         "{stderr}"
     );
-    assert!(stderr.contains("-:2: several solutions"), "{stderr}");
-    assert!(stderr.contains("-:3: no solution"), "{stderr}");
+    assert!(stderr.contains("-: line 2: several solutions"), "{stderr}");
+    assert!(stderr.contains("-: line 3: no solution"), "{stderr}");
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(stdout.lines().count(), 1, "only the good record is solved");
     assert!(is_valid_solution(P17, stdout.trim(), 3, 3));
@@ -337,9 +337,9 @@ fn rate_refuses_puzzles_that_are_not_unique() {
     let input = format!("{}\n.23.41..........\n11{}\n", ".".repeat(81), ".".repeat(79));
     let assert = cmd().arg("rate").write_stdin(input).assert().code(1);
     let stderr = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
-    assert!(stderr.contains("-:1: several solutions"), "{stderr}");
-    assert!(stderr.contains("-:2: no solution"), "{stderr}");
-    assert!(stderr.contains("-:3: givens clash"), "{stderr}");
+    assert!(stderr.contains("-: line 1: several solutions"), "{stderr}");
+    assert!(stderr.contains("-: line 2: no solution"), "{stderr}");
+    assert!(stderr.contains("-: line 3: givens clash"), "{stderr}");
 }
 
 #[test]

@@ -26,9 +26,10 @@ pub struct Item {
 }
 
 impl Item {
-    /// `file:line`, to start a message about this record.
+    /// `FILE: line L`, to start a message about this record: the layout
+    /// of every per-record message (parse errors add `, column C`).
     pub fn place(&self) -> String {
-        format!("{}:{}", self.file, self.record.line)
+        format!("{}: line {}", self.file, self.record.line)
     }
 }
 
@@ -81,12 +82,31 @@ impl<W> PerThread<W> {
     }
 }
 
-/// A thread pool of the requested size (all cores by default).
+/// Threads per core beyond which more threads only cost: the work is
+/// CPU-bound, and each thread builds its own engines.
+const THREADS_PER_CORE: usize = 4;
+
+/// The most worker threads worth starting on this machine.
+pub fn max_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    cores.saturating_mul(THREADS_PER_CORE)
+}
+
+/// A thread pool of the requested size (all cores by default), capped at
+/// [`max_threads`]: `--threads 10000` would spend seconds starting threads
+/// and building engines that have nothing to do. Output does not depend on
+/// the thread count, so the cap changes only speed.
 pub fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(t) = threads {
         anyhow::ensure!(t > 0, "--threads must be at least 1");
-        builder = builder.num_threads(t);
+        let cap = max_threads();
+        if t > cap {
+            warn(format_args!(
+                "sudoku-dlx: --threads {t} capped at {cap} ({THREADS_PER_CORE} per core)"
+            ));
+        }
+        builder = builder.num_threads(t.min(cap));
     }
     builder.build().context("cannot start worker threads")
 }
@@ -96,6 +116,9 @@ fn open(path: &std::path::Path) -> Result<Box<dyn BufRead>> {
         return Ok(Box::new(BufReader::new(io::stdin())));
     }
     let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    // Opening a directory succeeds; reading it fails. Say so up front.
+    let is_dir = file.metadata().is_ok_and(|m| m.is_dir());
+    anyhow::ensure!(!is_dir, "cannot read {}: it is a directory", path.display());
     Ok(Box::new(BufReader::with_capacity(1 << 16, file)))
 }
 
@@ -174,12 +197,14 @@ pub enum Outcome {
     Multiple,
     /// Unreadable, or givens that clash.
     Invalid,
+    /// Stopped by `--budget` or `--timeout` before an answer.
+    GaveUp,
 }
 
 /// Counts of outcomes and the wall time, for `--stats`.
 pub struct Tally {
     start: Instant,
-    counts: [u64; 4],
+    counts: [u64; 5],
 }
 
 impl Tally {
@@ -187,7 +212,7 @@ impl Tally {
     pub fn start() -> Tally {
         Tally {
             start: Instant::now(),
-            counts: [0; 4],
+            counts: [0; 5],
         }
     }
 
@@ -210,12 +235,13 @@ impl Tally {
     pub fn summary(&self, first: &str) -> String {
         let secs = self.start.elapsed().as_secs_f64();
         format!(
-            "puzzles read: {}, {first}: {}, unsolvable: {}, several solutions: {}, invalid: {}, time: {:.3} s, {:.0} puzzles/s",
+            "puzzles read: {}, {first}: {}, unsolvable: {}, several solutions: {}, invalid: {}, gave up: {}, time: {:.3} s, {:.0} puzzles/s",
             self.read(),
             self.get(Outcome::Unique),
             self.get(Outcome::Unsolvable),
             self.get(Outcome::Multiple),
             self.get(Outcome::Invalid),
+            self.get(Outcome::GaveUp),
             secs,
             self.read() as f64 / secs.max(1e-9)
         )
@@ -231,7 +257,17 @@ pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-/// Buffered standard output; each record's text is written whole.
+/// Writes one line to standard error, best effort: a closed or failing
+/// stderr drops the message instead of panicking (as `eprintln!` does,
+/// exit 101) or stopping the run. Every message the command line prints
+/// goes through here.
+pub fn warn(message: impl std::fmt::Display) {
+    let mut err = io::stderr().lock();
+    let _ = writeln!(err, "{message}");
+}
+
+/// Buffered standard output; each record's text is written whole. Write
+/// errors propagate to [`super::run`], which ends quietly on a closed pipe.
 pub fn stdout() -> io::BufWriter<io::Stdout> {
     io::BufWriter::with_capacity(1 << 16, io::stdout())
 }

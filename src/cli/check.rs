@@ -2,7 +2,8 @@
 //! report every disagreement. Two independent engines agreeing is how we
 //! know our answers are right.
 
-use super::batch::{self, Engines, Item};
+use super::batch::{self, warn, Engines, Item};
+use super::limits::{GaveUp, RecordClock};
 use super::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
@@ -26,6 +27,8 @@ pub struct CheckArgs {
 /// Both engines' view of one record.
 enum Checked {
     Invalid(String),
+    /// An engine hit `--budget` or `--timeout`: nothing to compare.
+    GaveUp(Grid, &'static str, GaveUp),
     Compared {
         puzzle: Grid,
         dlx: Count,
@@ -58,13 +61,21 @@ fn disagreements(puzzle: &Grid, dlx: &Count, sat: &Count) -> Vec<String> {
     problems
 }
 
-fn check_record(engines: &mut (Engines, Engines), item: &Item, limit: u64) -> Checked {
+fn check_record(engines: &mut (Engines, Engines), item: &Item, args: &CheckArgs) -> Checked {
     let puzzle = match batch::valid_puzzle(item) {
         Ok(p) => p,
         Err(message) => return Checked::Invalid(message),
     };
-    let dlx = engines.0.get(puzzle.shape()).count(puzzle, limit, None);
-    let sat = engines.1.get(puzzle.shape()).count(puzzle, limit, None);
+    // One clock for the record: the timeout covers both engines.
+    let clock = RecordClock::start(args.input.limits);
+    let dlx = match clock.count(engines.0.get(puzzle.shape()), puzzle, args.limit) {
+        Ok(count) => count,
+        Err(gave_up) => return Checked::GaveUp(puzzle.clone(), "dlx", gave_up),
+    };
+    let sat = match clock.count(engines.1.get(puzzle.shape()), puzzle, args.limit) {
+        Ok(count) => count,
+        Err(gave_up) => return Checked::GaveUp(puzzle.clone(), "sat", gave_up),
+    };
     let problems = disagreements(puzzle, &dlx, &sat);
     Checked::Compared {
         puzzle: puzzle.clone(),
@@ -74,8 +85,8 @@ fn check_record(engines: &mut (Engines, Engines), item: &Item, limit: u64) -> Ch
     }
 }
 
-/// Runs `check`; returns the exit code (1 on any disagreement or invalid
-/// record).
+/// Runs `check`; returns the exit code (1 on any disagreement, invalid
+/// record or record given up on).
 pub fn run(args: CheckArgs) -> Result<i32> {
     anyhow::ensure!(
         args.format != Format::Grid,
@@ -84,17 +95,27 @@ pub fn run(args: CheckArgs) -> Result<i32> {
     let start = Instant::now();
     let mut out = batch::stdout();
     let (mut read, mut agreed, mut disagreed, mut invalid) = (0u64, 0u64, 0u64, 0u64);
+    let mut gave_up_count = 0u64;
     batch::process(
         &args.input,
         || (Engines::new(BackendKind::Dlx), Engines::new(BackendKind::Sat)),
-        |engines, item| check_record(engines, item, args.limit),
+        |engines, item| check_record(engines, item, &args),
         |item, checked| {
             read += 1;
             let record = match &checked {
                 Checked::Invalid(message) => {
                     invalid += 1;
-                    eprintln!("{message}");
+                    warn(message);
                     json!({"file": &*item.file, "line": item.record.line, "error": message})
+                }
+                Checked::GaveUp(puzzle, engine, gave_up) => {
+                    gave_up_count += 1;
+                    let message = format!("{}: {engine} {gave_up}", item.place());
+                    warn(&message);
+                    json!({
+                        "file": &*item.file, "line": item.record.line, "puzzle": puzzle.to_line(),
+                        "error": message,
+                    })
                 }
                 Checked::Compared {
                     puzzle,
@@ -131,9 +152,13 @@ pub fn run(args: CheckArgs) -> Result<i32> {
     )?;
     std::io::Write::flush(&mut out)?;
     let secs = start.elapsed().as_secs_f64();
-    eprintln!(
-        "checked: {read}, engines agree: {agreed}, disagree: {disagreed}, invalid: {invalid}, time: {secs:.3} s, {:.0} puzzles/s",
+    warn(format_args!(
+        "checked: {read}, engines agree: {agreed}, disagree: {disagreed}, invalid: {invalid}, gave up: {gave_up_count}, time: {secs:.3} s, {:.0} puzzles/s",
         read as f64 / secs.max(1e-9)
-    );
-    Ok(if disagreed == 0 && invalid == 0 { 0 } else { 1 })
+    ));
+    Ok(if disagreed == 0 && invalid == 0 && gave_up_count == 0 {
+        0
+    } else {
+        1
+    })
 }

@@ -1,6 +1,6 @@
 //! `sudoku-dlx count`: how many solutions each puzzle has, up to a limit.
 
-use super::batch::{self, Engines, Tally};
+use super::batch::{self, warn, Engines, Tally};
 use super::solve::{count_record, Verdict};
 use super::{Format, InputArgs};
 use anyhow::Result;
@@ -25,7 +25,8 @@ pub struct CountArgs {
 }
 
 /// Runs `count`; returns the exit code. Zero solutions is an answer, not a
-/// failure; only unreadable or clashing records fail.
+/// failure; only unreadable or clashing records, and records given up on
+/// (`--budget`, `--timeout`), fail.
 pub fn run(args: CountArgs) -> Result<i32> {
     anyhow::ensure!(
         args.format != Format::Grid,
@@ -37,17 +38,38 @@ pub fn run(args: CountArgs) -> Result<i32> {
     batch::process(
         &args.input,
         || Engines::new(args.backend),
-        |engines, item| count_record(engines, item, args.limit),
+        |engines, item| count_record(engines, item, args.limit, args.input.limits),
         |item, verdict| {
             tally.add(verdict.outcome());
             let text = match &verdict {
                 Verdict::Invalid(message) => {
-                    eprintln!("{message}");
+                    warn(message);
                     invalid += 1;
                     match args.format {
                         Format::Json => {
                             let record =
                                 json!({"file": &*item.file, "line": item.record.line, "error": message});
+                            format!("{record}\n")
+                        }
+                        _ => String::new(),
+                    }
+                }
+                Verdict::GaveUp(puzzle, gave_up) => {
+                    warn(format_args!("{}: {gave_up}", item.place()));
+                    invalid += 1;
+                    match args.format {
+                        Format::Json => {
+                            let record = json!({
+                                "file": &*item.file,
+                                "line": item.record.line,
+                                "shape": puzzle.shape(),
+                                "puzzle": puzzle.to_line(),
+                                "solutions": gave_up.solutions,
+                                "limit": args.limit,
+                                "complete": false,
+                                "nodes": gave_up.nodes,
+                                "error": gave_up.to_string(),
+                            });
                             format!("{record}\n")
                         }
                         _ => String::new(),
@@ -76,7 +98,7 @@ pub fn run(args: CountArgs) -> Result<i32> {
     )?;
     std::io::Write::flush(&mut out)?;
     if args.input.stats {
-        eprintln!("{}", tally.summary("unique"));
+        warn(tally.summary("unique"));
     }
     Ok(if invalid == 0 { 0 } else { 1 })
 }

@@ -1,10 +1,13 @@
 //! `sudoku-dlx explain`: the solving path of one puzzle, step by step, in
 //! words a person understands.
 
-use super::rate::{rating_json, Rater};
+use super::batch::{self, warn};
+use super::limits::{Limits, RecordClock};
+use super::rate::{rating_json, Rater, Refusal};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use serde_json::json;
+use std::io::Write;
 use sudoku_dlx::formats::{parse_line, PuzzleReader};
 use sudoku_dlx::logic::candidates::Tables;
 use sudoku_dlx::logic::{Candidates, Step};
@@ -34,12 +37,16 @@ pub struct ExplainArgs {
     /// Show the candidate grid before every step.
     #[arg(long)]
     candidates: bool,
+    /// Search bounds for the puzzle.
+    #[command(flatten)]
+    limits: Limits,
 }
 
 /// The puzzle named on the command line: a file's first record, or the
 /// argument itself as a puzzle line.
 fn read_puzzle(args: &ExplainArgs) -> Result<Grid> {
     let path = std::path::Path::new(&args.source);
+    anyhow::ensure!(!path.is_dir(), "cannot read {}: it is a directory", args.source);
     if path.is_file() {
         let file = std::fs::File::open(path).with_context(|| format!("cannot open {}", args.source))?;
         let record = PuzzleReader::new(std::io::BufReader::new(file), args.shape)
@@ -47,8 +54,11 @@ fn read_puzzle(args: &ExplainArgs) -> Result<Grid> {
             .with_context(|| format!("{}: no puzzle in the file", args.source))?;
         return record.puzzle.map_err(|e| anyhow::anyhow!("{}: {e}", args.source));
     }
-    parse_line(&args.source, args.shape, 1)
-        .map_err(|e| anyhow::anyhow!("'{}' is neither a file nor a puzzle: {}", args.source, e.message))
+    parse_line(&args.source, args.shape, 1).map_err(|e| {
+        let source = sudoku_dlx::shape::quote(&args.source);
+        let at = e.column.map(|c| format!(" (column {c})")).unwrap_or_default();
+        anyhow::anyhow!("'{source}' is neither a file nor a puzzle: {}{at}", e.message)
+    })
 }
 
 /// The candidate grid as text: each cell shows its digit or its
@@ -104,13 +114,24 @@ fn apply(c: &mut Candidates, step: &Step, n: usize) {
 /// Runs `explain`; returns the exit code.
 pub fn run(args: ExplainArgs) -> Result<i32> {
     let puzzle = read_puzzle(&args)?;
+    let clock = RecordClock::start(args.limits);
     let mut rater = Rater::new();
-    let effort = match rater.check_unique(&puzzle) {
+    let effort = match rater.check_unique(&puzzle, &clock) {
         Ok(effort) => effort,
+        Err(Refusal::GaveUp(gave_up)) => {
+            warn(format_args!("sudoku-dlx: {gave_up}"));
+            return Ok(1);
+        }
         Err(why) => bail!("{why}"),
     };
-    let path = rater.solver(puzzle.shape()).explain(&puzzle)?;
-    let n = puzzle.shape().n();
+    let Some(path) = rater
+        .solver(puzzle.shape())
+        .solve_until(&puzzle, true, clock.deadline())?
+    else {
+        warn(format_args!("sudoku-dlx: {}", clock.timed_out(effort, 1)));
+        return Ok(1);
+    };
+    let mut out = batch::stdout();
     if args.format == ExplainFormat::Json {
         let mut value = rating_json(&path.rating);
         value["puzzle"] = json!(puzzle.to_line());
@@ -118,31 +139,35 @@ pub fn run(args: ExplainArgs) -> Result<i32> {
         value["steps"] = serde_json::to_value(&path.steps)?;
         value["text"] = json!(path.steps.iter().map(|s| s.to_string()).collect::<Vec<_>>());
         value["grid"] = json!(path.grid.to_line());
-        println!("{value}");
+        batch::write_record(&mut out, &format!("{value}\n"))?;
+        out.flush()?;
         return Ok(0);
     }
+    let n = puzzle.shape().n();
     let mut candidates = Candidates::from_grid(std::sync::Arc::new(Tables::new(puzzle.shape())), &puzzle)?;
-    println!("{}", puzzle.to_pretty());
+    batch::write_record(&mut out, &format!("{}\n", puzzle.to_pretty()))?;
     for (i, step) in path.steps.iter().enumerate() {
         if args.candidates {
-            println!("{}", candidate_grid(&candidates));
+            batch::write_record(&mut out, &format!("{}\n", candidate_grid(&candidates)))?;
         }
-        println!("{:>3}. {step}", i + 1);
+        batch::write_record(&mut out, &format!("{:>3}. {step}\n", i + 1))?;
         apply(&mut candidates, step, n);
     }
     let r = &path.rating;
     let hardest = r.hardest.map_or("none", |t| t.name());
-    if path.solved {
-        println!(
-            "\nSolved. Rating {:.1} ({}), hardest step: {hardest}; search effort {effort} nodes.",
+    let ending = if path.solved {
+        format!(
+            "\nSolved. Rating {:.1} ({}), hardest step: {hardest}; search effort {effort} nodes.\n",
             r.score, r.level
-        );
+        )
     } else {
-        println!(
-            "\nStuck: the techniques cannot finish this puzzle (rated {:.1}+, beyond them). Position reached:\n{}",
+        format!(
+            "\nStuck: the techniques cannot finish this puzzle (rated {:.1}+, beyond them). Position reached:\n{}\n",
             r.score,
             candidate_grid(&candidates)
-        );
-    }
+        )
+    };
+    batch::write_record(&mut out, &ending)?;
+    out.flush()?;
     Ok(0)
 }

@@ -1,7 +1,8 @@
 //! `sudoku-dlx generate`: batches of unique puzzles, in parallel, streamed
 //! in index order so that output never depends on the thread count.
 
-use super::batch;
+use super::batch::{self, warn};
+use super::limits::{deadline, parse_seconds};
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -10,7 +11,7 @@ use serde_json::json;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use sudoku_dlx::generator::{shard_range, GenerateOptions, Generated, Generator, Symmetry, Target};
 use sudoku_dlx::logic::{Level, LogicalSolver, Rating};
 use sudoku_dlx::{BackendKind, Shape};
@@ -102,10 +103,11 @@ pub struct GenerateArgs {
     /// included; either may be left out, as in 6.5..).
     #[arg(long, value_name = "MIN..MAX", value_parser = parse_band)]
     rating: Option<std::ops::Range<f32>>,
-    /// Stop looking for rated puzzles after this many seconds; puzzles not
-    /// found by then are reported as shortfalls.
-    #[arg(long, value_name = "SECONDS")]
-    timeout: Option<f64>,
+    /// Stop the run after this many seconds (decimals allowed): puzzles
+    /// not produced by then are reported in one summary line, and the exit
+    /// code is 1.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    timeout: Option<Duration>,
     /// Rate every puzzle (the rating is in json, jsonl and csv records).
     #[arg(long)]
     rate: bool,
@@ -157,7 +159,10 @@ struct Worker {
 enum Produced {
     Puzzle(Box<Generated>, Option<Rating>),
     Failed(String),
+    /// Ctrl-C: not started.
     Skipped,
+    /// `--timeout` passed before this index was produced.
+    TimedOut,
 }
 
 impl GenerateArgs {
@@ -281,6 +286,10 @@ fn produce(worker: &mut Worker, args: &GenerateArgs, seed: u64, index: u64, run:
     if INTERRUPTED.load(Ordering::Relaxed) {
         return Produced::Skipped;
     }
+    let past_deadline = || run.deadline.is_some_and(|d| Instant::now() >= d);
+    if past_deadline() {
+        return Produced::TimedOut;
+    }
     let result = match args.band() {
         None => worker.generator.generate(seed, index),
         Some(band) => {
@@ -302,6 +311,8 @@ fn produce(worker: &mut Worker, args: &GenerateArgs, seed: u64, index: u64, run:
     };
     let generated = match result {
         Ok(g) => g,
+        // A shortfall the deadline caused is not this index's failure.
+        Err(_) if past_deadline() => return Produced::TimedOut,
         Err(e) => return Produced::Failed(format!("puzzle {index}: {e}")),
     };
     if let Some(checker) = worker.checker.as_mut() {
@@ -357,11 +368,13 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
     Generator::new(args.options())?;
     let seed = args.seed.unwrap_or_else(|| {
         let seed = rand::random::<u64>();
-        eprintln!("sudoku-dlx: seed {seed} (pass --seed {seed} to repeat this run)");
+        warn(format_args!(
+            "sudoku-dlx: seed {seed} (pass --seed {seed} to repeat this run)"
+        ));
         seed
     });
     let range = match args.shard {
-        Some(s) => shard_range(args.count, s.part, s.parts),
+        Some(s) => shard_range(args.count, s.part, s.parts)?,
         None => 0..args.count,
     };
     let pool = batch::pool(args.threads)?;
@@ -371,15 +384,11 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
     let mut out = open_output(&args.output)?;
     let bar = progress_bar(range.end - range.start);
     let start = Instant::now();
-    if let Some(t) = args.timeout {
-        anyhow::ensure!(t.is_finite() && t >= 0.0, "--timeout must be a number of seconds");
-    }
     let run = Run {
-        deadline: args
-            .timeout
-            .map(|t| start + std::time::Duration::from_secs_f64(t)),
+        deadline: deadline(start, args.timeout),
         rated: AtomicU64::new(0),
     };
+    let mut timed_out = false;
     let chunk = 16 * pool.current_num_threads() as u64;
     let (mut written, mut failed) = (0u64, 0u64);
     let (mut clues, mut effort) = (0u64, 0u64);
@@ -405,10 +414,14 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
                     effort += g.effort;
                 }
                 Produced::Failed(message) => {
-                    bar.suspend(|| eprintln!("sudoku-dlx: {message}"));
+                    bar.suspend(|| warn(format_args!("sudoku-dlx: {message}")));
                     failed += 1;
                 }
                 Produced::Skipped => break 'run,
+                Produced::TimedOut => {
+                    timed_out = true;
+                    break 'run;
+                }
             }
             bar.inc(1);
         }
@@ -427,23 +440,33 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
     if args.stats {
         let secs = start.elapsed().as_secs_f64();
         let mean = |total: u64| total as f64 / written.max(1) as f64;
-        eprintln!(
+        warn(format_args!(
             "puzzles generated: {written}, failed: {failed}, time: {secs:.3} s, {:.1} puzzles/s, mean clues: {:.2}, mean effort: {:.1} nodes",
             written as f64 / secs.max(1e-9),
             mean(clues),
             mean(effort)
-        );
+        ));
         if args.band().is_some() {
             let rated = run.rated.load(Ordering::Relaxed);
-            eprintln!(
+            warn(format_args!(
                 "candidates rated: {rated} ({:.1} per puzzle found)",
                 rated as f64 / written.max(1) as f64
-            );
+            ));
         }
     }
     if INTERRUPTED.load(Ordering::SeqCst) {
-        eprintln!("sudoku-dlx: interrupted after {written} puzzles");
+        warn(format_args!("sudoku-dlx: interrupted after {written} puzzles"));
         return Ok(130);
+    }
+    if timed_out {
+        let wanted = range.end - range.start;
+        warn(format_args!(
+            "sudoku-dlx: --timeout {} s reached after {:.2} s: wrote {written} of {wanted} puzzles, {} not produced",
+            args.timeout.unwrap_or(Duration::MAX).as_secs_f64(),
+            start.elapsed().as_secs_f64(),
+            wanted - written - failed
+        ));
+        return Ok(1);
     }
     Ok(if failed == 0 { 0 } else { 1 })
 }

@@ -1,11 +1,14 @@
 //! Command-line interface: argument parsing and dispatch. Each command
 //! lives in its own module; shared input/output plumbing in [`batch`].
 
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 mod batch;
 mod check;
 mod count;
 mod explain;
 mod generate;
+mod limits;
 mod rate;
 mod solve;
 
@@ -56,6 +59,9 @@ pub struct InputArgs {
     /// Print a summary (counts, time, puzzles per second) to stderr.
     #[arg(long)]
     pub stats: bool,
+    /// Search bounds per record.
+    #[command(flatten)]
+    pub limits: limits::Limits,
 }
 
 /// How records are written.
@@ -91,7 +97,7 @@ pub fn run() -> i32 {
             if batch::is_broken_pipe(&e) {
                 return 0;
             }
-            eprintln!("sudoku-dlx: error: {e:#}");
+            batch::warn(format_args!("sudoku-dlx: error: {e:#}"));
             2
         }
     }

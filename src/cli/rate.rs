@@ -1,7 +1,8 @@
 //! `sudoku-dlx rate`: how a person would find each puzzle, on the Sudoku
 //! Explainer scale, beside the engine's search effort.
 
-use super::batch::{self, describe_clash, Engines, Item, Outcome, Tally};
+use super::batch::{self, describe_clash, warn, Engines, Item, Outcome, Tally};
+use super::limits::{GaveUp, Limits, RecordClock};
 use super::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
@@ -44,17 +45,56 @@ impl Rater {
             .or_insert_with(|| LogicalSolver::new(shape))
     }
 
-    /// Checks that `puzzle` has exactly one solution; returns the engine's
-    /// effort (search nodes) or why it cannot be rated.
-    pub fn check_unique(&mut self, puzzle: &Grid) -> Result<u64, String> {
+    /// Checks that `puzzle` has exactly one solution, within the record's
+    /// bounds; returns the engine's effort (search nodes) or why it cannot
+    /// be rated.
+    pub fn check_unique(&mut self, puzzle: &Grid, clock: &RecordClock) -> Result<u64, Refusal> {
         if let Some(clash) = puzzle.first_clash() {
-            return Err(describe_clash(puzzle.shape(), &clash));
+            return Err(Refusal::Invalid(describe_clash(puzzle.shape(), &clash)));
         }
-        let count = self.engines.get(puzzle.shape()).count(puzzle, 2, None);
+        let count = clock
+            .count(self.engines.get(puzzle.shape()), puzzle, 2)
+            .map_err(Refusal::GaveUp)?;
         match count.solutions {
-            0 => Err("no solution: cannot rate".to_string()),
+            0 => Err(Refusal::NoSolution),
             1 => Ok(count.nodes),
-            _ => Err("several solutions: only unique puzzles are rated".to_string()),
+            _ => Err(Refusal::Several),
+        }
+    }
+}
+
+/// Why a puzzle is not rated.
+pub enum Refusal {
+    /// Givens that clash, or a logic error: the message says which.
+    Invalid(String),
+    /// No solution.
+    NoSolution,
+    /// Several solutions.
+    Several,
+    /// `--budget` or `--timeout` stopped the uniqueness search or the
+    /// logical solve.
+    GaveUp(GaveUp),
+}
+
+impl Refusal {
+    /// The summary bucket of this refusal.
+    pub fn outcome(&self) -> Outcome {
+        match self {
+            Refusal::Invalid(_) => Outcome::Invalid,
+            Refusal::NoSolution => Outcome::Unsolvable,
+            Refusal::Several => Outcome::Multiple,
+            Refusal::GaveUp(_) => Outcome::GaveUp,
+        }
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Invalid(why) => f.write_str(why),
+            Refusal::NoSolution => f.write_str("no solution: cannot rate"),
+            Refusal::Several => f.write_str("several solutions: only unique puzzles are rated"),
+            Refusal::GaveUp(gave_up) => write!(f, "{gave_up}"),
         }
     }
 }
@@ -65,27 +105,24 @@ enum Rated {
     Done(Grid, Rating, u64),
 }
 
-fn rate_record(rater: &mut Rater, item: &Item) -> Rated {
+fn rate_record(rater: &mut Rater, item: &Item, limits: Limits) -> Rated {
     let puzzle = match batch::puzzle_or_message(item) {
         Ok(p) => p,
         Err(message) => return Rated::Failed(message, Outcome::Invalid),
     };
-    let effort = match rater.check_unique(puzzle) {
+    let clock = RecordClock::start(limits);
+    let refused = |why: Refusal| Rated::Failed(format!("{}: {why}", item.place()), why.outcome());
+    let effort = match rater.check_unique(puzzle, &clock) {
         Ok(effort) => effort,
-        Err(why) => {
-            let outcome = if why.starts_with("no solution") {
-                Outcome::Unsolvable
-            } else if why.starts_with("several") {
-                Outcome::Multiple
-            } else {
-                Outcome::Invalid
-            };
-            return Rated::Failed(format!("{}: {why}", item.place()), outcome);
-        }
+        Err(why) => return refused(why),
     };
-    match rater.solver(puzzle.shape()).rate(puzzle) {
-        Ok(rating) => Rated::Done(puzzle.clone(), rating, effort),
-        Err(e) => Rated::Failed(format!("{}: {e}", item.place()), Outcome::Invalid),
+    match rater
+        .solver(puzzle.shape())
+        .solve_until(puzzle, false, clock.deadline())
+    {
+        Ok(Some(path)) => Rated::Done(puzzle.clone(), path.rating, effort),
+        Ok(None) => refused(Refusal::GaveUp(clock.timed_out(effort, 1))),
+        Err(e) => refused(Refusal::Invalid(e.to_string())),
     }
 }
 
@@ -152,11 +189,13 @@ pub fn run(args: RateArgs) -> Result<i32> {
     let mut out = batch::stdout();
     let mut tally = Tally::start();
     let mut levels = [0u64; Level::ALL.len()];
-    batch::process(&args.input, Rater::new, rate_record, |item, rated| {
+    let limits = args.input.limits;
+    let rate = |rater: &mut Rater, item: &Item| rate_record(rater, item, limits);
+    batch::process(&args.input, Rater::new, rate, |item, rated| {
         match rated {
             Rated::Failed(message, outcome) => {
                 tally.add(outcome);
-                eprintln!("{message}");
+                warn(&message);
                 if args.format == Format::Json {
                     let record = json!({"file": &*item.file, "line": item.record.line, "error": message});
                     batch::write_record(&mut out, &format!("{record}\n"))?;
@@ -172,14 +211,14 @@ pub fn run(args: RateArgs) -> Result<i32> {
     })?;
     std::io::Write::flush(&mut out)?;
     if args.input.stats {
-        eprintln!("{}", tally.summary("rated"));
+        warn(tally.summary("rated"));
         let rated = tally.get(Outcome::Unique).max(1) as f64;
         let shares: Vec<String> = Level::ALL
             .iter()
             .zip(levels)
             .map(|(level, k)| format!("{level}: {k} ({:.1}%)", 100.0 * k as f64 / rated))
             .collect();
-        eprintln!("levels: {}", shares.join(", "));
+        warn(format_args!("levels: {}", shares.join(", ")));
     }
     Ok(if tally.get(Outcome::Unique) == tally.read() {
         0

@@ -1,6 +1,7 @@
 //! `sudoku-dlx solve`: the unique solution of each puzzle.
 
-use super::batch::{self, Engines, Item, Outcome, Tally};
+use super::batch::{self, warn, Engines, Item, Outcome, Tally};
+use super::limits::{GaveUp, Limits, RecordClock};
 use super::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
@@ -31,6 +32,8 @@ pub enum Verdict {
     Invalid(String),
     /// The puzzle and its count.
     Counted(Grid, Count),
+    /// The puzzle, and the bound that stopped its search.
+    GaveUp(Grid, GaveUp),
 }
 
 impl Verdict {
@@ -38,6 +41,7 @@ impl Verdict {
     pub fn outcome(&self) -> Outcome {
         match self {
             Verdict::Invalid(_) => Outcome::Invalid,
+            Verdict::GaveUp(..) => Outcome::GaveUp,
             Verdict::Counted(_, c) if c.solutions == 0 => Outcome::Unsolvable,
             Verdict::Counted(_, c) if c.solutions == 1 => Outcome::Unique,
             Verdict::Counted(..) => Outcome::Multiple,
@@ -45,14 +49,17 @@ impl Verdict {
     }
 }
 
-/// Reads, checks and counts one record up to `limit`.
-pub fn count_record(engines: &mut Engines, item: &Item, limit: u64) -> Verdict {
+/// Reads, checks and counts one record up to `limit`, within `limits`.
+pub fn count_record(engines: &mut Engines, item: &Item, limit: u64, limits: Limits) -> Verdict {
     let puzzle = match batch::valid_puzzle(item) {
         Ok(p) => p,
         Err(message) => return Verdict::Invalid(message),
     };
-    let count = engines.get(puzzle.shape()).count(puzzle, limit, None);
-    Verdict::Counted(puzzle.clone(), count)
+    let clock = RecordClock::start(limits);
+    match clock.count(engines.get(puzzle.shape()), puzzle, limit) {
+        Ok(count) => Verdict::Counted(puzzle.clone(), count),
+        Err(gave_up) => Verdict::GaveUp(puzzle.clone(), gave_up),
+    }
 }
 
 fn status(outcome: Outcome) -> &'static str {
@@ -61,6 +68,7 @@ fn status(outcome: Outcome) -> &'static str {
         Outcome::Unsolvable => "no solution",
         Outcome::Multiple => "several solutions",
         Outcome::Invalid => "invalid",
+        Outcome::GaveUp => "gave up",
     }
 }
 
@@ -77,6 +85,13 @@ fn json_record(item: &Item, verdict: &Verdict, uniqueness_checked: bool) -> serd
             value["solution"] = json!(solution.flatten());
             value["nodes"] = json!(count.nodes);
         }
+        Verdict::GaveUp(puzzle, gave_up) => {
+            value["shape"] = json!(puzzle.shape());
+            value["puzzle"] = json!(puzzle.to_line());
+            value["solution"] = json!(null);
+            value["nodes"] = json!(gave_up.nodes);
+            value["error"] = json!(gave_up.to_string());
+        }
     }
     value
 }
@@ -89,14 +104,15 @@ pub fn run(args: SolveArgs) -> Result<i32> {
     batch::process(
         &args.input,
         || Engines::new(args.backend),
-        |engines, item| count_record(engines, item, limit),
+        |engines, item| count_record(engines, item, limit, args.input.limits),
         |item, verdict| {
             let outcome = verdict.outcome();
             tally.add(outcome);
             match (&verdict, outcome) {
-                (Verdict::Invalid(message), _) => eprintln!("{message}"),
+                (Verdict::Invalid(message), _) => warn(message),
+                (Verdict::GaveUp(_, gave_up), _) => warn(format_args!("{}: {gave_up}", item.place())),
                 (Verdict::Counted(..), Outcome::Unique) => {}
-                (Verdict::Counted(..), _) => eprintln!("{}: {}", item.place(), status(outcome)),
+                (Verdict::Counted(..), _) => warn(format_args!("{}: {}", item.place(), status(outcome))),
             }
             let text = match (args.format, &verdict) {
                 (Format::Json, _) => format!("{}\n", json_record(item, &verdict, !args.first)),
@@ -121,7 +137,7 @@ pub fn run(args: SolveArgs) -> Result<i32> {
         } else {
             "solved"
         };
-        eprintln!("{}", tally.summary(label));
+        warn(tally.summary(label));
     }
     Ok(if tally.get(Outcome::Unique) == tally.read() {
         0

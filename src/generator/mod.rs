@@ -93,13 +93,14 @@ pub enum GenerateError {
     )]
     GivensOutOfRange(usize, Shape, usize, usize),
     /// No puzzle in the wanted rating band within the bounds.
-    #[error("no puzzle rated {band} after rating {rated} candidates (closest rating: {closest:.1})")]
+    #[error("no puzzle rated {band} after rating {rated} candidates{}", closest_note(*.closest))]
     RatingShortfall {
         /// The band asked for.
         band: String,
         /// Puzzles rated.
         rated: u32,
-        /// The rating closest to the band.
+        /// The rating closest to the band; NaN when nothing was rated (a
+        /// deadline that had already passed).
         closest: f32,
     },
     /// No attempt reached the requested clue count.
@@ -112,6 +113,15 @@ pub enum GenerateError {
         /// Fewest clues reached.
         best: usize,
     },
+}
+
+/// " (closest rating: 4.5)", or nothing when no candidate was rated.
+fn closest_note(closest: f32) -> String {
+    if closest.is_nan() {
+        String::new()
+    } else {
+        format!(" (closest rating: {closest:.1})")
+    }
 }
 
 /// A generated puzzle and what is needed to reproduce and judge it.
@@ -252,12 +262,28 @@ impl Generator {
     }
 }
 
+/// A shard that does not exist: `part` must be below `parts`, and
+/// `parts` at least 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("shard {part}/{parts} does not exist: expected I/M with 0 <= I < M, such as 0/4")]
+pub struct ShardError {
+    /// The shard asked for (from 0).
+    pub part: u64,
+    /// Shards in the run.
+    pub parts: u64,
+}
+
 /// The half-open range of indices that shard `part` of `parts` produces
 /// out of `count` puzzles: contiguous slices, so shard outputs
-/// concatenated in order equal the unsharded run.
-pub fn shard_range(count: u64, part: u64, parts: u64) -> std::ops::Range<u64> {
+/// concatenated in order equal the unsharded run. The arithmetic is in
+/// `u128`, so any `u64` count splits exactly.
+pub fn shard_range(count: u64, part: u64, parts: u64) -> Result<std::ops::Range<u64>, ShardError> {
+    if part >= parts {
+        return Err(ShardError { part, parts });
+    }
+    // k <= parts, so count * k / parts <= count fits in u64.
     let bound = |k: u64| ((count as u128 * k as u128) / parts as u128) as u64;
-    bound(part)..bound(part + 1)
+    Ok(bound(part)..bound(part + 1))
 }
 
 #[cfg(test)]
@@ -269,11 +295,22 @@ mod tests {
         for count in [0, 1, 7, 100] {
             let mut next = 0;
             for part in 0..3 {
-                let r = shard_range(count, part, 3);
+                let r = shard_range(count, part, 3).unwrap();
                 assert_eq!(r.start, next);
                 next = r.end;
             }
             assert_eq!(next, count);
+        }
+        let r = shard_range(u64::MAX, u64::MAX - 1, u64::MAX).unwrap();
+        assert_eq!(r, u64::MAX - 1..u64::MAX);
+    }
+
+    /// The library refuses shards the CLI would refuse, instead of
+    /// dividing by zero or producing an empty or overlapping slice.
+    #[test]
+    fn impossible_shards_are_errors() {
+        for (part, parts) in [(0, 0), (10, 0), (3, 3), (u64::MAX, u64::MAX)] {
+            assert_eq!(shard_range(10, part, parts), Err(ShardError { part, parts }));
         }
     }
 

@@ -11,6 +11,7 @@ use crate::grid::Grid;
 use crate::shape::Shape;
 use serde::Serialize;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// A logical solver for one shape; keep it to solve many puzzles without
 /// rebuilding the shape tables.
@@ -61,6 +62,19 @@ impl LogicalSolver {
     /// Errors: clashing givens, a grid of another shape, or a position
     /// logic proves impossible.
     pub fn solve(&mut self, puzzle: &Grid, keep_steps: bool) -> Result<SolvePath, LogicError> {
+        let path = self.solve_until(puzzle, keep_steps, None)?;
+        Ok(path.expect("without a deadline the solve runs to its end"))
+    }
+
+    /// [`LogicalSolver::solve`] that gives up once `deadline` has passed,
+    /// checked between steps: `Ok(None)` then. For per-record time bounds
+    /// (`--timeout`) in the command line.
+    pub fn solve_until(
+        &mut self,
+        puzzle: &Grid,
+        keep_steps: bool,
+        deadline: Option<Instant>,
+    ) -> Result<Option<SolvePath>, LogicError> {
         let mut c = Candidates::from_grid(self.tables.clone(), puzzle)?;
         if c.is_contradictory() {
             return Err(LogicError::Contradiction);
@@ -69,6 +83,9 @@ impl LogicalSolver {
         let mut tally = Tally::default();
         let mut memo = Memo::new(c.n());
         while !c.is_solved() {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Ok(None);
+            }
             let Some(step) = next_step(&c, &mut memo) else {
                 break;
             };
@@ -84,12 +101,12 @@ impl LogicalSolver {
         if !solved && c.is_contradictory() {
             return Err(LogicError::Contradiction);
         }
-        Ok(SolvePath {
+        Ok(Some(SolvePath {
             steps,
             grid: c.to_grid(),
             solved,
             rating: tally.finish(solved),
-        })
+        }))
     }
 }
 

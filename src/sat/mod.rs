@@ -72,12 +72,12 @@ impl Backend for SatBackend {
     }
 
     /// Counts by blocking each model found. `nodes` is the number of solve
-    /// calls; the budget is ignored (varisat has no effort limit), so the
-    /// count is always complete.
+    /// calls, and the budget bounds them (varisat has no finer effort
+    /// limit, so one call always runs to its end).
     ///
     /// # Panics
     /// If `puzzle` is not of this engine's shape.
-    fn count(&mut self, puzzle: &Grid, limit: u64, _budget: Option<u64>) -> Count {
+    fn count(&mut self, puzzle: &Grid, limit: u64, budget: Option<u64>) -> Count {
         self.check_shape(puzzle);
         if puzzle.first_clash().is_some() || limit == 0 {
             return Count::none();
@@ -87,7 +87,15 @@ impl Backend for SatBackend {
         let act = self.engine.activation();
         assumptions.push(act);
         let mut count = Count::none();
-        while count.solutions < limit && self.engine.solve(&assumptions) {
+        let budget = budget.unwrap_or(u64::MAX);
+        while count.solutions < limit {
+            if self.engine.solves() - before >= budget {
+                count.complete = false;
+                break;
+            }
+            if !self.engine.solve(&assumptions) {
+                break;
+            }
             count.solutions += 1;
             let model = self.engine.model_grid();
             let block = blocking_clause(&self.engine, puzzle, &model);
