@@ -15,6 +15,7 @@ pub mod formats;
 pub mod generator;
 pub mod grid;
 pub mod logic;
+pub mod print;
 pub mod sat;
 pub mod shape;
 

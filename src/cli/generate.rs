@@ -29,6 +29,21 @@ pub enum GenFormat {
     Jsonl,
     /// Comma-separated values with a header row.
     Csv,
+    /// A PDF puzzle book with an answer key (see the book options).
+    Pdf,
+    /// SVG pictures: one file per puzzle, or one puzzle to standard output.
+    Svg,
+}
+
+impl GenFormat {
+    /// The book form this format is written in, if it is one.
+    fn book(self) -> Option<super::print::BookFormat> {
+        match self {
+            GenFormat::Pdf => Some(super::print::BookFormat::Pdf),
+            GenFormat::Svg => Some(super::print::BookFormat::Svg),
+            _ => None,
+        }
+    }
 }
 
 /// A shard `I/M`: the I-th (from 0) of M contiguous slices of the run.
@@ -141,6 +156,8 @@ pub struct GenerateArgs {
     /// Print a summary (count, time, puzzles per second) to stderr.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    book: super::print::BookArgs,
 }
 
 /// Set by Ctrl-C: workers stop taking puzzles and the output is closed
@@ -219,6 +236,8 @@ impl GenerateArgs {
                 format!("{}\n{}\n", g.puzzle.to_pretty(), g.solution.to_pretty())
             }
             GenFormat::Grid => format!("{}\n", g.puzzle.to_pretty()),
+            // Books are written whole at the end, from `book_entry`.
+            GenFormat::Pdf | GenFormat::Svg => String::new(),
             GenFormat::Jsonl => format!("{}\n", self.record_json(g, rating)),
             GenFormat::Json => format!(
                 "{}  {}\n",
@@ -246,6 +265,17 @@ impl GenerateArgs {
                 row.push('\n');
                 row
             }
+        }
+    }
+
+    /// A puzzle as a book entry, numbered from its index.
+    fn book_entry(&self, g: &Generated, rating: Option<&Rating>) -> sudoku_dlx::print::Entry {
+        sudoku_dlx::print::Entry {
+            number: g.index + 1,
+            puzzle: g.puzzle.clone(),
+            solution: g.solution.clone(),
+            level: rating.map(|r| r.level.to_string()),
+            rating: rating.map(|r| (r.score * 10.0).round() / 10.0),
         }
     }
 
@@ -381,7 +411,14 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
     // Ignore a failure to install the handler (one may exist already):
     // Ctrl-C then just ends the process, as it would anyway.
     let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
-    let mut out = open_output(&args.output)?;
+    if args.format.book().is_some() {
+        args.book.check(args.shape)?;
+    }
+    let mut book = Vec::new();
+    let mut out = match args.format.book() {
+        Some(_) => Box::new(std::io::sink()),
+        None => open_output(&args.output)?,
+    };
     let bar = progress_bar(range.end - range.start);
     let start = Instant::now();
     let run = Run {
@@ -407,6 +444,12 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
         });
         for produced in results {
             match produced {
+                Produced::Puzzle(g, rating) if args.format.book().is_some() => {
+                    book.push(args.book_entry(&g, rating.as_ref()));
+                    written += 1;
+                    clues += g.puzzle.given_count() as u64;
+                    effort += g.effort;
+                }
                 Produced::Puzzle(g, rating) => {
                     out.write_all(args.render(&g, rating.as_ref(), written == 0).as_bytes())?;
                     written += 1;
@@ -437,6 +480,9 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
     }
     out.flush()?;
     bar.finish_and_clear();
+    if let Some(format) = args.format.book() {
+        super::print::write_book(&book, &args.book, format, args.output.as_deref())?;
+    }
     if args.stats {
         let secs = start.elapsed().as_secs_f64();
         let mean = |total: u64| total as f64 / written.max(1) as f64;

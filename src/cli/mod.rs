@@ -5,10 +5,12 @@
 
 mod batch;
 mod check;
+mod completions;
 mod count;
 mod explain;
 mod generate;
 mod limits;
+mod print;
 mod rate;
 mod solve;
 
@@ -19,7 +21,7 @@ use sudoku_dlx::{BackendKind, Shape};
 /// Generate, solve, count and rate Sudoku puzzles of any box shape.
 #[derive(Parser, Debug)]
 #[command(name = "sudoku-dlx", version, about, propagate_version = true)]
-struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -39,6 +41,13 @@ enum Command {
     /// Solve and count every puzzle with both engines; report any
     /// disagreement.
     Check(check::CheckArgs),
+    /// Print puzzles as a book (PDF) or as pictures (SVG), with an answer
+    /// key.
+    Print(print::PrintArgs),
+    /// Write a shell completion script to standard output.
+    Completions(completions::CompletionsArgs),
+    /// Write the man page (roff) to standard output.
+    Man,
 }
 
 /// Options shared by every command that reads puzzles.
@@ -90,6 +99,9 @@ pub fn run() -> i32 {
         Command::Check(args) => check::run(args),
         Command::Rate(args) => rate::run(args),
         Command::Explain(args) => explain::run(args),
+        Command::Print(args) => print::run(args),
+        Command::Completions(args) => completions::run_completions(args),
+        Command::Man => completions::run_man(),
     };
     match result {
         Ok(code) => code,
