@@ -20,7 +20,22 @@ pub fn run_completions(args: CompletionsArgs) -> Result<i32> {
     let mut command = super::Cli::command();
     let mut out = Vec::new();
     clap_complete::generate(args.shell, &mut command, "sudoku-dlx", &mut out);
+    if args.shell == Shell::Bash {
+        out = fix_bash_hyphen_states(&out);
+    }
     write_stdout(&out)
+}
+
+/// clap_complete's bash script spells the state for `sudoku-dlx SUB` as
+/// `sudoku__dlx__subcmd__SUB` where it sets it but `sudoku__subcmd__dlx__
+/// subcmd__SUB` in the `case` arms that read it, so no option of a
+/// subcommand ever completes (clap-rs/clap issue 6421, open for binaries
+/// with a hyphen). Spelling the arms the way the state is set fixes it;
+/// once clap_complete is fixed this replaces nothing.
+fn fix_bash_hyphen_states(script: &[u8]) -> Vec<u8> {
+    String::from_utf8_lossy(script)
+        .replace("sudoku__subcmd__dlx", "sudoku__dlx")
+        .into_bytes()
 }
 
 /// Writes the man page (roff) to standard output.

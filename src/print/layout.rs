@@ -343,7 +343,8 @@ fn puzzle_side(frame: &Frame, per_page: usize) -> f32 {
 /// Refuses a layout whose cells would be too small for some puzzle.
 fn check_fit(entries: &[Entry], options: &BookOptions, frame: &Frame) -> Result<(), PrintError> {
     let min = MIN_PUZZLE_CELL_MM * PT_PER_MM;
-    let Some(big) = entries.iter().max_by_key(|e| e.puzzle.shape().n()) else {
+    // The first of the largest boards: the one a reader looks for.
+    let Some(big) = entries.iter().rev().max_by_key(|e| e.puzzle.shape().n()) else {
         return Ok(());
     };
     let shape = big.puzzle.shape();
@@ -535,8 +536,8 @@ fn draw_grid(page: &mut Page, grid: &Grid, givens: Option<&Grid>, (x, y, side): 
     let shape = grid.shape();
     let n = shape.n();
     let cell = side / n as f32;
-    let thin = (cell * 0.025).clamp(0.3, 0.8);
-    let thick = (cell * 0.075).clamp(1.0, 2.4);
+    let thin = (cell * 0.025).clamp(0.35, 0.8);
+    let thick = (cell * 0.08).clamp(1.25, 2.4);
     // Inner lines run border to border: their butt ends lie on the border's
     // centre line, under its stroke, so every line meets the frame.
     for box_line in [false, true] {
