@@ -2,8 +2,10 @@
 //! lives in its own module; shared input/output plumbing in [`batch`].
 
 mod batch;
+mod canon;
 mod check;
 mod count;
+mod dedup;
 mod explain;
 mod generate;
 mod rate;
@@ -36,6 +38,12 @@ enum Command {
     /// Solve and count every puzzle with both engines; report any
     /// disagreement.
     Check(check::CheckArgs),
+    /// Print each puzzle's canonical (minlex) form: equal for puzzles that
+    /// are the same puzzle in disguise.
+    Canon(canon::CanonArgs),
+    /// Copy puzzle records unchanged, keeping only the first of each class
+    /// of equivalent puzzles; a summary goes to stderr.
+    Dedup(dedup::DedupArgs),
 }
 
 /// Options shared by every command that reads puzzles.
@@ -84,6 +92,8 @@ pub fn run() -> i32 {
         Command::Check(args) => check::run(args),
         Command::Rate(args) => rate::run(args),
         Command::Explain(args) => explain::run(args),
+        Command::Canon(args) => canon::run(args),
+        Command::Dedup(args) => dedup::run(args),
     };
     match result {
         Ok(code) => code,
