@@ -42,10 +42,21 @@ const UNSET: u8 = u8::MAX;
 /// of givens, their validity and the number of solutions are unchanged.
 pub fn canonical(puzzle: &Grid) -> Grid {
     let shape = puzzle.shape();
-    let mut search = Search::new(shape);
-    search.run(puzzle.cells());
+    let mut orientations = vec![puzzle.cells().to_vec()];
     if shape.is_square_box() {
-        search.run(&transposed(shape, puzzle.cells()));
+        orientations.push(transposed(shape, puzzle.cells()));
+    }
+    let mut search = Search::new(shape);
+    // The first row is known before any search (see `best_first_row`):
+    // seeding it prunes every first row that cannot lead to the minimum.
+    let first = orientations
+        .iter()
+        .flat_map(|cells| (0..shape.n()).map(move |r| best_first_row(shape, cells, r)))
+        .min()
+        .expect("a board has rows");
+    search.best[..shape.n()].copy_from_slice(&first);
+    for cells in &orientations {
+        search.run(cells);
     }
     Grid::from_cells(shape, search.best).expect("a relabelled grid keeps the shape's digits")
 }
@@ -53,6 +64,33 @@ pub fn canonical(puzzle: &Grid) -> Grid {
 /// The canonical form's one-line string (see [`canonical`]).
 pub fn canonical_line(puzzle: &Grid) -> String {
     canonical(puzzle).to_line()
+}
+
+/// The smallest first row that row `r` can become. Its digits are
+/// distinct, so relabelling by appearance makes them 1, 2, 3... whatever
+/// the order: only where the givens fall matters, and the string is
+/// smallest with stacks in ascending order of their givens, each stack's
+/// givens at its right.
+fn best_first_row(shape: Shape, cells: &[u8], r: usize) -> Vec<u8> {
+    let (n, width) = (shape.n(), shape.box_cols());
+    let mut counts: Vec<usize> = (0..shape.box_rows())
+        .map(|s| {
+            (s * width..(s + 1) * width)
+                .filter(|&c| cells[r * n + c] != 0)
+                .count()
+        })
+        .collect();
+    counts.sort_unstable();
+    let mut row = Vec::with_capacity(n);
+    let mut label = 0;
+    for k in counts {
+        row.extend(std::iter::repeat_n(0, width - k));
+        for _ in 0..k {
+            label += 1;
+            row.push(label);
+        }
+    }
+    row
 }
 
 fn transposed(shape: Shape, cells: &[u8]) -> Vec<u8> {
