@@ -45,13 +45,9 @@ fn read_records(text: &str, shape: Option<sudoku_dlx::Shape>, start_line: usize)
                 puzzle: Err(String::new()),
             });
         }
-        // The record runs to the line before the next record; trailing
-        // skipped lines after it are copied as their own entry.
-        let body_end = (record.line..end).rev().find(|&l| {
-            let t = lines[l - 1].trim();
-            !(t.is_empty() || t.starts_with('#'))
-        });
-        let body_end = body_end.unwrap_or(record.line);
+        // A record owns the blank and comment lines after it, so a dropped
+        // record takes them along (pasted grids end with a blank line).
+        let body_end = end - 1;
         out.push(Raw {
             text: lines[record.line - 1..body_end].concat(),
             puzzle: record.puzzle.map_err(|e| {
