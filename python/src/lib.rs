@@ -214,14 +214,21 @@ fn run_batch<T: Send>(
         return Ok(py.detach(|| vec![work(&mut Engines::new(backend), &grids[0])]));
     }
     let pool = pool(threads)?;
-    Ok(py.detach(|| {
-        pool.install(|| {
-            grids
-                .par_iter()
-                .map_init(|| Engines::new(backend), |engines, grid| work(engines, grid))
-                .collect()
-        })
-    }))
+    let mut results = Vec::with_capacity(grids.len());
+    for chunk in grids.chunks(4096) {
+        let part: Vec<T> = py.detach(|| {
+            pool.install(|| {
+                chunk
+                    .par_iter()
+                    .map_init(|| Engines::new(backend), |engines, grid| work(engines, grid))
+                    .collect()
+            })
+        });
+        results.extend(part);
+        // Between chunks, so that Ctrl-C (KeyboardInterrupt) stops a long batch.
+        py.check_signals()?;
+    }
+    Ok(results)
 }
 
 /// The unique solution of each puzzle (None when it has none or several).
@@ -567,24 +574,31 @@ fn generate_all(
     threads: Option<usize>,
 ) -> PyResult<Vec<(Generated, Option<Rating>)>> {
     let pool = pool(threads)?;
-    let results: Vec<Result<_, String>> = py.detach(|| {
-        pool.install(|| {
-            (run.range.clone())
-                .into_par_iter()
-                .map_init(
-                    || Worker {
-                        generator: Generator::new(run.options.clone()).expect("options checked"),
-                        grader: LogicalSolver::new(run.options.shape),
-                    },
-                    |w, i| produce(w, run, i),
-                )
-                .collect()
-        })
-    });
-    results
-        .into_iter()
-        .collect::<Result<Vec<_>, String>>()
-        .map_err(GenerationError::new_err)
+    let make = || Worker {
+        generator: Generator::new(run.options.clone()).expect("options checked"),
+        grader: LogicalSolver::new(run.options.shape),
+    };
+    let mut produced = Vec::with_capacity((run.range.end - run.range.start) as usize);
+    let chunk = 64 * pool.current_num_threads() as u64;
+    let mut next = run.range.start;
+    while next < run.range.end {
+        let end = (next + chunk).min(run.range.end);
+        let results: Vec<Result<_, String>> = py.detach(|| {
+            pool.install(|| {
+                (next..end)
+                    .into_par_iter()
+                    .map_init(make, |w, i| produce(w, run, i))
+                    .collect()
+            })
+        });
+        for result in results {
+            produced.push(result.map_err(GenerationError::new_err)?);
+        }
+        // Between chunks, so that Ctrl-C (KeyboardInterrupt) stops a long run.
+        py.check_signals()?;
+        next = end;
+    }
+    Ok(produced)
 }
 
 /// Generates puzzles; returns a list of records (dicts).
