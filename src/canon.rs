@@ -40,13 +40,31 @@ const UNSET: u8 = u8::MAX;
 /// row-major string, among all grids a validity-preserving transformation
 /// of its shape maps it to. Equivalent puzzles get equal forms; the number
 /// of givens, their validity and the number of solutions are unchanged.
+///
+/// The search has no bound: fast on puzzles up to 16x16, it can take very
+/// long on dense 25x25 grids. [`try_canonical`] bounds it.
 pub fn canonical(puzzle: &Grid) -> Grid {
+    try_canonical(puzzle, None).expect("an unbounded search always ends with the form")
+}
+
+/// Row evaluations allowed by [`DEFAULT_BUDGET`]-bounded searches: about a
+/// second of work; generated 9x9 puzzles need a few hundred.
+pub const DEFAULT_BUDGET: u64 = 2_000_000;
+
+/// The search for a canonical form ran out of its budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("canonical form not settled within {0} row evaluations (too many equal branches; dense 25x25 grids are the usual cause)")]
+pub struct BudgetExceeded(pub u64);
+
+/// [`canonical`] with at most `budget` row evaluations (the unit of work
+/// of the search), so that a caller is never stuck on one grid.
+pub fn try_canonical(puzzle: &Grid, budget: Option<u64>) -> Result<Grid, BudgetExceeded> {
     let shape = puzzle.shape();
     let mut orientations = vec![puzzle.cells().to_vec()];
     if shape.is_square_box() {
         orientations.push(transposed(shape, puzzle.cells()));
     }
-    let mut search = Search::new(shape);
+    let mut search = Search::new(shape, budget.unwrap_or(u64::MAX));
     // The first row is known before any search (see `best_first_row`):
     // seeding it prunes every first row that cannot lead to the minimum.
     let first = orientations
@@ -58,7 +76,10 @@ pub fn canonical(puzzle: &Grid) -> Grid {
     for cells in &orientations {
         search.run(cells);
     }
-    Grid::from_cells(shape, search.best).expect("a relabelled grid keeps the shape's digits")
+    if search.left == 0 {
+        return Err(BudgetExceeded(budget.unwrap_or(u64::MAX)));
+    }
+    Ok(Grid::from_cells(shape, search.best).expect("a relabelled grid keeps the shape's digits"))
 }
 
 /// The canonical form's one-line string (see [`canonical`]).
@@ -140,10 +161,12 @@ struct Search {
     cells: Vec<u8>,
     empty_rows: u32,
     empty_cols: u32,
+    /// Row evaluations left; the search stops at 0.
+    left: u64,
 }
 
 impl Search {
-    fn new(shape: Shape) -> Search {
+    fn new(shape: Shape, budget: u64) -> Search {
         let n = shape.n();
         Search {
             shape,
@@ -152,6 +175,7 @@ impl Search {
             cells: Vec::new(),
             empty_rows: 0,
             empty_cols: 0,
+            left: budget,
         }
     }
 
@@ -252,11 +276,15 @@ impl Search {
     /// Places output row `i` in every way that does not exceed the best
     /// grid's row `i`, then goes on to the next row.
     fn place_row(&mut self, branch: Branch, i: usize) {
-        if i == self.n {
+        if i == self.n || self.left == 0 {
             return;
         }
         let height = self.shape.box_rows();
         for r in self.row_candidates(&branch, i) {
+            if self.left == 0 {
+                return;
+            }
+            self.left -= 1;
             let emitted = self.emit(&branch, r);
             if !self.admit(i, &emitted.values) {
                 continue;
@@ -320,6 +348,7 @@ impl Search {
                 next.label[d] = first_label + k as u8;
             }
             self.branch_new_digits(next, r, rest, i);
+            self.left > 0
         });
     }
 
@@ -385,19 +414,21 @@ impl Search {
     }
 }
 
-/// Calls `visit` with every permutation of `items` (Heap's algorithm).
-fn for_each_permutation(items: &mut [u8], visit: &mut dyn FnMut(&[u8])) {
-    fn heap(k: usize, items: &mut [u8], visit: &mut dyn FnMut(&[u8])) {
+/// Calls `visit` with every permutation of `items` (Heap's algorithm),
+/// stopping early when `visit` returns false.
+fn for_each_permutation(items: &mut [u8], visit: &mut dyn FnMut(&[u8]) -> bool) {
+    fn heap(k: usize, items: &mut [u8], visit: &mut dyn FnMut(&[u8]) -> bool) -> bool {
         if k <= 1 {
-            visit(items);
-            return;
+            return visit(items);
         }
         for i in 0..k - 1 {
-            heap(k - 1, items, visit);
+            if !heap(k - 1, items, visit) {
+                return false;
+            }
             let swap = if k % 2 == 0 { i } else { 0 };
             items.swap(swap, k - 1);
         }
-        heap(k - 1, items, visit);
+        heap(k - 1, items, visit)
     }
     let k = items.len();
     heap(k, items, visit);

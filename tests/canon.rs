@@ -244,3 +244,16 @@ proptest! {
         prop_assert_eq!(canonical(&disguised), canonical(&puzzle));
     }
 }
+
+#[test]
+fn a_bounded_search_ends_with_an_error_or_the_form() {
+    use sudoku_dlx::canon::{try_canonical, DEFAULT_BUDGET};
+    let mut rng = ChaCha8Rng::seed_from_u64(25);
+    let full = common::planted_solution(common::shape(5, 5), &mut rng);
+    assert!(try_canonical(&full, Some(10_000)).is_err());
+    let puzzle = random_puzzle(Shape::CLASSIC, 3, 0.7);
+    assert_eq!(
+        try_canonical(&puzzle, Some(DEFAULT_BUDGET)),
+        Ok(canonical(&puzzle))
+    );
+}

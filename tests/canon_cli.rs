@@ -74,7 +74,10 @@ fn dedup_keeps_the_first_of_each_class_unchanged_and_in_order() {
             PUZZLES[0], PUZZLES[1], PUZZLES[2]
         )
     );
-    assert!(err.contains("kept 3, dropped 2"), "{err}");
+    assert!(
+        err.contains("kept 3, dropped 2 duplicate(s), 0 unreadable"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -12,7 +12,7 @@ use pyo3::BoundObject;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::ops::Range;
-use sudoku_dlx::canon::{canonical, Dedup};
+use sudoku_dlx::canon::{try_canonical, Dedup, DEFAULT_BUDGET};
 use sudoku_dlx::formats::{parse_line, PuzzleReader};
 use sudoku_dlx::generator::{shard_range, GenerateOptions, Generated, Generator, Symmetry, Target};
 use sudoku_dlx::logic::{Level, LogicalSolver, Rating};
@@ -376,11 +376,22 @@ fn canonical_form<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let batch = Batch::extract(puzzles)?;
     let grids = parse_all(&batch, parse_shape(r#box)?)?;
-    let results = run_batch(py, &grids, threads, BackendKind::Dlx, |_, g| {
-        canonical(g).to_line()
-    })?;
-    let items = objects(py, results)?;
+    let results = canonical_forms(py, &grids, threads)?;
+    let items = objects(py, results.iter().map(Grid::to_line).collect())?;
     batch.wrap(py, items)
+}
+
+/// The canonical form of each grid, within the library's default budget
+/// (a dense 25x25 grid can exceed it: an error naming the puzzle).
+fn canonical_forms(py: Python<'_>, grids: &[Grid], threads: Option<usize>) -> PyResult<Vec<Grid>> {
+    let results = run_batch(py, grids, threads, BackendKind::Dlx, |_, g| {
+        try_canonical(g, Some(DEFAULT_BUDGET))
+    })?;
+    results
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| r.map_err(|e| SudokuError::new_err(format!("puzzle {i}: {e}"))))
+        .collect()
 }
 
 /// The puzzle text of a dedup item: a string, or a record with "puzzle".
@@ -421,7 +432,7 @@ fn dedup<'py>(
         .map(|(i, item)| item_text(item, i))
         .collect::<PyResult<_>>()?;
     let grids = parse_all(&Batch::Many(texts), shape)?;
-    let forms = run_batch(py, &grids, threads, BackendKind::Dlx, |_, g| canonical(g))?;
+    let forms = canonical_forms(py, &grids, threads)?;
     let mut seen = Dedup::new();
     let kept: Vec<Bound<'py, PyAny>> = list
         .into_iter()

@@ -178,3 +178,13 @@ def test_seedless_runs_report_their_seed():
     records = sd.generate(2)
     assert records[0]["seed"] == records[1]["seed"]
     assert sd.generate(2, seed=records[0]["seed"]) == records
+
+
+def test_canonical_search_is_bounded():
+    # A complete 25x25 grid: every order of its first row's digits ties, far
+    # beyond the search budget. The call must end with a clear error.
+    symbols = "123456789ABCDEFGHIJKLMNOP"
+    grid = "".join(symbols[((r % 5) * 5 + r // 5 + c) % 25] for r in range(25) for c in range(25))
+    assert sd.count(grid) == 1
+    with pytest.raises(sd.SudokuError, match="not settled"):
+        sd.canonical(grid)

@@ -5,7 +5,7 @@ use super::batch::{self, Item};
 use super::InputArgs;
 use anyhow::Result;
 use clap::Args;
-use sudoku_dlx::canon::canonical;
+use sudoku_dlx::canon::{try_canonical, DEFAULT_BUDGET};
 
 /// Options of `canon`.
 #[derive(Args, Debug)]
@@ -15,7 +15,10 @@ pub struct CanonArgs {
 }
 
 fn canon_record(_: &mut (), item: &Item) -> Result<String, String> {
-    batch::puzzle_or_message(item).map(|p| canonical(p).to_line())
+    let puzzle = batch::puzzle_or_message(item)?;
+    try_canonical(puzzle, Some(DEFAULT_BUDGET))
+        .map(|form| form.to_line())
+        .map_err(|e| format!("{}: {e}", item.place()))
 }
 
 /// Runs `canon`; returns the exit code (1 if a record could not be read).
