@@ -7,8 +7,11 @@
 //! - [`exact_cover`]: the encoding every engine shares.
 //! - [`dlx`]: the dancing-links engine; [`sat`]: the varisat engine;
 //!   [`backend`]: the interface both implement.
+//! - [`canon`]: canonical (minlex) forms, to find puzzles that are the
+//!   same puzzle in disguise.
 
 pub mod backend;
+pub mod canon;
 pub mod dlx;
 pub mod exact_cover;
 pub mod formats;

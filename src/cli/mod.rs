@@ -4,9 +4,11 @@
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 mod batch;
+mod canon;
 mod check;
 mod completions;
 mod count;
+mod dedup;
 mod explain;
 mod generate;
 mod limits;
@@ -48,6 +50,12 @@ enum Command {
     Completions(completions::CompletionsArgs),
     /// Write the man page (roff) to standard output.
     Man,
+    /// Print each puzzle's canonical (minlex) form: equal for puzzles that
+    /// are the same puzzle in disguise.
+    Canon(canon::CanonArgs),
+    /// Copy puzzle records unchanged, keeping only the first of each class
+    /// of equivalent puzzles; a summary goes to stderr.
+    Dedup(dedup::DedupArgs),
 }
 
 /// Options shared by every command that reads puzzles.
@@ -102,6 +110,8 @@ pub fn run() -> i32 {
         Command::Print(args) => print::run(args),
         Command::Completions(args) => completions::run_completions(args),
         Command::Man => completions::run_man(),
+        Command::Canon(args) => canon::run(args),
+        Command::Dedup(args) => dedup::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,139 @@
+"""Type stubs and API documentation of sudoku_dlx."""
+
+from typing import Any, Iterable, List, Optional, Sequence, Tuple, TypeVar, Union, overload
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+
+class SudokuError(ValueError):
+    """Base of every error raised by sudoku_dlx."""
+
+class InputError(SudokuError):
+    """A puzzle or array that cannot be read; the message says which one and where."""
+
+class OptionError(SudokuError):
+    """An option that is unknown or out of range (box, symmetry, givens, rating, shard, threads...)."""
+
+class GenerationError(SudokuError):
+    """A puzzle that could not be produced within the bounds (givens or rating shortfall)."""
+
+class NotUniqueError(SudokuError):
+    """A puzzle without exactly one solution given where one is needed (explain)."""
+
+Record = dict[str, Any]
+Rating = Union[str, Tuple[Optional[float], Optional[float]]]
+Shard = Union[str, Tuple[int, int]]
+
+def generate(
+    count: int,
+    *,
+    seed: Optional[int] = None,
+    box: str = "3x3",
+    symmetry: str = "none",
+    givens: Optional[int] = None,
+    difficulty: Optional[str] = None,
+    rating: Optional[Rating] = None,
+    backend: str = "dlx",
+    threads: Optional[int] = None,
+    shard: Optional[Shard] = None,
+    solution: bool = False,
+    rate: bool = False,
+    max_attempts: Optional[int] = None,
+) -> List[Record]:
+    """Generate puzzles with exactly one solution, as records.
+
+    Each record is a dict with ``index``, ``seed``, ``shape``, ``puzzle``,
+    ``clues``, ``symmetry``, ``backend``, ``effort`` (DLX nodes), ``minimal``
+    and ``attempts``; ``solution`` when asked; and, when rated (``rate=True``,
+    ``difficulty`` or ``rating``), ``rating`` (Sudoku Explainer scale),
+    ``level``, ``hardest``, ``techniques`` and ``solved_by_logic``: the same
+    keys as ``sudoku-dlx generate --format jsonl``.
+
+    Puzzle ``i`` of ``seed`` is always the same puzzle, whatever ``threads``:
+    the same as the CLI's. ``seed=None`` picks a random seed (in each record).
+    ``shard=(i, m)`` (or ``"i/m"``) produces only the i-th of m contiguous
+    slices of the ``count`` indices. ``difficulty`` is one of easy, medium,
+    hard, expert, extreme; ``rating`` a band ``"3.0..5.0"`` or ``(3.0, 5.0)``
+    with both ends included. ``givens`` stops digging at that many clues.
+    Raises OptionError for bad options, GenerationError on a shortfall.
+    """
+
+def generate_array(
+    count: int,
+    *,
+    seed: Optional[int] = None,
+    box: str = "3x3",
+    symmetry: str = "none",
+    givens: Optional[int] = None,
+    difficulty: Optional[str] = None,
+    rating: Optional[Rating] = None,
+    backend: str = "dlx",
+    threads: Optional[int] = None,
+    shard: Optional[Shard] = None,
+    solution: bool = False,
+    max_attempts: Optional[int] = None,
+) -> Any:
+    """Generate puzzles as a ``(count, N*N)`` ``uint8`` array, 0 for empty.
+
+    Same options and same puzzles as :func:`generate`. With
+    ``solution=True`` returns a tuple ``(puzzles, solutions)`` of two arrays.
+    """
+
+@overload
+def solve(puzzles: str, *, box: Optional[str] = None, threads: Optional[int] = None, backend: str = "dlx") -> Optional[str]: ...
+@overload
+def solve(puzzles: Sequence[str], *, box: Optional[str] = None, threads: Optional[int] = None, backend: str = "dlx") -> List[Optional[str]]: ...
+def solve(puzzles: Any, *, box: Optional[str] = None, threads: Optional[int] = None, backend: str = "dlx") -> Any:
+    """The unique solution of each puzzle, or None when it has none or several."""
+
+@overload
+def count(puzzles: str, *, limit: int = 2, box: Optional[str] = None, threads: Optional[int] = None, backend: str = "dlx") -> int: ...
+@overload
+def count(puzzles: Sequence[str], *, limit: int = 2, box: Optional[str] = None, threads: Optional[int] = None, backend: str = "dlx") -> List[int]: ...
+def count(puzzles: Any, *, limit: int = 2, box: Optional[str] = None, threads: Optional[int] = None, backend: str = "dlx") -> Any:
+    """The number of solutions of each puzzle, counted up to ``limit``."""
+
+@overload
+def rate(puzzles: str, *, box: Optional[str] = None, threads: Optional[int] = None) -> Optional[Record]: ...
+@overload
+def rate(puzzles: Sequence[str], *, box: Optional[str] = None, threads: Optional[int] = None) -> List[Optional[Record]]: ...
+def rate(puzzles: Any, *, box: Optional[str] = None, threads: Optional[int] = None) -> Any:
+    """Rate each puzzle as a person would solve it (Sudoku Explainer scale).
+
+    A dict with ``puzzle``, ``rating``, ``level``, ``hardest``, ``techniques``,
+    ``solved_by_logic`` and ``effort``; None for a puzzle without exactly one
+    solution.
+    """
+
+@overload
+def explain(puzzles: str, *, box: Optional[str] = None, threads: Optional[int] = None) -> Record: ...
+@overload
+def explain(puzzles: Sequence[str], *, box: Optional[str] = None, threads: Optional[int] = None) -> List[Record]: ...
+def explain(puzzles: Any, *, box: Optional[str] = None, threads: Optional[int] = None) -> Any:
+    """The step-by-step solving path: the rating keys plus ``steps`` (structured),
+    ``text`` (one sentence per step) and ``grid`` (how far logic got).
+    Raises NotUniqueError for a puzzle without exactly one solution."""
+
+@overload
+def canonical(puzzles: str, *, box: Optional[str] = None, threads: Optional[int] = None) -> str: ...
+@overload
+def canonical(puzzles: Sequence[str], *, box: Optional[str] = None, threads: Optional[int] = None) -> List[str]: ...
+def canonical(puzzles: Any, *, box: Optional[str] = None, threads: Optional[int] = None) -> Any:
+    """The canonical (minlex) form: the smallest string among all transformations
+    of the puzzle's shape (band, stack, row and column permutations, digit
+    relabelling, transposition for square boxes). Equal for puzzles that are
+    the same puzzle in disguise."""
+
+T = TypeVar("T", str, Record)
+
+def dedup(items: Iterable[T], *, box: Optional[str] = None, threads: Optional[int] = None) -> List[T]:
+    """The items (puzzle strings, or records with a ``"puzzle"`` key) in order,
+    keeping only the first of each class of equivalent puzzles."""
+
+def to_array(puzzles: Union[str, Sequence[str]], *, box: Optional[str] = None) -> "npt.NDArray[np.uint8]":
+    """Puzzle strings as a ``(count, N*N)`` ``uint8`` array, 0 for empty."""
+
+def from_array(array: "npt.NDArray[np.uint8]", *, box: Optional[str] = None) -> List[str]:
+    """Puzzle strings (``.`` for empty) from a ``(count, N*N)`` ``uint8`` array."""

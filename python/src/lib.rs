@@ -1,0 +1,811 @@
+//! The native half of the `sudoku_dlx` Python package: thin wrappers over
+//! the sudoku-dlx library. Work runs with the GIL released, on a rayon pool
+//! for batches; results come back in input order, so they never depend on
+//! the thread count. Python-facing docs live in `sudoku_dlx/__init__.pyi`.
+
+use numpy::{PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::BoundObject;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::ops::Range;
+use sudoku_dlx::canon::{try_canonical, Dedup, DEFAULT_BUDGET};
+use sudoku_dlx::formats::{parse_line, PuzzleReader};
+use sudoku_dlx::generator::{shard_range, GenerateOptions, Generated, Generator, Symmetry, Target};
+use sudoku_dlx::logic::{Level, LogicalSolver, Rating};
+use sudoku_dlx::{Backend, BackendKind, Grid, Shape};
+
+create_exception!(
+    _native,
+    SudokuError,
+    PyValueError,
+    "Base of every sudoku_dlx error."
+);
+create_exception!(_native, InputError, SudokuError, "A puzzle that cannot be read.");
+create_exception!(
+    _native,
+    OptionError,
+    SudokuError,
+    "An option out of range or unknown."
+);
+create_exception!(
+    _native,
+    GenerationError,
+    SudokuError,
+    "A generation run that could not produce a puzzle."
+);
+create_exception!(
+    _native,
+    NotUniqueError,
+    SudokuError,
+    "A puzzle without exactly one solution where one is needed."
+);
+
+fn option_error(message: impl Into<String>) -> PyErr {
+    OptionError::new_err(message.into())
+}
+
+/// Puzzles given as one string or a list of them.
+enum Batch {
+    One(String),
+    Many(Vec<String>),
+}
+
+impl Batch {
+    fn extract(value: &Bound<'_, PyAny>) -> PyResult<Batch> {
+        if let Ok(s) = value.cast::<PyString>() {
+            return Ok(Batch::One(s.to_cow()?.into_owned()));
+        }
+        let items: Vec<String> = value.extract().map_err(|_| {
+            InputError::new_err("puzzles: expected a puzzle string or a list of puzzle strings")
+        })?;
+        Ok(Batch::Many(items))
+    }
+
+    fn texts(&self) -> &[String] {
+        match self {
+            Batch::One(s) => std::slice::from_ref(s),
+            Batch::Many(v) => v,
+        }
+    }
+
+    /// A single result for a single puzzle, a list for a list.
+    fn wrap<'py>(&self, py: Python<'py>, mut items: Vec<Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+        match self {
+            Batch::One(_) => Ok(items.remove(0)),
+            Batch::Many(_) => Ok(PyList::new(py, items)?.into_any()),
+        }
+    }
+}
+
+/// Python objects of plain results.
+fn objects<'py, T>(py: Python<'py>, values: Vec<T>) -> PyResult<Vec<Bound<'py, PyAny>>>
+where
+    T: IntoPyObject<'py>,
+    PyErr: From<T::Error>,
+{
+    values
+        .into_iter()
+        .map(|v| Ok(v.into_pyobject(py)?.into_any().into_bound()))
+        .collect()
+}
+
+fn parse_shape(text: Option<&str>) -> PyResult<Option<Shape>> {
+    text.map(|t| t.parse::<Shape>().map_err(|e| option_error(format!("box: {e}"))))
+        .transpose()
+}
+
+/// One puzzle from text: a line (with optional trailing fields), a pasted
+/// grid over several lines, or a JSON record.
+fn parse_puzzle(text: &str, shape: Option<Shape>) -> Result<Grid, String> {
+    if text.trim_start().starts_with('{') || text.trim().contains('\n') {
+        let record = PuzzleReader::new(text.as_bytes(), shape)
+            .next()
+            .ok_or_else(|| "no puzzle in the text".to_string())?;
+        return record.puzzle.map_err(|e| e.to_string());
+    }
+    parse_line(text, shape, 1).map_err(|e| match e.column {
+        Some(c) => format!("column {c}: {}", e.message),
+        None => e.message,
+    })
+}
+
+/// Parses every puzzle; the first fault raises, naming the puzzle.
+fn parse_all(batch: &Batch, shape: Option<Shape>) -> PyResult<Vec<Grid>> {
+    let single = matches!(batch, Batch::One(_));
+    batch
+        .texts()
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            parse_puzzle(text, shape).map_err(|e| {
+                let at = if single {
+                    String::new()
+                } else {
+                    format!("puzzle {i}: ")
+                };
+                InputError::new_err(format!("{at}{e}"))
+            })
+        })
+        .collect()
+}
+
+fn pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = threads {
+        if t == 0 {
+            return Err(option_error("threads must be at least 1"));
+        }
+        builder = builder.num_threads(t);
+    }
+    builder
+        .build()
+        .map_err(|e| SudokuError::new_err(format!("cannot start worker threads: {e}")))
+}
+
+/// One engine and one logical solver per shape, per worker.
+struct Engines {
+    kind: BackendKind,
+    engines: HashMap<Shape, Box<dyn Backend>>,
+    solvers: HashMap<Shape, LogicalSolver>,
+}
+
+impl Engines {
+    fn new(kind: BackendKind) -> Engines {
+        Engines {
+            kind,
+            engines: HashMap::new(),
+            solvers: HashMap::new(),
+        }
+    }
+
+    fn engine(&mut self, shape: Shape) -> &mut dyn Backend {
+        let kind = self.kind;
+        self.engines
+            .entry(shape)
+            .or_insert_with(|| kind.build(shape))
+            .as_mut()
+    }
+
+    fn solver(&mut self, shape: Shape) -> &mut LogicalSolver {
+        self.solvers
+            .entry(shape)
+            .or_insert_with(|| LogicalSolver::new(shape))
+    }
+
+    /// The unique solution and search effort, or why there is none.
+    fn unique(&mut self, puzzle: &Grid) -> Result<(Grid, u64), String> {
+        if let Some(clash) = puzzle.first_clash() {
+            let rc = |c: usize| format!("r{}c{}", puzzle.shape().row(c) + 1, puzzle.shape().col(c) + 1);
+            return Err(format!(
+                "givens clash: {} twice in a {} ({}, {})",
+                Shape::symbol(clash.digit),
+                clash.house,
+                rc(clash.first),
+                rc(clash.second)
+            ));
+        }
+        let count = self.engine(puzzle.shape()).count(puzzle, 2, None);
+        match (count.solutions, count.first) {
+            (1, Some(solution)) => Ok((solution, count.nodes)),
+            (0, _) => Err("no solution".to_string()),
+            _ => Err("several solutions".to_string()),
+        }
+    }
+}
+
+fn parse_backend(text: &str) -> PyResult<BackendKind> {
+    text.parse()
+        .map_err(|e: String| option_error(format!("backend: {e}")))
+}
+
+/// Runs `work` over the grids on a pool with the GIL released.
+fn run_batch<T: Send>(
+    py: Python<'_>,
+    grids: &[Grid],
+    threads: Option<usize>,
+    backend: BackendKind,
+    work: impl Fn(&mut Engines, &Grid) -> T + Sync + Send,
+) -> PyResult<Vec<T>> {
+    if grids.len() == 1 {
+        return Ok(py.detach(|| vec![work(&mut Engines::new(backend), &grids[0])]));
+    }
+    let pool = pool(threads)?;
+    let mut results = Vec::with_capacity(grids.len());
+    for chunk in grids.chunks(4096) {
+        let part: Vec<T> = py.detach(|| {
+            pool.install(|| {
+                chunk
+                    .par_iter()
+                    .map_init(|| Engines::new(backend), |engines, grid| work(engines, grid))
+                    .collect()
+            })
+        });
+        results.extend(part);
+        // Between chunks, so that Ctrl-C (KeyboardInterrupt) stops a long batch.
+        py.check_signals()?;
+    }
+    Ok(results)
+}
+
+/// The unique solution of each puzzle (None when it has none or several).
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, r#box=None, threads=None, backend="dlx"))]
+fn solve<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    r#box: Option<&str>,
+    threads: Option<usize>,
+    backend: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let batch = Batch::extract(puzzles)?;
+    let grids = parse_all(&batch, parse_shape(r#box)?)?;
+    let results = run_batch(py, &grids, threads, parse_backend(backend)?, |e, g| {
+        e.unique(g).ok().map(|(s, _)| s.to_line())
+    })?;
+    let items = objects(py, results)?;
+    batch.wrap(py, items)
+}
+
+/// The number of solutions of each puzzle, counted up to `limit`.
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, limit=2, r#box=None, threads=None, backend="dlx"))]
+fn count<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    limit: u64,
+    r#box: Option<&str>,
+    threads: Option<usize>,
+    backend: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    if limit == 0 {
+        return Err(option_error("limit must be at least 1"));
+    }
+    let batch = Batch::extract(puzzles)?;
+    let grids = parse_all(&batch, parse_shape(r#box)?)?;
+    let results = run_batch(py, &grids, threads, parse_backend(backend)?, |e, g| {
+        e.engine(g.shape()).count(g, limit, None).solutions
+    })?;
+    let items = objects(py, results)?;
+    batch.wrap(py, items)
+}
+
+fn level_name(level: Level) -> String {
+    level.to_string()
+}
+
+/// A rating as a dict, with the same keys as the CLI's JSON records.
+fn rating_dict<'py>(py: Python<'py>, rating: &Rating, dict: &Bound<'py, PyDict>) -> PyResult<()> {
+    dict.set_item("rating", (rating.score as f64 * 10.0).round() / 10.0)?;
+    dict.set_item("level", level_name(rating.level))?;
+    dict.set_item("hardest", rating.hardest.map(|t| t.name()))?;
+    let techniques = PyDict::new(py);
+    for (t, k) in &rating.techniques {
+        techniques.set_item(t.name(), k)?;
+    }
+    dict.set_item("techniques", techniques)?;
+    dict.set_item("solved_by_logic", rating.solved)?;
+    Ok(())
+}
+
+/// The rating of each puzzle on the Sudoku Explainer scale (None when the
+/// puzzle has no unique solution).
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, r#box=None, threads=None))]
+fn rate<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    r#box: Option<&str>,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let batch = Batch::extract(puzzles)?;
+    let grids = parse_all(&batch, parse_shape(r#box)?)?;
+    let results = run_batch(py, &grids, threads, BackendKind::Dlx, |e, g| {
+        let (_, effort) = e.unique(g).ok()?;
+        e.solver(g.shape()).rate(g).ok().map(|r| (r, effort))
+    })?;
+    let mut items = Vec::with_capacity(results.len());
+    for (grid, result) in grids.iter().zip(results) {
+        items.push(match result {
+            None => py.None().into_bound(py),
+            Some((rating, effort)) => {
+                let dict = PyDict::new(py);
+                dict.set_item("puzzle", grid.to_line())?;
+                rating_dict(py, &rating, &dict)?;
+                dict.set_item("effort", effort)?;
+                dict.into_any()
+            }
+        });
+    }
+    batch.wrap(py, items)
+}
+
+/// The step-by-step solving path of each puzzle. Raises NotUniqueError for
+/// a puzzle without exactly one solution.
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, r#box=None, threads=None))]
+fn explain<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    r#box: Option<&str>,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let batch = Batch::extract(puzzles)?;
+    let grids = parse_all(&batch, parse_shape(r#box)?)?;
+    let results = run_batch(py, &grids, threads, BackendKind::Dlx, |e, g| {
+        let (_, effort) = e.unique(g)?;
+        let path = e.solver(g.shape()).explain(g).map_err(|x| x.to_string())?;
+        let steps = serde_json::to_string(&path.steps).map_err(|x| x.to_string())?;
+        Ok::<_, String>((path, effort, steps))
+    })?;
+    let json = py.import("json")?;
+    let mut items = Vec::with_capacity(results.len());
+    for (i, (grid, result)) in grids.iter().zip(results).enumerate() {
+        let (path, effort, steps) = result.map_err(|why| {
+            let at = if grids.len() > 1 {
+                format!("puzzle {i}: ")
+            } else {
+                String::new()
+            };
+            NotUniqueError::new_err(format!("{at}{why}: cannot explain"))
+        })?;
+        let dict = PyDict::new(py);
+        dict.set_item("puzzle", grid.to_line())?;
+        rating_dict(py, &path.rating, &dict)?;
+        dict.set_item("effort", effort)?;
+        dict.set_item("steps", json.call_method1("loads", (steps,))?)?;
+        let text: Vec<String> = path.steps.iter().map(|s| s.to_string()).collect();
+        dict.set_item("text", text)?;
+        dict.set_item("grid", path.grid.to_line())?;
+        items.push(dict.into_any());
+    }
+    batch.wrap(py, items)
+}
+
+/// The canonical (minlex) form of each puzzle.
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, r#box=None, threads=None))]
+fn canonical_form<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    r#box: Option<&str>,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let batch = Batch::extract(puzzles)?;
+    let grids = parse_all(&batch, parse_shape(r#box)?)?;
+    let results = canonical_forms(py, &grids, threads)?;
+    let items = objects(py, results.iter().map(Grid::to_line).collect())?;
+    batch.wrap(py, items)
+}
+
+/// The canonical form of each grid, within the library's default budget
+/// (a dense 25x25 grid can exceed it: an error naming the puzzle).
+fn canonical_forms(py: Python<'_>, grids: &[Grid], threads: Option<usize>) -> PyResult<Vec<Grid>> {
+    let results = run_batch(py, grids, threads, BackendKind::Dlx, |_, g| {
+        try_canonical(g, Some(DEFAULT_BUDGET))
+    })?;
+    results
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| r.map_err(|e| SudokuError::new_err(format!("puzzle {i}: {e}"))))
+        .collect()
+}
+
+/// The puzzle text of a dedup item: a string, or a record with "puzzle".
+fn item_text(item: &Bound<'_, PyAny>, i: usize) -> PyResult<String> {
+    if let Ok(s) = item.cast::<PyString>() {
+        return Ok(s.to_cow()?.into_owned());
+    }
+    if let Ok(d) = item.cast::<PyDict>() {
+        if let Some(p) = d.get_item("puzzle")? {
+            return p
+                .extract()
+                .map_err(|_| InputError::new_err(format!("item {i}: \"puzzle\" is not a string")));
+        }
+    }
+    Err(InputError::new_err(format!(
+        "item {i}: expected a puzzle string or a record with a \"puzzle\" key"
+    )))
+}
+
+/// The items (strings or records) keeping only the first of each class of
+/// equivalent puzzles, in order.
+#[pyfunction]
+#[pyo3(signature = (items, *, r#box=None, threads=None))]
+fn dedup<'py>(
+    py: Python<'py>,
+    items: &Bound<'py, PyAny>,
+    r#box: Option<&str>,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyList>> {
+    let shape = parse_shape(r#box)?;
+    let list: Vec<Bound<'py, PyAny>> = items
+        .try_iter()
+        .map_err(|_| InputError::new_err("items: expected an iterable of puzzles or records"))?
+        .collect::<PyResult<_>>()?;
+    let texts: Vec<String> = list
+        .iter()
+        .enumerate()
+        .map(|(i, item)| item_text(item, i))
+        .collect::<PyResult<_>>()?;
+    let grids = parse_all(&Batch::Many(texts), shape)?;
+    let forms = canonical_forms(py, &grids, threads)?;
+    let mut seen = Dedup::new();
+    let kept: Vec<Bound<'py, PyAny>> = list
+        .into_iter()
+        .zip(forms)
+        .filter(|(_, form)| seen.insert_canonical(form))
+        .map(|(item, _)| item)
+        .collect();
+    PyList::new(py, kept)
+}
+
+/// Options of a generation run, checked.
+struct RunOptions {
+    options: GenerateOptions,
+    band: Option<Range<f32>>,
+    max_rated: u32,
+    rate: bool,
+    seed: u64,
+    range: Range<u64>,
+}
+
+fn parse_rating_band(value: &Bound<'_, PyAny>) -> PyResult<Range<f32>> {
+    let bad = || option_error("rating: expected (min, max) or 'MIN..MAX' such as '3.0..5.0' or '6.5..'");
+    let (lo, hi): (f32, f32) = if let Ok(text) = value.extract::<String>() {
+        let (lo, hi) = text.split_once("..").ok_or_else(bad)?;
+        let num = |s: &str, empty: f32| -> PyResult<f32> {
+            if s.trim().is_empty() {
+                Ok(empty)
+            } else {
+                s.trim().parse().map_err(|_| bad())
+            }
+        };
+        (num(lo, 0.0)?, num(hi, f32::INFINITY)?)
+    } else {
+        let (lo, hi): (Option<f32>, Option<f32>) = value.extract().map_err(|_| bad())?;
+        (lo.unwrap_or(0.0), hi.unwrap_or(f32::INFINITY))
+    };
+    if lo.is_nan() || hi.is_nan() || lo > hi {
+        return Err(bad());
+    }
+    // Ratings have one decimal: the end is included, as in the CLI.
+    Ok(lo..hi + 0.05)
+}
+
+fn parse_shard(value: &Bound<'_, PyAny>) -> PyResult<(u64, u64)> {
+    let bad = || option_error("shard: expected (i, m) or 'I/M' with 0 <= i < m");
+    let (i, m): (u64, u64) = if let Ok(text) = value.extract::<String>() {
+        let (i, m) = text.split_once('/').ok_or_else(bad)?;
+        (
+            i.trim().parse().map_err(|_| bad())?,
+            m.trim().parse().map_err(|_| bad())?,
+        )
+    } else {
+        value.extract().map_err(|_| bad())?
+    };
+    if m == 0 || i >= m {
+        return Err(bad());
+    }
+    Ok((i, m))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_options(
+    count: u64,
+    seed: Option<u64>,
+    r#box: &str,
+    symmetry: &str,
+    givens: Option<usize>,
+    difficulty: Option<&str>,
+    rating: Option<&Bound<'_, PyAny>>,
+    backend: &str,
+    shard: Option<&Bound<'_, PyAny>>,
+    rate: bool,
+    max_attempts: Option<u32>,
+) -> PyResult<RunOptions> {
+    let shape = parse_shape(Some(r#box))?.expect("a shape was given");
+    let mut options = GenerateOptions::new(shape);
+    options.symmetry = symmetry
+        .parse::<Symmetry>()
+        .map_err(|e| option_error(format!("symmetry: {e}")))?;
+    options.givens = givens;
+    options.max_attempts = max_attempts.unwrap_or(100);
+    options.backend = parse_backend(backend)?;
+    Generator::new(options.clone()).map_err(|e| option_error(e.to_string()))?;
+    if difficulty.is_some() && rating.is_some() {
+        return Err(option_error("give difficulty or rating, not both"));
+    }
+    let band = match (difficulty, rating) {
+        (Some(level), _) => Some(
+            level
+                .parse::<Level>()
+                .map_err(|e| option_error(format!("difficulty: {e}")))?
+                .range(),
+        ),
+        (_, Some(r)) => Some(parse_rating_band(r)?),
+        _ => None,
+    };
+    let range = match shard {
+        Some(s) => {
+            let (i, m) = parse_shard(s)?;
+            shard_range(count, i, m)
+        }
+        None => 0..count,
+    };
+    Ok(RunOptions {
+        options,
+        band,
+        max_rated: max_attempts.unwrap_or(1000),
+        rate,
+        seed: seed.unwrap_or_else(rand::random),
+        range,
+    })
+}
+
+/// Per-thread generation state, as in the CLI.
+struct Worker {
+    generator: Generator,
+    grader: LogicalSolver,
+}
+
+/// Puzzle `index` of the run, exactly as `sudoku-dlx generate` makes it.
+fn produce(worker: &mut Worker, run: &RunOptions, index: u64) -> Result<(Generated, Option<Rating>), String> {
+    let generated = match &run.band {
+        None => worker.generator.generate(run.seed, index),
+        Some(band) => {
+            let target = Target {
+                band: band.clone(),
+                max_rated: run.max_rated,
+                deadline: None,
+            };
+            let grader = &mut worker.grader;
+            let mut rate = |p: &Grid| grader.rate(p).map_or(f32::INFINITY, |r| r.score);
+            worker
+                .generator
+                .generate_rated(run.seed, index, &target, &mut rate)
+                .map(|found| found.generated)
+        }
+    }
+    .map_err(|e| format!("puzzle {index}: {e}"))?;
+    let rating = if run.rate || run.band.is_some() {
+        worker.grader.rate(&generated.puzzle).ok()
+    } else {
+        None
+    };
+    Ok((generated, rating))
+}
+
+fn generate_all(
+    py: Python<'_>,
+    run: &RunOptions,
+    threads: Option<usize>,
+) -> PyResult<Vec<(Generated, Option<Rating>)>> {
+    let pool = pool(threads)?;
+    let make = || Worker {
+        generator: Generator::new(run.options.clone()).expect("options checked"),
+        grader: LogicalSolver::new(run.options.shape),
+    };
+    let mut produced = Vec::with_capacity((run.range.end - run.range.start) as usize);
+    let chunk = 64 * pool.current_num_threads() as u64;
+    let mut next = run.range.start;
+    while next < run.range.end {
+        let end = (next + chunk).min(run.range.end);
+        let results: Vec<Result<_, String>> = py.detach(|| {
+            pool.install(|| {
+                (next..end)
+                    .into_par_iter()
+                    .map_init(make, |w, i| produce(w, run, i))
+                    .collect()
+            })
+        });
+        for result in results {
+            produced.push(result.map_err(GenerationError::new_err)?);
+        }
+        // Between chunks, so that Ctrl-C (KeyboardInterrupt) stops a long run.
+        py.check_signals()?;
+        next = end;
+    }
+    Ok(produced)
+}
+
+/// Generates puzzles; returns a list of records (dicts).
+#[pyfunction]
+#[pyo3(signature = (count, *, seed=None, r#box="3x3", symmetry="none", givens=None, difficulty=None,
+    rating=None, backend="dlx", threads=None, shard=None, solution=false, rate=false, max_attempts=None))]
+#[allow(clippy::too_many_arguments)]
+fn generate<'py>(
+    py: Python<'py>,
+    count: u64,
+    seed: Option<u64>,
+    r#box: &str,
+    symmetry: &str,
+    givens: Option<usize>,
+    difficulty: Option<&str>,
+    rating: Option<&Bound<'py, PyAny>>,
+    backend: &str,
+    threads: Option<usize>,
+    shard: Option<&Bound<'py, PyAny>>,
+    solution: bool,
+    rate: bool,
+    max_attempts: Option<u32>,
+) -> PyResult<Bound<'py, PyList>> {
+    let run = run_options(
+        count,
+        seed,
+        r#box,
+        symmetry,
+        givens,
+        difficulty,
+        rating,
+        backend,
+        shard,
+        rate,
+        max_attempts,
+    )?;
+    let produced = generate_all(py, &run, threads)?;
+    let mut records = Vec::with_capacity(produced.len());
+    for (g, rating) in produced {
+        let dict = PyDict::new(py);
+        dict.set_item("index", g.index)?;
+        dict.set_item("seed", g.seed)?;
+        dict.set_item("shape", run.options.shape.to_string())?;
+        dict.set_item("puzzle", g.puzzle.to_line())?;
+        dict.set_item("clues", g.puzzle.given_count())?;
+        dict.set_item("symmetry", run.options.symmetry.to_string())?;
+        dict.set_item("backend", run.options.backend.to_string())?;
+        dict.set_item("effort", g.effort)?;
+        dict.set_item("minimal", g.minimal)?;
+        dict.set_item("attempts", g.attempts)?;
+        if solution {
+            dict.set_item("solution", g.solution.to_line())?;
+        }
+        if let Some(r) = rating {
+            rating_dict(py, &r, &dict)?;
+        }
+        records.push(dict);
+    }
+    PyList::new(py, records)
+}
+
+/// Generates puzzles as a `(count, N*N)` uint8 array (0 for empty), with
+/// the solutions as a second array when `solution` is true.
+#[pyfunction]
+#[pyo3(signature = (count, *, seed=None, r#box="3x3", symmetry="none", givens=None, difficulty=None,
+    rating=None, backend="dlx", threads=None, shard=None, solution=false, max_attempts=None))]
+#[allow(clippy::too_many_arguments)]
+fn generate_array<'py>(
+    py: Python<'py>,
+    count: u64,
+    seed: Option<u64>,
+    r#box: &str,
+    symmetry: &str,
+    givens: Option<usize>,
+    difficulty: Option<&str>,
+    rating: Option<&Bound<'py, PyAny>>,
+    backend: &str,
+    threads: Option<usize>,
+    shard: Option<&Bound<'py, PyAny>>,
+    solution: bool,
+    max_attempts: Option<u32>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let run = run_options(
+        count,
+        seed,
+        r#box,
+        symmetry,
+        givens,
+        difficulty,
+        rating,
+        backend,
+        shard,
+        false,
+        max_attempts,
+    )?;
+    let produced = generate_all(py, &run, threads)?;
+    let cells = run.options.shape.cells();
+    let rows = produced.len();
+    let flat = |pick: &dyn Fn(&Generated) -> &Grid| -> Vec<u8> {
+        produced
+            .iter()
+            .flat_map(|(g, _)| pick(g).cells().to_vec())
+            .collect()
+    };
+    let puzzles = array(py, flat(&|g| &g.puzzle), rows, cells)?;
+    if solution {
+        let solutions = array(py, flat(&|g| &g.solution), rows, cells)?;
+        return Ok((puzzles, solutions).into_pyobject(py)?.into_any());
+    }
+    Ok(puzzles.into_any())
+}
+
+fn array<'py>(
+    py: Python<'py>,
+    data: Vec<u8>,
+    rows: usize,
+    cols: usize,
+) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    numpy::PyArray1::from_vec(py, data).reshape([rows, cols])
+}
+
+/// Puzzle strings as a `(count, N*N)` uint8 array, 0 for empty.
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, r#box=None))]
+fn to_array<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    r#box: Option<&str>,
+) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    let batch = match Batch::extract(puzzles)? {
+        Batch::One(s) => Batch::Many(vec![s]),
+        many => many,
+    };
+    let grids = parse_all(&batch, parse_shape(r#box)?)?;
+    let cells = grids.first().map_or(81, |g| g.cells().len());
+    if let Some((i, g)) = grids.iter().enumerate().find(|(_, g)| g.cells().len() != cells) {
+        return Err(InputError::new_err(format!(
+            "puzzle {i}: {} cells, but puzzle 0 has {cells}: an array needs one size",
+            g.cells().len()
+        )));
+    }
+    let data: Vec<u8> = grids.iter().flat_map(|g| g.cells().to_vec()).collect();
+    array(py, data, grids.len(), cells)
+}
+
+/// Puzzle strings from a `(count, N*N)` integer array, 0 for empty.
+#[pyfunction]
+#[pyo3(signature = (array, *, r#box=None))]
+fn from_array(array: PyReadonlyArray2<'_, u8>, r#box: Option<&str>) -> PyResult<Vec<String>> {
+    let [rows, cols] = [array.shape()[0], array.shape()[1]];
+    let shape = match parse_shape(r#box)? {
+        Some(s) if s.cells() != cols => {
+            return Err(InputError::new_err(format!(
+                "array rows have {cols} cells, but a {s} board has {}",
+                s.cells()
+            )))
+        }
+        Some(s) => s,
+        None => Shape::from_cell_count(cols).map_err(|e| InputError::new_err(e.to_string()))?,
+    };
+    let view = array.as_array();
+    (0..rows)
+        .map(|r| {
+            let cells: Vec<u8> = view.row(r).iter().copied().collect();
+            let bad = cells.iter().position(|&d| d as usize > shape.n());
+            if let Some(c) = bad {
+                return Err(InputError::new_err(format!(
+                    "row {r}, cell {c}: {} is not a digit from 0 to {}",
+                    cells[c],
+                    shape.n()
+                )));
+            }
+            Ok(Grid::from_cells(shape, cells).expect("checked").to_line())
+        })
+        .collect()
+}
+
+/// The native module.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("SudokuError", py.get_type::<SudokuError>())?;
+    m.add("InputError", py.get_type::<InputError>())?;
+    m.add("OptionError", py.get_type::<OptionError>())?;
+    m.add("GenerationError", py.get_type::<GenerationError>())?;
+    m.add("NotUniqueError", py.get_type::<NotUniqueError>())?;
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(generate_array, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(count, m)?)?;
+    m.add_function(wrap_pyfunction!(rate, m)?)?;
+    m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(canonical_form, m)?)?;
+    m.add_function(wrap_pyfunction!(dedup, m)?)?;
+    m.add_function(wrap_pyfunction!(to_array, m)?)?;
+    m.add_function(wrap_pyfunction!(from_array, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
