@@ -66,12 +66,15 @@ fn bench_minimal(c: &mut Criterion) {
         })
     });
     for threads in [1, 2] {
-        group.bench_function(BenchmarkId::new("sudoku-dlx", format!("{threads}-threads")), |b| {
-            b.iter(|| {
-                seed += 1;
-                ours_minimal_threads(MINIMAL_BATCH, black_box(seed), threads)
-            })
-        });
+        group.bench_function(
+            BenchmarkId::new("sudoku-dlx", format!("{threads}-threads")),
+            |b| {
+                b.iter(|| {
+                    seed += 1;
+                    ours_minimal_threads(MINIMAL_BATCH, black_box(seed), threads)
+                })
+            },
+        );
     }
     group.finish();
 }

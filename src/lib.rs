@@ -9,6 +9,7 @@
 //!   [`backend`]: the interface both implement.
 
 pub mod backend;
+pub mod dig_proofs;
 pub mod dlx;
 pub mod exact_cover;
 pub mod formats;
