@@ -15,6 +15,7 @@
 //! index, so no left/right links are stored.
 
 use crate::backend::{Backend, Count, Digger, Removal};
+use crate::dig_proofs::DigProofs;
 use crate::exact_cover::ExactCover;
 use crate::grid::Grid;
 use crate::shape::Shape;
@@ -48,6 +49,8 @@ pub struct Dlx {
     /// cheaper than undoing a whole board of givens one by one.
     pristine_links: Vec<Link>,
     pristine_len: Vec<u16>,
+    /// Cheap proofs tried before a digging probe searches.
+    proofs: DigProofs,
 }
 
 /// One node's vertical links and item, packed so that one cache access
@@ -122,6 +125,7 @@ impl Dlx {
             search: SearchState::new(shape),
             pristine_links: Vec::new(),
             pristine_len: Vec::new(),
+            proofs: DigProofs::new(shape),
         };
         for option in 0..ec.option_count() {
             for (k, &it) in ec.items(option).iter().enumerate() {
@@ -684,6 +688,10 @@ struct DlxDigger<'a> {
     juggled: usize,
     /// Cells popped to reach a probe's targets.
     popped: Vec<usize>,
+    /// Clues removed on a cheap proof but still selected: the next probe
+    /// that searches deselects them first (`stale_count` of them).
+    stale: Vec<bool>,
+    stale_count: usize,
 }
 
 impl<'a> DlxDigger<'a> {
@@ -700,7 +708,10 @@ impl<'a> DlxDigger<'a> {
             decided,
             juggled: 0,
             popped: Vec::new(),
+            stale: vec![false; solution.cells().len()],
+            stale_count: 0,
         };
+        digger.dlx.proofs.start(solution);
         digger.rebuild(&[]);
         digger
     }
@@ -731,23 +742,33 @@ impl<'a> DlxDigger<'a> {
             }
         }
         self.juggled = 0;
+        self.clear_stale();
     }
 
-    /// Uncovers every cell of `targets`, leaving every other clue selected:
-    /// pops down to the targets and selects the clues popped on the way
-    /// again, or rebuilds once juggling has cost more than a rebuild.
+    fn clear_stale(&mut self) {
+        if self.stale_count > 0 {
+            self.stale.iter_mut().for_each(|s| *s = false);
+            self.stale_count = 0;
+        }
+    }
+
+    /// Uncovers every cell of `targets` and every stale clue, leaving every
+    /// other clue selected: pops down to them and selects the clues popped
+    /// on the way again, or rebuilds once juggling has cost more than a
+    /// rebuild.
     fn uncover_targets(&mut self, targets: &[usize]) {
         self.popped.clear();
-        let mut left = targets.len();
+        let mut left = targets.len() + self.stale_count;
         while left > 0 {
             let option = self.dlx.deselect().expect("targets are selected");
             let cell = self.dlx.ec.cell_of(option);
-            if targets.contains(&cell) {
+            if targets.contains(&cell) || self.stale[cell] {
                 left -= 1;
             } else {
                 self.popped.push(cell);
             }
         }
+        self.clear_stale();
         self.juggled += self.popped.len();
         if self.juggled >= self.puzzle.given_count() {
             self.rebuild(targets);
@@ -794,6 +815,15 @@ impl<'a> DlxDigger<'a> {
         targets.iter().for_each(|&c| self.decided[c] = true);
         targets
     }
+
+    /// Takes `targets` out of the puzzle (their selections are handled by
+    /// the caller).
+    fn erase(&mut self, targets: &[usize]) {
+        for &c in targets {
+            self.puzzle.set(c, 0);
+            self.dlx.proofs.remove(c);
+        }
+    }
 }
 
 impl Digger for DlxDigger<'_> {
@@ -806,11 +836,22 @@ impl Digger for DlxDigger<'_> {
         if targets.is_empty() {
             return Removal::Removed;
         }
+        // Settled without a search: the clues stay selected (stale if
+        // removed) until a probe has to search.
+        if self.dlx.proofs.needed(&targets) {
+            return Removal::Kept;
+        }
+        if self.dlx.proofs.forced(&targets) {
+            self.erase(&targets);
+            targets.iter().for_each(|&c| self.stale[c] = true);
+            self.stale_count += targets.len();
+            return Removal::Removed;
+        }
         self.uncover_targets(&targets);
         let verdict = self.has_other_solution(&targets, budget);
         match verdict {
             Some(false) => {
-                targets.iter().for_each(|&c| self.puzzle.set(c, 0));
+                self.erase(&targets);
                 Removal::Removed
             }
             other => {
@@ -827,7 +868,7 @@ impl Digger for DlxDigger<'_> {
     fn remove_unchecked(&mut self, cells: &[usize]) {
         let targets = self.take_targets(cells);
         self.uncover_targets(&targets);
-        targets.iter().for_each(|&c| self.puzzle.set(c, 0));
+        self.erase(&targets);
     }
 
     fn nodes(&self) -> u64 {

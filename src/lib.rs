@@ -12,6 +12,7 @@
 
 pub mod backend;
 pub mod canon;
+pub mod dig_proofs;
 pub mod dlx;
 pub mod exact_cover;
 pub mod formats;

@@ -194,7 +194,12 @@ impl Generator {
             let (puzzle, solution, probes_complete) = self.attempt(&mut rng);
             let clues = puzzle.given_count();
             if self.options.givens.is_none_or(|k| clues <= k) {
-                let effort = self.effort_engine.count(&puzzle, 2, Some(EFFORT_BUDGET)).nodes;
+                // A full grid needs no search node: skip the count.
+                let effort = if puzzle.is_full() {
+                    0
+                } else {
+                    self.effort_engine.count(&puzzle, 2, Some(EFFORT_BUDGET)).nodes
+                };
                 let minimal = self.options.givens.is_none() && probes_complete;
                 return Ok(Generated {
                     puzzle,
@@ -235,6 +240,11 @@ impl Generator {
             .copied()
             .collect();
         let target = self.options.givens.unwrap_or(0);
+        if known_free.is_empty() && solution.cells().len() <= target {
+            // Nothing to dig (`--givens` = every cell): no digging session,
+            // whose set-up would cost more than the fill.
+            return (solution.clone(), true);
+        }
         let budget = self.options.probe_budget;
         let mut digger = self.backend.digger(solution, &order);
         digger.remove_unchecked(known_free);

@@ -1,0 +1,391 @@
+//! Cheap proofs that settle a digging probe without a search.
+//!
+//! While digging, the puzzle `P` is unique with solution `S`, and a probe
+//! asks whether `P` without some clues `T` is still unique. Two cheap
+//! arguments settle most probes before an engine has to search:
+//!
+//! - **Singles (unique).** Naked and hidden singles are sound: what they
+//!   place holds in every solution. If, starting from `P \ T`, they place
+//!   every cell of `T`, every solution of `P \ T` agrees with `S` on `T`,
+//!   so it is a solution of `P`, which has only `S`. Most early removals
+//!   are of this kind.
+//! - **Digit-pair swaps (not unique).** For two digits `a` and `b`, take
+//!   the cells of `S` holding either, and join two of them when they share
+//!   a row, a column or a box. Exchanging `a` and `b` throughout one
+//!   connected part gives another valid grid: each house holds either both
+//!   of its `a`/`b` cells in the part or neither. So each part is an
+//!   *unavoidable set*: a unique puzzle keeps a clue in it. If removing `T`
+//!   would empty one, the swapped grid is a second solution (a witness
+//!   anyone can check) and the clues stay. This settles a good share of
+//!   the probes that keep their clue, which would otherwise need a search
+//!   down to a complete second solution.
+//!
+//! Both only ever answer when they are sure; otherwise the engine decides.
+//! They give the engine's own answer, so the dig is the same with or
+//! without them, only cheaper.
+
+use crate::grid::Grid;
+use crate::shape::Shape;
+
+/// Settles probes on one solution grid; built once per shape and reset
+/// for each dig with [`DigProofs::start`].
+#[derive(Clone)]
+pub struct DigProofs {
+    n: usize,
+    /// The three houses of each cell (rows, then columns, then boxes).
+    houses_of: Vec<[u16; 3]>,
+    /// The cells of each house.
+    house_cells: Vec<Vec<u16>>,
+    /// The cells sharing a house with each cell, `peer_count` per cell.
+    peers: Vec<u16>,
+    peer_count: usize,
+    /// The solution being dug, as a digit bit per cell.
+    bit: Vec<u32>,
+    /// Whether each cell is a clue of the current puzzle.
+    clue: Vec<bool>,
+    /// Digits among the clues of each house.
+    used: Vec<u32>,
+    /// Swap sets: each cell lies in exactly one set per other digit, so
+    /// `member[cell * (n - 1) + k]` is the set of `cell` for its `k`-th
+    /// partner digit.
+    member: Vec<u32>,
+    /// Clues left in each swap set.
+    clues_in: Vec<u32>,
+    /// Scratch space of the singles propagation.
+    scratch: Scratch,
+}
+
+/// Buffers reused by every probe, so that probing does not allocate.
+#[derive(Clone, Default)]
+struct Scratch {
+    used: Vec<u32>,
+    /// Candidates of each cell, zero once filled.
+    cand: Vec<u32>,
+    /// Cells found to be singles, not yet placed.
+    queue: Vec<u16>,
+}
+
+impl DigProofs {
+    /// The house tables of `shape`; no solution yet.
+    pub fn new(shape: Shape) -> DigProofs {
+        let n = shape.n();
+        let cells = shape.cells();
+        let houses_of: Vec<[u16; 3]> = (0..cells).map(|c| shape.houses_of(c).map(|h| h as u16)).collect();
+        let mut house_cells = vec![Vec::with_capacity(n); 3 * n];
+        for (cell, houses) in houses_of.iter().enumerate() {
+            houses
+                .iter()
+                .for_each(|&h| house_cells[h as usize].push(cell as u16));
+        }
+        let mut peers = Vec::new();
+        for houses in &houses_of {
+            let mut mine: Vec<u16> = houses
+                .iter()
+                .flat_map(|&h| house_cells[h as usize].iter().copied())
+                .collect();
+            mine.sort_unstable();
+            mine.dedup();
+            peers.extend(mine.into_iter().filter(|&p| houses_of[p as usize] != *houses));
+        }
+        let peer_count = peers.len() / cells;
+        DigProofs {
+            n,
+            houses_of,
+            house_cells,
+            peers,
+            peer_count,
+            bit: vec![0; cells],
+            clue: vec![false; cells],
+            used: vec![0; 3 * n],
+            member: vec![0; cells * (n - 1)],
+            clues_in: Vec::new(),
+            scratch: Scratch::default(),
+        }
+    }
+
+    /// Starts a dig of `solution` (complete and valid): every cell a clue.
+    pub fn start(&mut self, solution: &Grid) {
+        debug_assert!(solution.is_full());
+        for (cell, &d) in solution.cells().iter().enumerate() {
+            self.bit[cell] = 1 << (d - 1);
+        }
+        self.clue.iter_mut().for_each(|c| *c = true);
+        let all = (1u32 << self.n) - 1;
+        self.used.iter_mut().for_each(|u| *u = all);
+        self.find_swap_sets(solution);
+    }
+
+    /// Takes the clue in `cell` out of the puzzle.
+    pub fn remove(&mut self, cell: usize) {
+        debug_assert!(self.clue[cell]);
+        self.clue[cell] = false;
+        for h in self.houses_of[cell] {
+            self.used[h as usize] &= !self.bit[cell];
+        }
+        let k = self.n - 1;
+        for &set in &self.member[cell * k..(cell + 1) * k] {
+            self.clues_in[set as usize] -= 1;
+        }
+    }
+
+    /// True if removing the clues `targets` would leave a swap set without
+    /// a clue: the puzzle would then have a second solution.
+    pub fn needed(&mut self, targets: &[usize]) -> bool {
+        let k = self.n - 1;
+        let mut emptied = false;
+        for &t in targets {
+            for &set in &self.member[t * k..(t + 1) * k] {
+                self.clues_in[set as usize] -= 1;
+                emptied |= self.clues_in[set as usize] == 0;
+            }
+        }
+        for &t in targets {
+            for &set in &self.member[t * k..(t + 1) * k] {
+                self.clues_in[set as usize] += 1;
+            }
+        }
+        emptied
+    }
+
+    /// True if naked and hidden singles, starting from the puzzle without
+    /// `targets`, place every target: the puzzle stays unique without them.
+    /// A lone target is first tried as a single in one step, which settles
+    /// most early removals at once.
+    pub fn forced(&mut self, targets: &[usize]) -> bool {
+        let mut s = std::mem::take(&mut self.scratch);
+        s.used.clone_from(&self.used);
+        for &t in targets {
+            for h in self.houses_of[t] {
+                s.used[h as usize] &= !self.bit[t];
+            }
+        }
+        let forced = match targets {
+            [t] if self.single_at_once(&s.used, *t) => true,
+            _ => self.propagate(&mut s, targets),
+        };
+        self.scratch = s;
+        forced
+    }
+
+    /// Candidates of an empty cell given the digits used in each house.
+    #[inline(always)]
+    fn candidates(&self, used: &[u32], cell: usize) -> u32 {
+        let [r, c, b] = self.houses_of[cell].map(|h| used[h as usize]);
+        ((1u32 << self.n) - 1) & !(r | c | b)
+    }
+
+    /// Whether `cell` (just emptied) is a naked single, or its digit has no
+    /// other place in one of its houses.
+    fn single_at_once(&self, used: &[u32], cell: usize) -> bool {
+        if self.candidates(used, cell) == self.bit[cell] {
+            return true;
+        }
+        let digit = self.bit[cell];
+        self.houses_of[cell].iter().any(|&h| {
+            self.house_cells[h as usize].iter().all(|&other| {
+                let other = other as usize;
+                other == cell || self.clue[other] || self.candidates(used, other) & digit == 0
+            })
+        })
+    }
+
+    /// Places singles until every target is placed (true) or nothing more
+    /// follows (false). Candidates are kept per cell (zero once filled) and
+    /// struck from the peers of each placement; hidden singles are looked
+    /// for house by house once no naked single is left.
+    fn propagate(&self, s: &mut Scratch, targets: &[usize]) -> bool {
+        s.cand.clear();
+        s.queue.clear();
+        for cell in 0..self.clue.len() {
+            let open = !self.clue[cell] || targets.contains(&cell);
+            let cand = if open { self.candidates(&s.used, cell) } else { 0 };
+            if cand.is_power_of_two() {
+                s.queue.push(cell as u16);
+            }
+            s.cand.push(cand);
+        }
+        let mut left = targets.len();
+        loop {
+            while let Some(cell) = s.queue.pop() {
+                let cell = cell as usize;
+                let digit = s.cand[cell];
+                if digit == 0 {
+                    continue;
+                }
+                debug_assert_eq!(digit, self.bit[cell], "singles are sound");
+                s.cand[cell] = 0;
+                if targets.contains(&cell) {
+                    left -= 1;
+                    if left == 0 {
+                        return true;
+                    }
+                }
+                for &peer in self.peers_of(cell) {
+                    let c = &mut s.cand[peer as usize];
+                    if *c & digit != 0 {
+                        *c &= !digit;
+                        if c.is_power_of_two() {
+                            s.queue.push(peer);
+                        }
+                    }
+                }
+            }
+            for cells in &self.house_cells {
+                let (mut once, mut twice) = (0u32, 0u32);
+                for &cell in cells {
+                    let c = s.cand[cell as usize];
+                    twice |= once & c;
+                    once |= c;
+                }
+                let hidden = once & !twice;
+                if hidden != 0 {
+                    for &cell in cells {
+                        if s.cand[cell as usize] & hidden != 0 {
+                            s.cand[cell as usize] = self.bit[cell as usize];
+                            s.queue.push(cell);
+                        }
+                    }
+                }
+            }
+            if s.queue.is_empty() {
+                return false;
+            }
+        }
+    }
+
+    fn peers_of(&self, cell: usize) -> &[u16] {
+        let k = self.peer_count;
+        &self.peers[cell * k..(cell + 1) * k]
+    }
+
+    /// Splits the cells of every digit pair into swap sets (connected parts
+    /// under "same row, column or box") and counts their clues.
+    fn find_swap_sets(&mut self, solution: &Grid) {
+        let n = self.n;
+        // For each digit, its cell in each house.
+        let mut at = vec![0u16; n * 3 * n];
+        for (cell, &d) in solution.cells().iter().enumerate() {
+            for h in self.houses_of[cell] {
+                at[(d as usize - 1) * 3 * n + h as usize] = cell as u16;
+            }
+        }
+        self.clues_in.clear();
+        let mut label = vec![u32::MAX; solution.cells().len()];
+        let mut stack = Vec::with_capacity(2 * n);
+        for a in 0..n {
+            for b in a + 1..n {
+                let pair = [a, b];
+                for start in (0..n).flat_map(|r| pair.map(|d| at[d * 3 * n + r])) {
+                    if label[start as usize] != u32::MAX {
+                        continue;
+                    }
+                    let set = self.clues_in.len() as u32;
+                    let mut size = 0;
+                    label[start as usize] = set;
+                    stack.push(start);
+                    while let Some(cell) = stack.pop() {
+                        size += 1;
+                        let digit = self.bit[cell as usize].trailing_zeros() as usize;
+                        let other = if digit == a { b } else { a };
+                        for h in self.houses_of[cell as usize] {
+                            let mate = at[other * 3 * n + h as usize];
+                            if label[mate as usize] != set {
+                                label[mate as usize] = set;
+                                stack.push(mate);
+                            }
+                        }
+                    }
+                    self.clues_in.push(size);
+                }
+                // Record membership and clear the labels for the next pair.
+                for r in 0..n {
+                    for d in pair {
+                        let cell = at[d * 3 * n + r] as usize;
+                        let partner = if d == a { b } else { a };
+                        let k = if partner < d { partner } else { partner - 1 };
+                        self.member[cell * (n - 1) + k] = label[cell];
+                        label[cell] = u32::MAX;
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::Backend;
+    use crate::dlx::Dlx;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    fn solution(shape: Shape, seed: u64) -> Grid {
+        Dlx::new(shape).fill(&mut ChaCha8Rng::seed_from_u64(seed))
+    }
+
+    /// Every swap set, exchanged, is another valid grid; and each cell
+    /// lies in one set per partner digit.
+    #[test]
+    fn swap_sets_are_valid_exchanges() {
+        for (r, c) in [(2, 2), (2, 3), (3, 3), (4, 4)] {
+            let shape = Shape::new(r, c).unwrap();
+            let grid = solution(shape, 9);
+            let mut proofs = DigProofs::new(shape);
+            proofs.start(&grid);
+            let n = shape.n();
+            for set in 0..proofs.clues_in.len() as u32 {
+                let cells: Vec<usize> = (0..shape.cells())
+                    .filter(|&c| proofs.member[c * (n - 1)..(c + 1) * (n - 1)].contains(&set))
+                    .collect();
+                assert_eq!(cells.len() as u32, proofs.clues_in[set as usize]);
+                let digits: Vec<u8> = cells.iter().map(|&c| grid.get(c)).collect();
+                let (a, b) = (*digits.iter().min().unwrap(), *digits.iter().max().unwrap());
+                let mut swapped = grid.clone();
+                for &c in &cells {
+                    swapped.set(c, if grid.get(c) == a { b } else { a });
+                }
+                assert_ne!(swapped, grid);
+                assert_eq!(swapped.first_clash(), None, "{r}x{c} set {set}");
+            }
+        }
+    }
+
+    /// Against DLX counts on random removals: `forced` only says unique
+    /// when DLX finds one solution, `needed` only when DLX finds two.
+    #[test]
+    fn proofs_agree_with_dlx() {
+        let shape = Shape::CLASSIC;
+        let mut dlx = Dlx::new(shape);
+        let (mut forced_seen, mut needed_seen) = (0, 0);
+        for seed in 0..20 {
+            let grid = solution(shape, seed);
+            let mut proofs = DigProofs::new(shape);
+            proofs.start(&grid);
+            let mut puzzle = grid.clone();
+            let mut order: Vec<usize> = (0..81).collect();
+            use rand::seq::SliceRandom;
+            order.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+            for &cell in &order {
+                let mut fewer = puzzle.clone();
+                fewer.set(cell, 0);
+                let unique = dlx.count(&fewer, 2, None).solutions == 1;
+                let needed = proofs.needed(&[cell]);
+                let forced = proofs.forced(&[cell]);
+                assert!(!(needed && forced));
+                assert!(!forced || unique, "seed {seed} cell {cell}");
+                assert!(!needed || !unique, "seed {seed} cell {cell}");
+                forced_seen += forced as u32;
+                needed_seen += needed as u32;
+                if unique {
+                    puzzle = fewer;
+                    proofs.remove(cell);
+                }
+            }
+        }
+        assert!(
+            forced_seen > 20 * 30 && needed_seen > 20 * 5,
+            "{forced_seen} {needed_seen}"
+        );
+    }
+}
