@@ -37,7 +37,7 @@ pub fn run(args: CanonArgs) -> Result<i32> {
                 }
                 Err(message) => {
                     tally.add(batch::Outcome::Invalid);
-                    eprintln!("{message}");
+                    super::batch::warn(format_args!("{message}"));
                 }
             }
             Ok(())
@@ -45,7 +45,7 @@ pub fn run(args: CanonArgs) -> Result<i32> {
     )?;
     std::io::Write::flush(&mut out)?;
     if args.input.stats {
-        eprintln!("{}", tally.summary("canonicalised"));
+        super::batch::warn(format_args!("{}", tally.summary("canonicalised")));
     }
     Ok(if tally.get(batch::Outcome::Invalid) == 0 {
         0

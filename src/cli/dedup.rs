@@ -135,7 +135,7 @@ pub fn run(args: DedupArgs) -> Result<i32> {
                     (Some(Err(e)), _) => {
                         // Kept: it cannot be shown to be a duplicate.
                         unsettled += 1;
-                        eprintln!("{name}: a record kept unchecked: {e}");
+                        super::batch::warn(format_args!("{name}: a record kept unchecked: {e}"));
                         out.write_all(record.text.as_bytes())?;
                     }
                     (Some(Ok(form)), _) => {
@@ -148,7 +148,7 @@ pub fn run(args: DedupArgs) -> Result<i32> {
                     }
                     (None, Err(message)) if !message.is_empty() => {
                         invalid += 1;
-                        eprintln!("{name}: {message}");
+                        super::batch::warn(format_args!("{name}: {message}"));
                     }
                     // Comments, blank lines, headers: copied through.
                     (None, _) => out.write_all(record.text.as_bytes())?,
@@ -158,6 +158,6 @@ pub fn run(args: DedupArgs) -> Result<i32> {
         }
     }
     out.flush()?;
-    eprintln!("sudoku-dlx dedup: kept {kept}, dropped {dropped} duplicate(s), {invalid} unreadable, {unsettled} kept unchecked");
+    super::batch::warn(format_args!("sudoku-dlx dedup: kept {kept}, dropped {dropped} duplicate(s), {invalid} unreadable, {unsettled} kept unchecked"));
     Ok(if invalid + unsettled == 0 { 0 } else { 1 })
 }
