@@ -275,7 +275,7 @@ mod tests {
         .unwrap_err();
         assert!(e.to_string().starts_with("record 2:"), "{e}");
         let e = read_sources(&format!("index,puzzle,rating\n1,{PUZZLE},x\n"), None).unwrap_err();
-        assert!(e.to_string().contains("line 2, column 86"), "{e}");
+        assert!(e.to_string().contains("line 2, column 85"), "{e}");
         let e = read_sources(
             &format!("{{\"puzzle\":\"{PUZZLE}\",\"rating\":\"hard\"}}\n"),
             None,
