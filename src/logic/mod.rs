@@ -13,6 +13,7 @@
 //! - [`solver`]: the solving loop; [`rating`]: scores and levels.
 
 pub mod candidates;
+pub mod chaining;
 pub mod rating;
 pub mod solver;
 pub mod step;

@@ -1,0 +1,158 @@
+//! Calibration against Sukaku Explainer's step traces (not run by default:
+//! it needs `../shared/data/se_traces`, absent on a fresh checkout).
+//!
+//! For every trace record whose path reaches a chaining step, the position
+//! before that step is rebuilt by running the grader's other techniques to
+//! their fixpoint (eliminations reach the same fixpoint in any order), and
+//! the chain SE took is compared with the one found here: name, rating and
+//! SE's description. Every removal is checked against the puzzle's
+//! solution from the DLX engine.
+//!
+//! Run: `cargo test --release --lib chaining::calibration -- --ignored --nocapture`
+
+use super::{find_any, hint::ChainHint};
+use crate::backend::BackendKind;
+use crate::grid::Grid;
+use crate::logic::candidates::{Candidates, Tables};
+use crate::shape::Shape;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+const TRACES: &str = "../shared/data/se_traces";
+
+/// SE's chaining technique names, as the traces spell them.
+pub(crate) const CHAIN_NAMES: [&str; 9] = [
+    "Bidirectional Y-Cycle",
+    "Bidirectional Cycle",
+    "Bidirectional X-Cycle",
+    "Forcing Chain",
+    "Nishio Forcing Chain",
+    "Region Forcing Chains",
+    "Cell Forcing Chains",
+    "Contradiction Forcing Chain",
+    "Double Forcing Chain",
+];
+
+/// SE's technique families the grader has with SE's meaning: a record
+/// whose path before its first chain uses only these is rebuilt exactly.
+fn rebuildable(technique: &str) -> bool {
+    crate::logic::chaining::tests::support::basic_families()
+        .iter()
+        .any(|f| technique == *f)
+}
+
+#[derive(Default)]
+struct Tally {
+    records: usize,
+    name: usize,
+    rating: usize,
+    text: usize,
+}
+
+#[test]
+#[ignore = "needs ../shared/data/se_traces; prints a report"]
+fn first_chain_steps_match_se() {
+    let Ok(dir) = std::fs::read_dir(TRACES) else {
+        eprintln!("skipping: {TRACES} not found");
+        return;
+    };
+    let mut files: Vec<_> = dir.filter_map(|e| e.ok()).map(|e| e.path()).collect();
+    files.sort();
+    let tables = Arc::new(Tables::new(Shape::CLASSIC));
+    let mut by_name: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut all = Tally::default();
+    let mut invalid = 0;
+    let started = std::time::Instant::now();
+    for path in files
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+    {
+        let text = std::fs::read_to_string(path).expect("readable trace");
+        for line in text.lines() {
+            let record: serde_json::Value = serde_json::from_str(line).expect("json");
+            let steps = record["steps"].as_array().expect("steps");
+            let Some(first) = steps
+                .iter()
+                .position(|s| CHAIN_NAMES.contains(&s["technique"].as_str().unwrap_or("")))
+            else {
+                continue;
+            };
+            if !steps[..first]
+                .iter()
+                .all(|s| rebuildable(s["technique"].as_str().unwrap_or("")))
+            {
+                continue;
+            }
+            let puzzle = parse(record["puzzle"].as_str().expect("puzzle"));
+            let mut c = Candidates::from_grid(tables.clone(), &puzzle).expect("valid puzzle");
+            super::tests::support::basic_fixpoint(&mut c);
+            let se = &steps[first];
+            let (se_name, se_rating, se_text) = (
+                se["technique"].as_str().unwrap_or(""),
+                se["rating"].as_f64().unwrap_or(0.0),
+                se["text"].as_str().unwrap_or(""),
+            );
+            let ours = find_any(&c);
+            let solution = solve(&puzzle);
+            if let Some(h) = &ours {
+                if !removals_valid(h, &solution) {
+                    invalid += 1;
+                }
+            }
+            let t = by_name.entry(se_name.to_string()).or_default();
+            for t in [t, &mut all] {
+                t.records += 1;
+                if let Some(h) = &ours {
+                    t.name += (h.name() == se_name) as usize;
+                    t.rating += ((h.rating() as f64 - se_rating).abs() < 0.05) as usize;
+                    t.text += (h.name() == se_name && h.text == se_text) as usize;
+                }
+            }
+            if std::env::var_os("CHAINS_VERBOSE").is_some() && ours.as_ref().is_none_or(|h| h.text != se_text)
+            {
+                eprintln!(
+                    "{} | SE {se_name} {se_rating} {se_text} | ours {:?}",
+                    record["puzzle"].as_str().unwrap_or(""),
+                    ours.as_ref()
+                        .map(|h| (h.name(), h.rating(), h.text.clone(), h.complexity))
+                );
+            }
+        }
+    }
+    eprintln!("first chain step per SE technique: records, same name, same rating, same hint");
+    for (name, t) in &by_name {
+        eprintln!(
+            "{name:30} {:5} {:5} {:5} {:5}",
+            t.records, t.name, t.rating, t.text
+        );
+    }
+    eprintln!(
+        "{:30} {:5} {:5} {:5} {:5}",
+        "all", all.records, all.name, all.rating, all.text
+    );
+    eprintln!(
+        "invalid removals: {invalid}; {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    assert_eq!(invalid, 0, "a chain removed a solution digit");
+}
+
+fn parse(line: &str) -> Grid {
+    let cells = line
+        .bytes()
+        .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+        .collect();
+    Grid::from_cells(Shape::CLASSIC, cells).expect("81 cells")
+}
+
+/// The puzzle's solution from the DLX engine.
+pub(crate) fn solve(puzzle: &Grid) -> Grid {
+    let count = BackendKind::Dlx.build(puzzle.shape()).count(puzzle, 2, None);
+    assert_eq!(count.solutions, 1, "a proper puzzle");
+    count.first.expect("one solution")
+}
+
+/// Whether no removal of `h` is the solution's digit.
+pub(crate) fn removals_valid(h: &ChainHint, solution: &Grid) -> bool {
+    h.removals.iter().all(|&(cell, d)| solution.get(cell) != d)
+}

@@ -1,0 +1,481 @@
+//! The implication machinery every chain technique shares.
+//!
+//! A *node* is a candidate assumed true ("on") or false ("off"). Two rules
+//! turn an on node into off nodes (the cell's other digits; the digit's
+//! other places in the cell's box, row and column) and two rules turn an off
+//! node into on nodes (the last digit of a cell; the last place of a digit
+//! in a house). Sudoku Explainer (SE) walks these rules breadth first and
+//! rates a chain by how many distinct nodes it rests on, so the walk here
+//! keeps, for every node it reaches, the node that implied it and, in
+//! dynamic mode, the earlier removals the rule relied on (its "hidden"
+//! parents). The order in which rules fire is SE's (box, row, column; cell
+//! rule first), because SE keeps the first chain it finds to each node.
+
+use crate::logic::candidates::{bit, Tables};
+
+/// A candidate (`cell * n + digit - 1`) with a truth value in bit 0.
+pub type Node = u32;
+
+/// No entry: the root of a chain has no parent.
+pub const NONE: u32 = u32::MAX;
+
+/// The node for `digit` (1-based) in `cell` being `on` or off.
+pub fn node(n: usize, cell: usize, digit: u8, on: bool) -> Node {
+    (((cell * n + digit as usize - 1) as u32) << 1) | on as u32
+}
+
+/// The cell of a node.
+pub fn cell_of(n: usize, p: Node) -> usize {
+    (p >> 1) as usize / n
+}
+
+/// The digit (1-based) of a node.
+pub fn digit_of(n: usize, p: Node) -> u8 {
+    ((p >> 1) as usize % n) as u8 + 1
+}
+
+/// Whether a node says its candidate is true.
+pub fn is_on(p: Node) -> bool {
+    p & 1 == 1
+}
+
+/// The same candidate with the opposite truth value.
+pub fn conjugate(p: Node) -> Node {
+    p ^ 1
+}
+
+/// One node reached by a walk, with what implied it.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// The node.
+    pub node: Node,
+    /// The entry that implied it, or [`NONE`] for an assumption.
+    pub parent: u32,
+    /// Start of the hidden parents in [`Arena::hidden`].
+    hidden_start: u32,
+    /// How many hidden parents.
+    hidden_len: u32,
+}
+
+/// Every entry of every walk made on one position, so chains can be traced
+/// back (and measured) after the walks.
+#[derive(Default)]
+pub struct Arena {
+    entries: Vec<Entry>,
+    hidden: Vec<u32>,
+    stamp: Vec<u32>,
+    epoch: u32,
+    stack: Vec<u32>,
+}
+
+impl Arena {
+    /// Forgets every entry (keeps the memory).
+    pub fn clear(&mut self) {
+        self.entries.clear();
+        self.hidden.clear();
+    }
+
+    /// Adds an entry for `node` implied by `parent` and returns its id.
+    pub fn push(&mut self, node: Node, parent: u32) -> u32 {
+        self.entries.push(Entry {
+            node,
+            parent,
+            hidden_start: self.hidden.len() as u32,
+            hidden_len: 0,
+        });
+        self.entries.len() as u32 - 1
+    }
+
+    /// Adds a hidden parent to the entry just pushed.
+    fn push_hidden(&mut self, parent: u32) {
+        self.hidden.push(parent);
+        self.entries.last_mut().expect("an entry was pushed").hidden_len += 1;
+    }
+
+    /// The entry with id `id`.
+    pub fn get(&self, id: u32) -> Entry {
+        self.entries[id as usize]
+    }
+
+    /// Whether `node` is a strict ancestor of entry `id` along first
+    /// parents (SE's test that keeps a cycle walk from turning back).
+    pub fn has_ancestor(&self, id: u32, node: Node) -> bool {
+        let mut at = self.entries[id as usize].parent;
+        while at != NONE {
+            let e = self.entries[at as usize];
+            if e.node == node {
+                return true;
+            }
+            at = e.parent;
+        }
+        false
+    }
+
+    /// The first-parent path from the root to entry `id`, root first.
+    pub fn path(&self, id: u32) -> Vec<Node> {
+        let mut out = Vec::new();
+        let mut at = id;
+        while at != NONE {
+            let e = self.entries[at as usize];
+            out.push(e.node);
+            at = e.parent;
+        }
+        out.reverse();
+        out
+    }
+
+    /// How many distinct nodes entry `id` rests on, itself included: SE's
+    /// measure of a chain's complexity.
+    pub fn ancestor_count(&mut self, id: u32, nodes: usize) -> u32 {
+        if self.stamp.len() < nodes {
+            self.stamp.resize(nodes, 0);
+        }
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.epoch = 1;
+        }
+        let mut count = 0;
+        self.stack.clear();
+        self.stack.push(id);
+        while let Some(at) = self.stack.pop() {
+            let e = self.entries[at as usize];
+            let slot = &mut self.stamp[e.node as usize];
+            if *slot == self.epoch {
+                continue;
+            }
+            *slot = self.epoch;
+            count += 1;
+            if e.parent != NONE {
+                self.stack.push(e.parent);
+            }
+            let hidden = e.hidden_start as usize..(e.hidden_start + e.hidden_len) as usize;
+            self.stack.extend_from_slice(&self.hidden[hidden]);
+        }
+        count
+    }
+}
+
+/// Which rules a walk may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Cell rules: an on node turns the cell's other digits off; an off
+    /// node in a bivalue cell turns the other digit on (SE's "Y" links).
+    pub cell: bool,
+    /// House rule from off to on: the last place of a digit in a house
+    /// (SE's "X" links). The on-to-off house rule always applies.
+    pub house: bool,
+}
+
+/// The position a walk runs on: the current candidates (which a dynamic
+/// walk shrinks as it goes) and the candidates when the walk started.
+pub struct Board<'a> {
+    tables: &'a Tables,
+    n: usize,
+    /// The candidates now.
+    pub masks: Vec<u32>,
+    /// The candidates when the current walk started (dynamic walks only).
+    start: Vec<u32>,
+    /// The three houses of each cell in SE's order: box, row, column.
+    houses: Vec<[usize; 3]>,
+    seen: Vec<u32>,
+    seen_epoch: u32,
+}
+
+impl<'a> Board<'a> {
+    /// A board over `masks` (one candidate mask per cell, empty when
+    /// solved).
+    pub fn new(tables: &'a Tables, masks: Vec<u32>) -> Board<'a> {
+        let n = tables.shape().n();
+        let houses = (0..masks.len())
+            .map(|cell| {
+                let [row, col, bx] = tables.houses_of(cell);
+                [bx, row, col]
+            })
+            .collect();
+        Board {
+            tables,
+            n,
+            start: masks.clone(),
+            seen: vec![0; masks.len()],
+            masks,
+            houses,
+            seen_epoch: 0,
+        }
+    }
+
+    /// The side of the board.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// How many nodes there are (two per candidate).
+    pub fn node_count(&self) -> usize {
+        2 * self.masks.len() * self.n
+    }
+
+    /// The cell's box, row and column, in SE's order.
+    pub fn houses_se(&self, cell: usize) -> [usize; 3] {
+        self.houses[cell]
+    }
+
+    /// The cells of house `h` in SE's order (row-major).
+    pub fn house(&self, h: usize) -> &[usize] {
+        self.tables.house(h)
+    }
+
+    /// Every other cell sharing a house with `cell`.
+    pub fn peers(&self, cell: usize) -> &[usize] {
+        self.tables.peers(cell)
+    }
+
+    /// The cells of house `h` that hold `d` now.
+    pub fn positions(&self, h: usize, d: u8) -> impl Iterator<Item = usize> + '_ {
+        let b = bit(d);
+        self.tables
+            .house(h)
+            .iter()
+            .copied()
+            .filter(move |&c| self.masks[c] & b != 0)
+    }
+
+    fn next_seen_epoch(&mut self) -> u32 {
+        self.seen_epoch = self.seen_epoch.wrapping_add(1);
+        if self.seen_epoch == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.seen_epoch = 1;
+        }
+        self.seen_epoch
+    }
+
+    /// The off nodes an on node implies, in SE's order.
+    pub fn on_to_off(&mut self, p: Node, rules: Rules, out: &mut Vec<Node>) {
+        out.clear();
+        let n = self.n;
+        let (cell, d) = (cell_of(n, p), digit_of(n, p));
+        if rules.cell {
+            let others = self.masks[cell] & !bit(d);
+            out.extend(crate::logic::candidates::digits(others).map(|e| node(n, cell, e, false)));
+        }
+        let epoch = self.next_seen_epoch();
+        self.seen[cell] = epoch;
+        let b = bit(d);
+        for h in self.houses[cell] {
+            for &other in self.tables.house(h) {
+                if self.masks[other] & b != 0 && self.seen[other] != epoch {
+                    self.seen[other] = epoch;
+                    out.push(node(n, other, d, false));
+                }
+            }
+        }
+    }
+
+    /// The on nodes an off node implies, in SE's order, each with the
+    /// removals (as off nodes) its rule relied on when the walk is dynamic.
+    pub fn off_to_on(&self, p: Node, rules: Rules, dynamic: bool, out: &mut Vec<(Node, Hidden)>) {
+        out.clear();
+        let n = self.n;
+        let (cell, d) = (cell_of(n, p), digit_of(n, p));
+        if rules.cell && self.masks[cell].count_ones() == 2 {
+            let other = crate::logic::candidates::digits(self.masks[cell] & !bit(d))
+                .next()
+                .expect("a bivalue cell has another digit");
+            let hidden = if dynamic {
+                Hidden::Cell(cell, self.start[cell] & !self.masks[cell])
+            } else {
+                Hidden::None
+            };
+            out.push((node(n, cell, other, true), hidden));
+        }
+        if rules.house {
+            let b = bit(d);
+            for h in self.houses[cell] {
+                let mut only = None;
+                let mut count = 0;
+                for &other in self.tables.house(h) {
+                    if other != cell && self.masks[other] & b != 0 {
+                        count += 1;
+                        only = Some(other);
+                        if count > 1 {
+                            break;
+                        }
+                    }
+                }
+                if count != 1 {
+                    continue;
+                }
+                let target = node(n, only.expect("one place"), d, true);
+                if out.iter().any(|&(q, _)| q == target) {
+                    continue;
+                }
+                let hidden = if dynamic {
+                    Hidden::House(h, d)
+                } else {
+                    Hidden::None
+                };
+                out.push((target, hidden));
+            }
+        }
+    }
+
+    /// The off nodes (removals since the walk started) that `hidden`
+    /// stands for, in SE's order.
+    fn hidden_nodes(&self, hidden: Hidden, out: &mut Vec<Node>) {
+        out.clear();
+        let n = self.n;
+        match hidden {
+            Hidden::None => {}
+            Hidden::Cell(cell, removed) => {
+                out.extend(crate::logic::candidates::digits(removed).map(|e| node(n, cell, e, false)));
+            }
+            Hidden::House(h, d) => {
+                let b = bit(d);
+                for &c in self.tables.house(h) {
+                    if self.start[c] & b != 0 && self.masks[c] & b == 0 {
+                        out.push(node(n, c, d, false));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Which earlier removals a rule relied on (dynamic walks).
+#[derive(Clone, Copy, Debug)]
+pub enum Hidden {
+    /// None recorded (static walks).
+    None,
+    /// The given digits (mask) removed from this cell.
+    Cell(usize, u32),
+    /// The digit's places removed from this house.
+    House(usize, u8),
+}
+
+/// What one walk from an assumption reached.
+pub struct Walk {
+    /// The on entries, in the order reached.
+    pub on: Vec<u32>,
+    /// The off entries, in the order reached.
+    pub off: Vec<u32>,
+    /// The entry of each node reached (indexed by node), or [`NONE`].
+    pub entry: Vec<u32>,
+    /// A node reached both on and off: (on entry, off entry).
+    pub contradiction: Option<(u32, u32)>,
+}
+
+impl Walk {
+    /// The entry for `p`, if the walk reached it.
+    pub fn entry_of(&self, p: Node) -> Option<u32> {
+        let e = self.entry[p as usize];
+        (e != NONE).then_some(e)
+    }
+
+    /// Whether the walk reached `p`.
+    pub fn reached(&self, p: Node) -> bool {
+        self.entry[p as usize] != NONE
+    }
+}
+
+/// Scratch buffers for walks.
+#[derive(Default)]
+pub struct Scratch {
+    offs: Vec<Node>,
+    ons: Vec<(Node, Hidden)>,
+    hidden: Vec<Node>,
+    removed: Vec<(usize, u32)>,
+}
+
+/// Walks every consequence of assuming `start`, as SE's `doChaining` does:
+/// on nodes are expanded before off nodes, a dynamic walk removes each off
+/// candidate from the board once expanded (and restores the board at the
+/// end), and the walk stops at the first node found both on and off.
+pub fn walk(
+    board: &mut Board,
+    arena: &mut Arena,
+    scratch: &mut Scratch,
+    start: Node,
+    rules: Rules,
+    dynamic: bool,
+) -> Walk {
+    let mut w = Walk {
+        on: Vec::new(),
+        off: Vec::new(),
+        entry: vec![NONE; board.node_count()],
+        contradiction: None,
+    };
+    if dynamic {
+        board.start.clone_from(&board.masks);
+    }
+    let root = arena.push(start, NONE);
+    w.entry[start as usize] = root;
+    if is_on(start) {
+        w.on.push(root);
+    } else {
+        w.off.push(root);
+    }
+    let (mut next_on, mut next_off) = (0, 0);
+    scratch.removed.clear();
+    loop {
+        if next_on < w.on.len() {
+            let id = w.on[next_on];
+            next_on += 1;
+            board.on_to_off(arena.get(id).node, rules, &mut scratch.offs);
+            for &q in &scratch.offs {
+                if w.reached(conjugate(q)) {
+                    let off = arena.push(q, id);
+                    w.contradiction = Some((w.entry[conjugate(q) as usize], off));
+                    break;
+                }
+                if !w.reached(q) {
+                    let e = arena.push(q, id);
+                    w.entry[q as usize] = e;
+                    w.off.push(e);
+                }
+            }
+        } else if next_off < w.off.len() {
+            let id = w.off[next_off];
+            next_off += 1;
+            let p = arena.get(id).node;
+            board.off_to_on(p, rules, dynamic, &mut scratch.ons);
+            for i in 0..scratch.ons.len() {
+                let (q, hidden) = scratch.ons[i];
+                let e = arena.push(q, id);
+                board.hidden_nodes(hidden, &mut scratch.hidden);
+                for &h in &scratch.hidden {
+                    let parent = w.entry[h as usize];
+                    debug_assert!(parent != NONE, "a removal comes from an expanded off node");
+                    if parent != NONE {
+                        arena.push_hidden(parent);
+                    }
+                }
+                if w.reached(conjugate(q)) {
+                    w.contradiction = Some((e, w.entry[conjugate(q) as usize]));
+                    break;
+                }
+                if !w.reached(q) {
+                    w.entry[q as usize] = e;
+                    w.on.push(e);
+                }
+            }
+            if dynamic {
+                // SE removes the candidate after reading the rules, so a
+                // rule's hidden parents never include the node itself.
+                let cell = cell_of(board.n, p);
+                let b = bit(digit_of(board.n, p));
+                if board.masks[cell] & b != 0 {
+                    board.masks[cell] &= !b;
+                    scratch.removed.push((cell, b));
+                }
+            }
+        } else {
+            break;
+        }
+        if w.contradiction.is_some() {
+            break;
+        }
+    }
+    for &(cell, b) in &scratch.removed {
+        board.masks[cell] |= b;
+    }
+    w
+}

@@ -1,0 +1,329 @@
+//! Forcing chains that compare whole walks: SE's Nishio, Multiple (cell
+//! and region) and Dynamic forcing chains, one engine with three settings.
+//!
+//! Every candidate of a cell with enough candidates is assumed true (and,
+//! for contradictions and double chains, false), and its consequences are
+//! walked to the end:
+//!
+//! - *Contradiction* (dynamic) and *Nishio* (dynamic, last-place rules
+//!   only): the assumption makes some candidate both on and off.
+//! - *Double* (dynamic): the candidate on and off imply the same thing.
+//! - *Cell forcing chains*: every candidate of a cell implies the same thing.
+//! - *Region forcing chains*: every place of a digit in a house implies the
+//!   same thing.
+//!
+//! Static walks (Multiple, rated 8.0 plus the length extra) never change
+//! the board; dynamic walks (8.5) remove each candidate they turn off, so
+//! later rules see a smaller board, and a rule that relied on earlier
+//! removals counts them in the chain's complexity. Nishio is rated 7.5.
+
+use super::engine::{cell_of, digit_of, is_on, node, walk, Arena, Board, Node, Rules, Scratch, Walk};
+use super::hint::{candidate_name, cell_name, Best, ChainHint, ChainKind, Engine};
+use crate::logic::candidates::{bit, digits};
+
+/// The settings of one engine.
+#[derive(Clone, Copy)]
+struct Mode {
+    engine: Engine,
+    dynamic: bool,
+    nishio: bool,
+    multiple: bool,
+}
+
+impl Mode {
+    fn of(engine: Engine) -> Mode {
+        Mode {
+            engine,
+            dynamic: engine != Engine::Multiple,
+            nishio: engine == Engine::Nishio,
+            multiple: engine != Engine::Nishio,
+        }
+    }
+
+    fn rules(self) -> Rules {
+        Rules {
+            cell: !self.nishio,
+            house: true,
+        }
+    }
+}
+
+/// The walks made on one position, each from one candidate assumed on,
+/// computed once and shared by the cell, region and binary searches.
+struct Walks {
+    on: Vec<Option<Walk>>,
+    arena: Arena,
+    scratch: Scratch,
+}
+
+impl Walks {
+    fn on_walk(&mut self, board: &mut Board, mode: Mode, cell: usize, d: u8) -> &Walk {
+        let n = board.n();
+        let index = cell * n + d as usize - 1;
+        if self.on[index].is_none() {
+            let start = node(n, cell, d, true);
+            let w = walk(
+                board,
+                &mut self.arena,
+                &mut self.scratch,
+                start,
+                mode.rules(),
+                mode.dynamic,
+            );
+            self.on[index] = Some(w);
+        }
+        self.on[index].as_ref().expect("computed above")
+    }
+}
+
+/// The easiest hint of `engine` (Nishio, Multiple or Dynamic) on the board.
+pub fn find(board: &mut Board, engine: Engine) -> Option<ChainHint> {
+    let mode = Mode::of(engine);
+    let n = board.n();
+    let mut walks = Walks {
+        on: (0..board.masks.len() * n).map(|_| None).collect(),
+        arena: Arena::default(),
+        scratch: Scratch::default(),
+    };
+    let mut best = Best::default();
+    for cell in 0..board.masks.len() {
+        let count = board.masks[cell].count_ones();
+        if count > 2 || (count > 1 && mode.dynamic) {
+            search_cell(board, &mut walks, &mut best, mode, cell);
+        }
+    }
+    best.hint
+}
+
+/// SE's `getMultipleChainsHintListForCell`.
+fn search_cell(board: &mut Board, walks: &mut Walks, best: &mut Best, mode: Mode, cell: usize) {
+    let mask = board.masks[cell];
+    let count = mask.count_ones();
+    for d in digits(mask) {
+        if mode.dynamic {
+            binary(board, walks, best, mode, cell, d, count >= 3 && !mode.nishio);
+        } else {
+            walks.on_walk(board, mode, cell, d);
+        }
+        if !mode.nishio {
+            regions(board, walks, best, mode, cell, d);
+        }
+    }
+    if !mode.nishio && (count == 2 || (mode.multiple && count > 2)) {
+        let sources: Vec<(usize, u8)> = digits(mask).map(|d| (cell, d)).collect();
+        let name = cell_name(cell, board.n());
+        let hints = common_outcomes(board, walks, mode, &sources, ChainKind::Cell, &|target| {
+            format!("{name} ==> {target}")
+        });
+        for hint in hints {
+            best.offer(hint);
+        }
+    }
+}
+
+/// SE's `doBinaryChaining`: contradictions from the candidate on and off,
+/// then (for cells of three or more candidates) double chains.
+fn binary(
+    board: &mut Board,
+    walks: &mut Walks,
+    best: &mut Best,
+    mode: Mode,
+    cell: usize,
+    d: u8,
+    double: bool,
+) {
+    let n = board.n();
+    let name = candidate_name(cell, d, n);
+    let kind = if mode.nishio {
+        ChainKind::Nishio
+    } else {
+        ChainKind::Contradiction
+    };
+    walks.on_walk(board, mode, cell, d);
+    let on_walk = walks.on[cell * n + d as usize - 1].take().expect("walked");
+    if let Some((on, off)) = on_walk.contradiction {
+        let hint = contradiction(
+            board,
+            &mut walks.arena,
+            mode,
+            kind,
+            (on, off),
+            vec![(cell, d)],
+            &name,
+            "on",
+        );
+        best.offer(hint);
+    }
+    let off_start = node(n, cell, d, false);
+    let off_walk = walk(
+        board,
+        &mut walks.arena,
+        &mut walks.scratch,
+        off_start,
+        mode.rules(),
+        true,
+    );
+    if let Some((on, off)) = off_walk.contradiction {
+        let removals = digits(board.masks[cell] & !bit(d)).map(|e| (cell, e)).collect();
+        let hint = contradiction(
+            board,
+            &mut walks.arena,
+            mode,
+            kind,
+            (on, off),
+            removals,
+            &name,
+            "off",
+        );
+        best.offer(hint);
+    }
+    if double {
+        let nodes = board.node_count();
+        for list in [&on_walk.on, &on_walk.off] {
+            for &id in list.iter() {
+                let p = walks.arena.get(id).node;
+                let Some(other) = off_walk.entry_of(p) else {
+                    continue;
+                };
+                let complexity =
+                    walks.arena.ancestor_count(id, nodes) + walks.arena.ancestor_count(other, nodes);
+                let (pc, pd) = (cell_of(n, p), digit_of(n, p));
+                let removals = if is_on(p) {
+                    digits(board.masks[pc] & !bit(pd)).map(|e| (pc, e)).collect()
+                } else {
+                    vec![(pc, pd)]
+                };
+                best.offer(ChainHint {
+                    kind: ChainKind::Double,
+                    engine: mode.engine,
+                    complexity,
+                    removals,
+                    text: format!("{name} on & off ==> {}", state_name(p, n)),
+                    cells: vec![cell],
+                });
+            }
+        }
+    }
+    walks.on[cell * n + d as usize - 1] = Some(on_walk);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn contradiction(
+    board: &Board,
+    arena: &mut Arena,
+    mode: Mode,
+    kind: ChainKind,
+    (on, off): (u32, u32),
+    removals: Vec<(usize, u8)>,
+    source: &str,
+    state: &str,
+) -> ChainHint {
+    let nodes = board.node_count();
+    let n = board.n();
+    let complexity = arena.ancestor_count(on, nodes) + arena.ancestor_count(off, nodes);
+    let p = arena.get(off).node;
+    ChainHint {
+        kind,
+        engine: mode.engine,
+        complexity,
+        removals,
+        text: format!(
+            "{source} {state} ==> {} both on & off",
+            candidate_name(cell_of(n, p), digit_of(n, p), n)
+        ),
+        cells: vec![cell_of(n, p)],
+    }
+}
+
+/// `B3.4 on` or `B3.4 off`.
+fn state_name(p: Node, n: usize) -> String {
+    let state = if is_on(p) { "on" } else { "off" };
+    format!("{} {state}", candidate_name(cell_of(n, p), digit_of(n, p), n))
+}
+
+/// SE's `doRegionChainings`: for each house of the cell where the cell is
+/// the first place of `d` (and the house has two places, or more for the
+/// multiple engines), what every place of `d` implies alike.
+fn regions(board: &mut Board, walks: &mut Walks, best: &mut Best, mode: Mode, cell: usize, d: u8) {
+    let n = board.n();
+    for h in board.houses_se(cell) {
+        let places: Vec<usize> = board.positions(h, d).collect();
+        let count = places.len();
+        if !(count == 2 || (mode.multiple && count > 2)) || places[0] != cell {
+            continue;
+        }
+        let sources: Vec<(usize, u8)> = places.iter().map(|&c| (c, d)).collect();
+        let kind_name = match h / n {
+            0 => "row",
+            1 => "column",
+            _ => "block",
+        };
+        let hints = common_outcomes(board, walks, mode, &sources, ChainKind::Region, &|target| {
+            format!("{} in {kind_name} ==> {target}", crate::shape::Shape::symbol(d))
+        });
+        for hint in hints {
+            best.offer(hint);
+        }
+    }
+}
+
+/// The nodes every walk from `sources` (assumed on, one of which must be
+/// true) reaches, on ones first, as hints of `kind`.
+fn common_outcomes(
+    board: &mut Board,
+    walks: &mut Walks,
+    mode: Mode,
+    sources: &[(usize, u8)],
+    kind: ChainKind,
+    text: &dyn Fn(String) -> String,
+) -> Vec<ChainHint> {
+    let n = board.n();
+    let nodes = board.node_count();
+    for &(c, d) in sources {
+        walks.on_walk(board, mode, c, d);
+    }
+    let index = |(c, d): (usize, u8)| c * n + d as usize - 1;
+    let first = walks.on[index(sources[0])].as_ref().expect("walked");
+    let mut common: Vec<Node> = Vec::new();
+    for list in [&first.on, &first.off] {
+        for &id in list.iter() {
+            let p = walks.arena.get(id).node;
+            let everywhere = sources[1..]
+                .iter()
+                .all(|&s| walks.on[index(s)].as_ref().expect("walked").reached(p));
+            if everywhere {
+                common.push(p);
+            }
+        }
+    }
+    let mut hints = Vec::new();
+    for p in common {
+        let (pc, pd) = (cell_of(n, p), digit_of(n, p));
+        let removals: Vec<(usize, u8)> = if is_on(p) {
+            digits(board.masks[pc] & !bit(pd)).map(|e| (pc, e)).collect()
+        } else {
+            vec![(pc, pd)]
+        };
+        if removals.is_empty() {
+            continue;
+        }
+        let mut complexity = 0;
+        for &s in sources {
+            let id = walks.on[index(s)]
+                .as_ref()
+                .expect("walked")
+                .entry_of(p)
+                .expect("common");
+            complexity += walks.arena.ancestor_count(id, nodes);
+        }
+        hints.push(ChainHint {
+            kind,
+            engine: mode.engine,
+            complexity,
+            removals,
+            text: text(state_name(p, n)),
+            cells: sources.iter().map(|&(c, _)| c).collect(),
+        });
+    }
+    hints
+}

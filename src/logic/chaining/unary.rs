@@ -1,0 +1,344 @@
+//! Bidirectional cycles (X, Y and mixed) and forcing X- and XY-chains:
+//! SE's "Forcing Chains & Cycles" engine, the first and cheapest chaining
+//! technique. Each starts from one candidate assumed true (or false) and
+//! follows static implications breadth first.
+//!
+//! - A *cycle* returns to its starting candidate through at least four
+//!   links; every link of it is then both strong and weak, so a digit that
+//!   sees an "on" and an "off" node of the cycle with that digit goes.
+//! - A *forcing chain* leads from a candidate to its own negation: from
+//!   "on" to "off" removes the candidate, from "off" to "on" places it.
+//!
+//! SE rates X-cycles and Y-cycles 6.5, forcing X-chains 6.6, mixed cycles
+//! and forcing chains 7.0, each plus the length extra; it searches X
+//! links first, then Y links (cycles from bivalue cells only), then both.
+
+use super::engine::{cell_of, conjugate, digit_of, is_on, node, Arena, Board, Node, Rules, NONE};
+use super::hint::{candidate_name, cell_name, Best, ChainHint, ChainKind, Engine};
+use crate::logic::candidates::{bit, digits};
+
+/// The three searches in SE's order: X links, Y links, both.
+const MODES: [Rules; 3] = [
+    Rules {
+        cell: false,
+        house: true,
+    },
+    Rules {
+        cell: true,
+        house: false,
+    },
+    Rules {
+        cell: true,
+        house: true,
+    },
+];
+
+/// Reusable buffers for the breadth-first walks.
+#[derive(Default)]
+pub struct Walker {
+    arena: Arena,
+    on_entry: Vec<u32>,
+    off_seen: Vec<u32>,
+    epoch: u32,
+    pending_on: Vec<u32>,
+    pending_off: Vec<u32>,
+    next: Vec<u32>,
+    offs: Vec<Node>,
+    ons: Vec<(Node, super::engine::Hidden)>,
+}
+
+impl Walker {
+    fn reset(&mut self, nodes: usize) {
+        if self.on_entry.len() < nodes {
+            self.on_entry.resize(nodes, 0);
+            self.off_seen.resize(nodes, 0);
+        }
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.on_entry.iter_mut().for_each(|s| *s = 0);
+            self.off_seen.iter_mut().for_each(|s| *s = 0);
+            self.epoch = 1;
+        }
+        self.arena.clear();
+    }
+}
+
+/// The easiest cycle or forcing chain on the board, as SE picks it.
+pub fn find(board: &mut Board, walker: &mut Walker) -> Option<ChainHint> {
+    let n = board.n();
+    let mut best = Best::default();
+    for rules in MODES {
+        for cell in 0..board.masks.len() {
+            let mask = board.masks[cell];
+            if mask.count_ones() < 2 || (!rules.house && mask.count_ones() > 2) {
+                continue;
+            }
+            for d in digits(mask) {
+                let on = node(n, cell, d, true);
+                search_from(board, walker, &mut best, rules, on);
+            }
+        }
+    }
+    best.hint
+}
+
+/// SE's `doUnaryChaining` for one candidate: cycles through it, then
+/// forcing chains from it on and from it off.
+fn search_from(board: &mut Board, walker: &mut Walker, best: &mut Best, rules: Rules, on: Node) {
+    let kind_base = if rules.cell && rules.house { 7.0 } else { 6.5 };
+    let key = sort_key(rules);
+    if best.could_beat(kind_base, 4, key) {
+        for target in cycles(board, walker, best, rules, on) {
+            if let Some(hint) = cycle_hint(board, walker, rules, target) {
+                best.offer(hint);
+            }
+        }
+    }
+    if !rules.house {
+        return;
+    }
+    let chain_base = if rules.cell { 7.0 } else { 6.6 };
+    for start in [on, conjugate(on)] {
+        if !best.could_beat(chain_base, 3, key) {
+            break;
+        }
+        if let Some(target) = forcing(board, walker, best, rules, start, chain_base, key) {
+            let hint = forcing_hint(board, walker, rules, target);
+            best.offer(hint);
+        }
+    }
+}
+
+fn sort_key(rules: Rules) -> u8 {
+    match (rules.cell, rules.house) {
+        (true, true) => 4,
+        (true, false) => 3,
+        _ => 2,
+    }
+}
+
+/// SE's `doCycles`: alternate layers of on and off nodes; off nodes are
+/// not merged (only kept from turning back along their own path), on nodes
+/// are. Returns the entries that close a cycle of four links or more.
+fn cycles(board: &mut Board, w: &mut Walker, best: &Best, rules: Rules, source: Node) -> Vec<u32> {
+    w.reset(board.node_count());
+    let epoch = w.epoch;
+    let root = w.arena.push(source, NONE);
+    w.on_entry[source as usize] = epoch;
+    w.pending_on.clear();
+    w.pending_on.push(root);
+    w.pending_off.clear();
+    let mut found = Vec::new();
+    let mut length = 0;
+    let base = if rules.cell && rules.house { 7.0 } else { 6.5 };
+    let key = sort_key(rules);
+    while !w.pending_on.is_empty() || !w.pending_off.is_empty() {
+        // A cycle closed at this depth rests on `length + 2` nodes or more.
+        if !best.could_beat(base, length + 2, key) {
+            break;
+        }
+        length += 1;
+        for i in 0..w.pending_on.len() {
+            let id = w.pending_on[i];
+            board.on_to_off(w.arena.get(id).node, rules, &mut w.offs);
+            for &q in &w.offs {
+                if !w.arena.has_ancestor(id, q) {
+                    let e = w.arena.push(q, id);
+                    w.pending_off.push(e);
+                }
+            }
+        }
+        w.pending_on.clear();
+        length += 1;
+        w.next.clear();
+        for i in 0..w.pending_off.len() {
+            let id = w.pending_off[i];
+            board.off_to_on(w.arena.get(id).node, rules, false, &mut w.ons);
+            for &(q, _) in &w.ons {
+                let fresh = w.on_entry[q as usize] != epoch;
+                if !(length >= 4 && q == source) && !fresh {
+                    continue;
+                }
+                let e = w.arena.push(q, id);
+                if length >= 4 && q == source {
+                    found.push(e);
+                }
+                if fresh {
+                    w.on_entry[q as usize] = epoch;
+                    w.next.push(e);
+                }
+            }
+        }
+        w.pending_off.clear();
+        std::mem::swap(&mut w.pending_on, &mut w.next);
+    }
+    found
+}
+
+/// SE's `doForcingChains` from `start`: a plain breadth-first walk that
+/// merges nodes; returns the first entry reaching the negation of `start`.
+fn forcing(
+    board: &mut Board,
+    w: &mut Walker,
+    best: &Best,
+    rules: Rules,
+    start: Node,
+    base: f64,
+    key: u8,
+) -> Option<u32> {
+    w.reset(board.node_count());
+    let epoch = w.epoch;
+    let root = w.arena.push(start, NONE);
+    let target = conjugate(start);
+    w.pending_on.clear();
+    w.pending_off.clear();
+    if is_on(start) {
+        w.on_entry[start as usize] = epoch;
+        w.pending_on.push(root);
+    } else {
+        w.off_seen[start as usize] = epoch;
+        w.pending_off.push(root);
+    }
+    let off_rules = Rules {
+        cell: rules.cell,
+        house: true,
+    };
+    // Depth (from the root) of the nodes waiting in each queue: a node
+    // implied by them rests on depth + 2 nodes.
+    let (mut on_depth, mut off_depth) = (0u32, 0u32);
+    while !w.pending_on.is_empty() || !w.pending_off.is_empty() {
+        if !w.pending_on.is_empty() {
+            if !best.could_beat(base, on_depth + 2, key) {
+                return None;
+            }
+            off_depth = on_depth + 1;
+        }
+        for i in 0..w.pending_on.len() {
+            let id = w.pending_on[i];
+            board.on_to_off(w.arena.get(id).node, rules, &mut w.offs);
+            for &q in &w.offs {
+                if q == target {
+                    return Some(w.arena.push(q, id));
+                }
+                if w.off_seen[q as usize] != epoch {
+                    w.off_seen[q as usize] = epoch;
+                    let e = w.arena.push(q, id);
+                    w.pending_off.push(e);
+                }
+            }
+        }
+        w.pending_on.clear();
+        if !w.pending_off.is_empty() {
+            if !best.could_beat(base, off_depth + 2, key) {
+                return None;
+            }
+            on_depth = off_depth + 1;
+        }
+        for i in 0..w.pending_off.len() {
+            let id = w.pending_off[i];
+            board.off_to_on(w.arena.get(id).node, off_rules, false, &mut w.ons);
+            for &(q, _) in &w.ons {
+                if q == target {
+                    return Some(w.arena.push(q, id));
+                }
+                if w.on_entry[q as usize] != epoch {
+                    w.on_entry[q as usize] = epoch;
+                    let e = w.arena.push(q, id);
+                    w.pending_on.push(e);
+                }
+            }
+        }
+        w.pending_off.clear();
+    }
+    None
+}
+
+/// The cycle closed at `target`: SE removes a digit from a cell outside
+/// the cycle that sees an on node and an off node of the cycle with that
+/// digit.
+fn cycle_hint(board: &Board, w: &mut Walker, rules: Rules, target: u32) -> Option<ChainHint> {
+    let n = board.n();
+    let path = w.arena.path(target);
+    // `path` runs root .. target, and target is the root again.
+    let chain = &path[1..];
+    let mut in_chain = vec![false; board.masks.len()];
+    for &p in chain {
+        in_chain[cell_of(n, p)] = true;
+    }
+    let cells_mask = |on: bool| {
+        let mut seen = vec![0u32; board.masks.len()];
+        for &p in chain.iter().filter(|&&p| is_on(p) == on) {
+            let d = digit_of(n, p);
+            for &peer in board.peers(cell_of(n, p)) {
+                if !in_chain[peer] && board.masks[peer] & bit(d) != 0 {
+                    seen[peer] |= bit(d);
+                }
+            }
+        }
+        seen
+    };
+    let (forward, backward) = (cells_mask(true), cells_mask(false));
+    let mut removals = Vec::new();
+    for cell in 0..board.masks.len() {
+        for d in digits(forward[cell] & backward[cell]) {
+            removals.push((cell, d));
+        }
+    }
+    if removals.is_empty() {
+        return None;
+    }
+    // SE lists the cells from the second node on, the source cell last.
+    let mut cells: Vec<usize> = Vec::new();
+    for &p in chain.iter().chain(std::iter::once(&path[0])) {
+        let c = cell_of(n, p);
+        if !cells.contains(&c) {
+            cells.push(c);
+        }
+    }
+    let kind = match (rules.cell, rules.house) {
+        (true, true) => ChainKind::Cycle,
+        (true, false) => ChainKind::YCycle,
+        _ => ChainKind::XCycle,
+    };
+    let complexity = w.arena.ancestor_count(target, board.node_count());
+    let text = cells
+        .iter()
+        .map(|&c| cell_name(c, n))
+        .collect::<Vec<_>>()
+        .join(",");
+    Some(ChainHint {
+        kind,
+        engine: Engine::Unary,
+        complexity,
+        removals,
+        text,
+        cells,
+    })
+}
+
+/// The forcing chain ending at `target` (the negation of its start).
+fn forcing_hint(board: &Board, w: &mut Walker, rules: Rules, target: u32) -> ChainHint {
+    let n = board.n();
+    let p = w.arena.get(target).node;
+    let (cell, d) = (cell_of(n, p), digit_of(n, p));
+    let removals = if is_on(p) {
+        digits(board.masks[cell] & !bit(d)).map(|e| (cell, e)).collect()
+    } else {
+        vec![(cell, d)]
+    };
+    let kind = if rules.cell {
+        ChainKind::ForcingChain
+    } else {
+        ChainKind::ForcingXChain
+    };
+    let complexity = w.arena.ancestor_count(target, board.node_count());
+    let state = if is_on(p) { "on" } else { "off" };
+    ChainHint {
+        kind,
+        engine: Engine::Unary,
+        complexity,
+        removals,
+        text: format!("{} {}", candidate_name(cell, d, n), state),
+        cells: w.arena.path(target).iter().map(|&q| cell_of(n, q)).collect(),
+    }
+}
