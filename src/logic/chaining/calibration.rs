@@ -71,55 +71,59 @@ fn first_chain_steps_match_se() {
         for line in text.lines() {
             let record: serde_json::Value = serde_json::from_str(line).expect("json");
             let steps = record["steps"].as_array().expect("steps");
-            let Some(first) = steps
-                .iter()
-                .position(|s| CHAIN_NAMES.contains(&s["technique"].as_str().unwrap_or("")))
-            else {
-                continue;
-            };
-            if !steps[..first]
-                .iter()
-                .all(|s| rebuildable(s["technique"].as_str().unwrap_or("")))
-            {
-                continue;
-            }
             let puzzle = parse(record["puzzle"].as_str().expect("puzzle"));
             let mut c = Candidates::from_grid(tables.clone(), &puzzle).expect("valid puzzle");
-            super::tests::support::basic_fixpoint(&mut c);
-            let se = &steps[first];
-            let (se_name, se_rating, se_text) = (
-                se["technique"].as_str().unwrap_or(""),
-                se["rating"].as_f64().unwrap_or(0.0),
-                se["text"].as_str().unwrap_or(""),
-            );
-            let ours = find_any(&c);
-            let solution = solve(&puzzle);
-            if let Some(h) = &ours {
-                if !removals_valid(h, &solution) {
-                    invalid += 1;
+            let mut solution = None;
+            for se in steps {
+                let se_name = se["technique"].as_str().unwrap_or("");
+                if !CHAIN_NAMES.contains(&se_name) {
+                    if rebuildable(se_name) {
+                        continue;
+                    }
+                    break;
                 }
-            }
-            let t = by_name.entry(se_name.to_string()).or_default();
-            for t in [t, &mut all] {
-                t.records += 1;
-                if let Some(h) = &ours {
-                    t.name += (h.name() == se_name) as usize;
-                    t.rating += ((h.rating() as f64 - se_rating).abs() < 0.05) as usize;
-                    t.text += (h.name() == se_name && h.text == se_text) as usize;
-                }
-            }
-            if std::env::var_os("CHAINS_VERBOSE").is_some() && ours.as_ref().is_none_or(|h| h.text != se_text)
-            {
-                eprintln!(
-                    "{} | SE {se_name} {se_rating} {se_text} | ours {:?}",
-                    record["puzzle"].as_str().unwrap_or(""),
-                    ours.as_ref()
-                        .map(|h| (h.name(), h.rating(), h.text.clone(), h.complexity))
+                let (se_rating, se_text) = (
+                    se["rating"].as_f64().unwrap_or(0.0),
+                    se["text"].as_str().unwrap_or(""),
                 );
+                super::tests::support::basic_fixpoint(&mut c);
+                let ours = find_any(&c);
+                let solution = solution.get_or_insert_with(|| solve(&puzzle));
+                if let Some(h) = &ours {
+                    if !removals_valid(h, solution) {
+                        invalid += 1;
+                    }
+                }
+                let same = ours
+                    .as_ref()
+                    .is_some_and(|h| h.name() == se_name && h.text == se_text);
+                let t = by_name.entry(se_name.to_string()).or_default();
+                for t in [t, &mut all] {
+                    t.records += 1;
+                    if let Some(h) = &ours {
+                        t.name += (h.name() == se_name) as usize;
+                        t.rating += ((h.rating() as f64 - se_rating).abs() < 0.05) as usize;
+                        t.text += same as usize;
+                    }
+                }
+                if std::env::var_os("CHAINS_VERBOSE").is_some() && !same {
+                    eprintln!(
+                        "{} | SE {se_name} {se_rating} {se_text} | ours {:?}",
+                        record["puzzle"].as_str().unwrap_or(""),
+                        ours.as_ref()
+                            .map(|h| (h.name(), h.rating(), h.text.clone(), h.complexity))
+                    );
+                }
+                let Some(h) = ours.filter(|_| same) else { break };
+                for &(cell, d) in &h.removals {
+                    c.eliminate(cell, d);
+                }
             }
         }
     }
-    eprintln!("first chain step per SE technique: records, same name, same rating, same hint");
+    eprintln!(
+        "chain steps per SE technique (while the path is rebuilt): steps, same name, same rating, same hint"
+    );
     for (name, t) in &by_name {
         eprintln!(
             "{name:30} {:5} {:5} {:5} {:5}",
