@@ -172,14 +172,17 @@ pub struct Rules {
 pub struct Board<'a> {
     tables: &'a Tables,
     n: usize,
-    /// The candidates now.
+    /// The candidates now (read-only outside this module: [`Board::remove`]
+    /// keeps the house positions in step).
     pub masks: Vec<u32>,
     /// The candidates when the current walk started (dynamic walks only).
     start: Vec<u32>,
     /// The three houses of each cell in SE's order: box, row, column.
     houses: Vec<[usize; 3]>,
-    seen: Vec<u32>,
-    seen_epoch: u32,
+    /// The cell's index inside each of those houses.
+    slots: Vec<[u8; 3]>,
+    /// Per house and digit (`h * n + d - 1`), the slots holding the digit.
+    places: Vec<u32>,
 }
 
 impl<'a> Board<'a> {
@@ -187,20 +190,39 @@ impl<'a> Board<'a> {
     /// solved).
     pub fn new(tables: &'a Tables, masks: Vec<u32>) -> Board<'a> {
         let n = tables.shape().n();
-        let houses = (0..masks.len())
+        let houses: Vec<[usize; 3]> = (0..masks.len())
             .map(|cell| {
                 let [row, col, bx] = tables.houses_of(cell);
                 [bx, row, col]
             })
             .collect();
+        let slots = (0..masks.len())
+            .map(|cell| {
+                houses[cell].map(|h| {
+                    tables
+                        .house(h)
+                        .iter()
+                        .position(|&c| c == cell)
+                        .expect("in its house") as u8
+                })
+            })
+            .collect();
+        let mut places = vec![0u32; 3 * n * n];
+        for h in 0..3 * n {
+            for (slot, &cell) in tables.house(h).iter().enumerate() {
+                for d in crate::logic::candidates::digits(masks[cell]) {
+                    places[h * n + d as usize - 1] |= 1 << slot;
+                }
+            }
+        }
         Board {
             tables,
             n,
             start: masks.clone(),
-            seen: vec![0; masks.len()],
             masks,
             houses,
-            seen_epoch: 0,
+            slots,
+            places,
         }
     }
 
@@ -219,33 +241,31 @@ impl<'a> Board<'a> {
         self.houses[cell]
     }
 
-    /// The cells of house `h` in SE's order (row-major).
-    pub fn house(&self, h: usize) -> &[usize] {
-        self.tables.house(h)
-    }
-
     /// Every other cell sharing a house with `cell`.
     pub fn peers(&self, cell: usize) -> &[usize] {
         self.tables.peers(cell)
     }
 
-    /// The cells of house `h` that hold `d` now.
+    /// The cells of house `h` that hold `d` now, in SE's order.
     pub fn positions(&self, h: usize, d: u8) -> impl Iterator<Item = usize> + '_ {
-        let b = bit(d);
-        self.tables
-            .house(h)
-            .iter()
-            .copied()
-            .filter(move |&c| self.masks[c] & b != 0)
+        let house = self.tables.house(h);
+        crate::logic::candidates::bits(self.places[h * self.n + d as usize - 1]).map(move |slot| house[slot])
     }
 
-    fn next_seen_epoch(&mut self) -> u32 {
-        self.seen_epoch = self.seen_epoch.wrapping_add(1);
-        if self.seen_epoch == 0 {
-            self.seen.iter_mut().for_each(|s| *s = 0);
-            self.seen_epoch = 1;
+    /// Removes `d` from `cell` (which holds it).
+    fn remove(&mut self, cell: usize, d: u8) {
+        self.masks[cell] &= !bit(d);
+        for k in 0..3 {
+            self.places[self.houses[cell][k] * self.n + d as usize - 1] &= !(1 << self.slots[cell][k]);
         }
-        self.seen_epoch
+    }
+
+    /// Puts `d` back into `cell`.
+    fn restore(&mut self, cell: usize, d: u8) {
+        self.masks[cell] |= bit(d);
+        for k in 0..3 {
+            self.places[self.houses[cell][k] * self.n + d as usize - 1] |= 1 << self.slots[cell][k];
+        }
     }
 
     /// The off nodes an on node implies, in SE's order.
@@ -257,13 +277,18 @@ impl<'a> Board<'a> {
             let others = self.masks[cell] & !bit(d);
             out.extend(crate::logic::candidates::digits(others).map(|e| node(n, cell, e, false)));
         }
-        let epoch = self.next_seen_epoch();
-        self.seen[cell] = epoch;
-        let b = bit(d);
-        for h in self.houses[cell] {
-            for &other in self.tables.house(h) {
-                if self.masks[other] & b != 0 && self.seen[other] != epoch {
-                    self.seen[other] = epoch;
+        let [bx, row, col] = self.houses[cell];
+        let di = d as usize - 1;
+        let in_box = self.places[bx * n + di] & !(1 << self.slots[cell][0]);
+        let house = self.tables.house(bx);
+        out.extend(crate::logic::candidates::bits(in_box).map(|slot| node(n, house[slot], d, false)));
+        // Row and column cells inside the box were listed with the box.
+        for (k, h) in [(1, row), (2, col)] {
+            let house = self.tables.house(h);
+            let others = self.places[h * n + di] & !(1 << self.slots[cell][k]);
+            for slot in crate::logic::candidates::bits(others) {
+                let other = house[slot];
+                if self.houses[other][0] != bx {
                     out.push(node(n, other, d, false));
                 }
             }
@@ -288,23 +313,14 @@ impl<'a> Board<'a> {
             out.push((node(n, cell, other, true), hidden));
         }
         if rules.house {
-            let b = bit(d);
-            for h in self.houses[cell] {
-                let mut only = None;
-                let mut count = 0;
-                for &other in self.tables.house(h) {
-                    if other != cell && self.masks[other] & b != 0 {
-                        count += 1;
-                        only = Some(other);
-                        if count > 1 {
-                            break;
-                        }
-                    }
-                }
-                if count != 1 {
+            let di = d as usize - 1;
+            for k in 0..3 {
+                let h = self.houses[cell][k];
+                let others = self.places[h * n + di] & !(1 << self.slots[cell][k]);
+                if others.count_ones() != 1 {
                     continue;
                 }
-                let target = node(n, only.expect("one place"), d, true);
+                let target = node(n, self.tables.house(h)[others.trailing_zeros() as usize], d, true);
                 if out.iter().any(|&(q, _)| q == target) {
                     continue;
                 }
@@ -382,7 +398,7 @@ pub struct Scratch {
     offs: Vec<Node>,
     ons: Vec<(Node, Hidden)>,
     hidden: Vec<Node>,
-    removed: Vec<(usize, u32)>,
+    removed: Vec<(usize, u8)>,
 }
 
 /// Walks every consequence of assuming `start`, as SE's `doChaining` does:
@@ -460,11 +476,10 @@ pub fn walk(
             if dynamic {
                 // SE removes the candidate after reading the rules, so a
                 // rule's hidden parents never include the node itself.
-                let cell = cell_of(board.n, p);
-                let b = bit(digit_of(board.n, p));
-                if board.masks[cell] & b != 0 {
-                    board.masks[cell] &= !b;
-                    scratch.removed.push((cell, b));
+                let (cell, d) = (cell_of(board.n, p), digit_of(board.n, p));
+                if board.masks[cell] & bit(d) != 0 {
+                    board.remove(cell, d);
+                    scratch.removed.push((cell, d));
                 }
             }
         } else {
@@ -474,8 +489,8 @@ pub fn walk(
             break;
         }
     }
-    for &(cell, b) in &scratch.removed {
-        board.masks[cell] |= b;
+    for &(cell, d) in &scratch.removed {
+        board.restore(cell, d);
     }
     w
 }

@@ -42,7 +42,6 @@ pub struct Walker {
     epoch: u32,
     pending_on: Vec<u32>,
     pending_off: Vec<u32>,
-    next: Vec<u32>,
     offs: Vec<Node>,
     ons: Vec<(Node, super::engine::Hidden)>,
 }
@@ -63,10 +62,29 @@ impl Walker {
     }
 }
 
+/// Difficulty ceilings of the successive passes: a pass that finds a hint
+/// within its ceiling has found SE's choice (every hint it skipped is
+/// harder), and shallow passes are cheap.
+const PASSES: [f64; 4] = [7.15, 7.35, 7.75, f64::INFINITY];
+
 /// The easiest cycle or forcing chain on the board, as SE picks it.
 pub fn find(board: &mut Board, walker: &mut Walker) -> Option<ChainHint> {
+    for ceiling in PASSES {
+        let mut best = Best::with_ceiling(ceiling);
+        search(board, walker, &mut best);
+        if let Some(hint) = best.hint {
+            if hint.difficulty() <= ceiling {
+                return Some(hint);
+            }
+        }
+    }
+    None
+}
+
+/// SE's `getLoopHintList` three times (X, Y, both), every hint offered
+/// to `best` in SE's order.
+fn search(board: &mut Board, walker: &mut Walker, best: &mut Best) {
     let n = board.n();
-    let mut best = Best::default();
     for rules in MODES {
         for cell in 0..board.masks.len() {
             let mask = board.masks[cell];
@@ -75,38 +93,56 @@ pub fn find(board: &mut Board, walker: &mut Walker) -> Option<ChainHint> {
             }
             for d in digits(mask) {
                 let on = node(n, cell, d, true);
-                search_from(board, walker, &mut best, rules, on);
+                search_from(board, walker, best, rules, on);
             }
         }
     }
-    best.hint
 }
 
 /// SE's `doUnaryChaining` for one candidate: cycles through it, then
-/// forcing chains from it on and from it off.
+/// forcing chains from it on and from it off. The cycles and the forcing
+/// chain from "on" come from one walk: SE's two walks from "on" reach the
+/// same nodes through the same parents.
 fn search_from(board: &mut Board, walker: &mut Walker, best: &mut Best, rules: Rules, on: Node) {
-    let kind_base = if rules.cell && rules.house { 7.0 } else { 6.5 };
     let key = sort_key(rules);
-    if best.could_beat(kind_base, 4, key) {
-        for target in cycles(board, walker, best, rules, on) {
+    let cycle_base = if rules.cell && rules.house { 7.0 } else { 6.5 };
+    let chain_base = if rules.cell { 7.0 } else { 6.6 };
+    let wanted = Wanted {
+        cycles: best.could_beat(cycle_base, 4, key),
+        chain: rules.house && best.could_beat(chain_base, 3, key),
+        cycle_base,
+        chain_base,
+        key,
+    };
+    if wanted.cycles || wanted.chain {
+        let (cycles, chain) = walk_from_on(board, walker, best, rules, on, wanted);
+        for target in cycles {
             if let Some(hint) = cycle_hint(board, walker, rules, target) {
                 best.offer(hint);
             }
         }
-    }
-    if !rules.house {
-        return;
-    }
-    let chain_base = if rules.cell { 7.0 } else { 6.6 };
-    for start in [on, conjugate(on)] {
-        if !best.could_beat(chain_base, 3, key) {
-            break;
-        }
-        if let Some(target) = forcing(board, walker, best, rules, start, chain_base, key) {
+        if let Some(target) = chain {
             let hint = forcing_hint(board, walker, rules, target);
             best.offer(hint);
         }
     }
+    if rules.house && best.could_beat(chain_base, 3, key) {
+        let off = conjugate(on);
+        if let Some(target) = forcing(board, walker, best, rules, off, chain_base, key) {
+            let hint = forcing_hint(board, walker, rules, target);
+            best.offer(hint);
+        }
+    }
+}
+
+/// What a walk from "on" looks for.
+#[derive(Clone, Copy)]
+struct Wanted {
+    cycles: bool,
+    chain: bool,
+    cycle_base: f64,
+    chain_base: f64,
+    key: u8,
 }
 
 fn sort_key(rules: Rules) -> u8 {
@@ -117,66 +153,101 @@ fn sort_key(rules: Rules) -> u8 {
     }
 }
 
-/// SE's `doCycles`: alternate layers of on and off nodes; off nodes are
-/// not merged (only kept from turning back along their own path), on nodes
-/// are. Returns the entries that close a cycle of four links or more.
-fn cycles(board: &mut Board, w: &mut Walker, best: &Best, rules: Rules, source: Node) -> Vec<u32> {
+/// The off nodes that imply `source` (on) under `rules`: the other digit
+/// of a bivalue cell, the other place of a digit with two places.
+fn implying_source(board: &Board, rules: Rules, source: Node) -> Vec<Node> {
+    let n = board.n();
+    let (cell, d) = (cell_of(n, source), digit_of(n, source));
+    let mut out = Vec::new();
+    if rules.cell && board.masks[cell].count_ones() == 2 {
+        out.extend(digits(board.masks[cell] & !bit(d)).map(|e| node(n, cell, e, false)));
+    }
+    if rules.house {
+        for h in board.houses_se(cell) {
+            let mut places = board.positions(h, d).filter(|&c| c != cell);
+            if let (Some(other), None) = (places.next(), places.next()) {
+                out.push(node(n, other, d, false));
+            }
+        }
+    }
+    out
+}
+
+/// SE's `doCycles` and `doForcingChains` from `source` on, in one walk.
+/// SE's cycle walk does not merge off nodes, but a repeated off node can
+/// only add on nodes already reached, so only its closing of a cycle (an
+/// off node implying the source, not on its own path) matters; that is
+/// checked at every occurrence. Returns the entries closing cycles of four
+/// links or more, in SE's order, and the first entry reaching the source
+/// off.
+fn walk_from_on(
+    board: &mut Board,
+    w: &mut Walker,
+    best: &Best,
+    rules: Rules,
+    source: Node,
+    wanted: Wanted,
+) -> (Vec<u32>, Option<u32>) {
     w.reset(board.node_count());
     let epoch = w.epoch;
+    let closing = implying_source(board, rules, source);
+    let target = conjugate(source);
     let root = w.arena.push(source, NONE);
     w.on_entry[source as usize] = epoch;
     w.pending_on.clear();
     w.pending_on.push(root);
-    w.pending_off.clear();
     let mut found = Vec::new();
+    let mut chain = None;
     let mut length = 0;
-    let base = if rules.cell && rules.house { 7.0 } else { 6.5 };
-    let key = sort_key(rules);
-    while !w.pending_on.is_empty() || !w.pending_off.is_empty() {
-        // A cycle closed at this depth rests on `length + 2` nodes or more.
-        if !best.could_beat(base, length + 2, key) {
+    let (mut want_cycles, mut want_chain) = (wanted.cycles, wanted.chain);
+    while !w.pending_on.is_empty() {
+        // A cycle closed in the coming off layer rests on `length + 2`
+        // nodes; a chain reaching the source off there on `length + 2`.
+        want_cycles &= best.could_beat(wanted.cycle_base, length + 2, wanted.key);
+        want_chain &= chain.is_none() && best.could_beat(wanted.chain_base, length + 2, wanted.key);
+        if !want_cycles && !want_chain {
             break;
         }
         length += 1;
+        w.pending_off.clear();
         for i in 0..w.pending_on.len() {
             let id = w.pending_on[i];
             board.on_to_off(w.arena.get(id).node, rules, &mut w.offs);
             for &q in &w.offs {
-                if !w.arena.has_ancestor(id, q) {
+                if q == target && chain.is_none() && want_chain {
+                    chain = Some(w.arena.push(q, id));
+                }
+                let closes = want_cycles && length + 1 >= 4 && closing.contains(&q);
+                if closes && !w.arena.has_ancestor(id, q) {
+                    let off = w.arena.push(q, id);
+                    found.push(w.arena.push(source, off));
+                }
+                if w.off_seen[q as usize] != epoch {
+                    w.off_seen[q as usize] = epoch;
                     let e = w.arena.push(q, id);
                     w.pending_off.push(e);
                 }
             }
         }
-        w.pending_on.clear();
         length += 1;
-        w.next.clear();
+        w.pending_on.clear();
         for i in 0..w.pending_off.len() {
             let id = w.pending_off[i];
             board.off_to_on(w.arena.get(id).node, rules, false, &mut w.ons);
             for &(q, _) in &w.ons {
-                let fresh = w.on_entry[q as usize] != epoch;
-                if !(length >= 4 && q == source) && !fresh {
-                    continue;
-                }
-                let e = w.arena.push(q, id);
-                if length >= 4 && q == source {
-                    found.push(e);
-                }
-                if fresh {
+                if w.on_entry[q as usize] != epoch {
                     w.on_entry[q as usize] = epoch;
-                    w.next.push(e);
+                    let e = w.arena.push(q, id);
+                    w.pending_on.push(e);
                 }
             }
         }
-        w.pending_off.clear();
-        std::mem::swap(&mut w.pending_on, &mut w.next);
     }
-    found
+    (found, chain)
 }
 
-/// SE's `doForcingChains` from `start`: a plain breadth-first walk that
-/// merges nodes; returns the first entry reaching the negation of `start`.
+/// SE's `doForcingChains` from `start` off: a plain breadth-first walk
+/// that merges nodes; returns the first entry reaching `start` on.
 fn forcing(
     board: &mut Board,
     w: &mut Walker,
