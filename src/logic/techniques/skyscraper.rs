@@ -5,11 +5,50 @@
 //! reference ratings come from rates it 4.0.
 
 use super::super::candidates::Candidates;
-use super::super::step::Step;
-use super::super::technique::Technique;
+use super::super::step::{Cell, Pattern, Step};
+use super::super::technique::{Finder, Technique};
 use super::{eliminate_where_present, first_in_pairs, if_progress};
+use crate::shape::Shape;
+use std::fmt;
+
+pub(crate) const FINDER: Finder = Finder {
+    id: "skyscraper",
+    name: "Skyscraper",
+    score: 4.0,
+    find: Some(|c, cx| cx.memo.first(Technique::Skyscraper, c, |d| find_digit(c, d))),
+};
+
+/// Two strong links on one digit, `ends[0]=ends[1]` and `ends[2]=ends[3]`,
+/// whose inner ends `ends[1]` and `ends[2]` see each other: one of the
+/// outer ends holds the digit.
+#[derive(Debug)]
+pub(crate) struct TwoLinks {
+    pub digit: u8,
+    pub ends: [Cell; 4],
+}
+
+impl TwoLinks {
+    pub fn new(digit: u8, cells: [usize; 4], n: usize) -> TwoLinks {
+        TwoLinks {
+            digit,
+            ends: cells.map(|c| Cell::of(c, n)),
+        }
+    }
+}
+
+impl Pattern for TwoLinks {
+    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [a, b, x, y] = self.ends;
+        let d = Shape::symbol(self.digit);
+        write!(
+            f,
+            "{d} has strong links {a}={b} and {x}={y}, and {b} sees {x}: {a} or {y} is {d}"
+        )
+    }
+}
 
 /// Finds a skyscraper that removes something.
+#[cfg(test)]
 pub fn find(c: &Candidates) -> Option<Step> {
     (1..=c.n() as u8).find_map(|d| find_digit(c, d))
 }
@@ -47,9 +86,8 @@ fn joined(c: &Candidates, d: u8, a: [usize; 2], b: [usize; 2]) -> Option<Step> {
         if line(base_a) != line(base_b) || line(end_a) == line(end_b) {
             continue;
         }
-        let mut step = Step::new(Technique::Skyscraper)
-            .with_digits([d])
-            .with_cells([base_a, end_a, base_b, end_b], n);
+        let pattern = TwoLinks::new(d, [end_a, base_a, base_b, end_b], n);
+        let mut step = Step::new(Technique::Skyscraper, pattern);
         let victims = t.common_peers(end_a, end_b);
         eliminate_where_present(&mut step, c, victims, d);
         return if_progress(step);

@@ -6,11 +6,20 @@
 //! ratings come from) rates it 4.2.
 
 use super::super::candidates::Candidates;
-use super::super::step::{Candidate, Cell, Step};
-use super::super::technique::Technique;
+use super::super::step::Step;
+use super::super::technique::{Finder, Technique};
+use super::skyscraper::TwoLinks;
 use super::{eliminate_where_present, first_in_pairs, if_progress};
 
+pub(crate) const FINDER: Finder = Finder {
+    id: "turbot_crane",
+    name: "Turbot Crane",
+    score: 4.2,
+    find: Some(|c, cx| cx.memo.first(Technique::TurbotFish, c, |d| find_digit(c, d))),
+};
+
 /// Finds a turbot fish that removes something.
+#[cfg(test)]
 pub fn find(c: &Candidates) -> Option<Step> {
     (1..=c.n() as u8).find_map(|d| find_digit(c, d))
 }
@@ -52,15 +61,7 @@ fn turbot(c: &Candidates, d: u8, [a, b, x, y]: [usize; 4]) -> Option<Step> {
         return None;
     }
     let n = c.n();
-    let mut step = Step::new(Technique::TurbotFish).with_digits([d]);
-    step.chain = [a, b, x, y]
-        .iter()
-        .map(|&cell| Candidate {
-            cell: Cell::of(cell, n),
-            digit: d,
-        })
-        .collect();
-    step.length = 4;
+    let mut step = Step::new(Technique::TurbotFish, TwoLinks::new(d, [a, b, x, y], n));
     let victims = t.peers(a).iter().copied().filter(|&v| v != y && t.sees(v, y));
     eliminate_where_present(&mut step, c, victims, d);
     if_progress(step)
@@ -107,7 +108,6 @@ mod tests {
         confine(&mut c, 8, &keep);
         let step = find(&c).expect("turbot fish");
         assert_eq!(removed(&step), each(&[rc(1, 7)], 8));
-        assert_eq!(step.chain.len(), 4);
     }
 
     #[test]

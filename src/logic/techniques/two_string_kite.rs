@@ -6,10 +6,19 @@
 
 use super::super::candidates::Candidates;
 use super::super::step::Step;
-use super::super::technique::Technique;
+use super::super::technique::{Finder, Technique};
+use super::skyscraper::TwoLinks;
 use super::{eliminate_where_present, if_progress};
 
+pub(crate) const FINDER: Finder = Finder {
+    id: "two_string_kite",
+    name: "Two-string Kite",
+    score: 4.1,
+    find: Some(|c, cx| cx.memo.first(Technique::TwoStringKite, c, |d| find_digit(c, d))),
+};
+
 /// Finds a two-string kite that removes something.
+#[cfg(test)]
 pub fn find(c: &Candidates) -> Option<Step> {
     (1..=c.n() as u8).find_map(|d| find_digit(c, d))
 }
@@ -36,7 +45,7 @@ fn strong_links(c: &Candidates, d: u8, range: std::ops::Range<usize>) -> Vec<(us
         .collect()
 }
 
-fn kite(c: &Candidates, d: u8, (row, r): (usize, [usize; 2]), (col, k): (usize, [usize; 2])) -> Option<Step> {
+fn kite(c: &Candidates, d: u8, (_, r): (usize, [usize; 2]), (_, k): (usize, [usize; 2])) -> Option<Step> {
     let n = c.n();
     let t = c.tables();
     if r.iter().any(|cell| k.contains(cell)) {
@@ -47,10 +56,8 @@ fn kite(c: &Candidates, d: u8, (row, r): (usize, [usize; 2]), (col, k): (usize, 
         if t.houses_of(row_hinge)[2] != t.houses_of(col_hinge)[2] {
             continue;
         }
-        let mut step = Step::new(Technique::TwoStringKite)
-            .with_digits([d])
-            .with_cells([row_end, row_hinge, col_hinge, col_end], n)
-            .with_houses([row, col], n);
+        let pattern = TwoLinks::new(d, [row_end, row_hinge, col_hinge, col_end], n);
+        let mut step = Step::new(Technique::TwoStringKite, pattern);
         let victims = t.common_peers(row_end, col_end);
         eliminate_where_present(&mut step, c, victims, d);
         return if_progress(step);
@@ -73,7 +80,7 @@ mod tests {
         assert_eq!(removed(&step), each(&[rc(7, 8)], 6));
         assert_eq!(
             step.to_string(),
-            "Two-String Kite: 6 has strong links r1c8=r1c2 in row 1 and r3c3=r7c3 in column 3 joined in one box: r1c8 or r7c3 is 6, so remove 6 from r7c8"
+            "Two-string Kite: 6 has strong links r1c8=r1c2 and r3c3=r7c3, and r1c2 sees r3c3: r1c8 or r7c3 is 6, so remove 6 from r7c8"
         );
     }
 
