@@ -172,7 +172,7 @@ fn main() {
         );
     }
     let mut parted: Vec<_> = parted.into_iter().collect();
-    parted.sort_by(|a, b| b.1.cmp(&a.1));
+    parted.sort_by_key(|entry| std::cmp::Reverse(entry.1));
     println!("\nFirst differing step (SE's technique -> ours), most frequent:");
     for ((se, us), k) in parted.iter().take(25) {
         println!("{k:6}  {se} -> {us}");

@@ -47,9 +47,7 @@ pub mod naked_single;
 pub mod naked_subset;
 pub mod pointing;
 pub mod simple_coloring;
-pub mod skyscraper;
-pub mod turbot_fish;
-pub mod two_string_kite;
+pub mod strong_links;
 pub mod unique_rectangle;
 pub mod unit_forcing_chain;
 pub mod x_chain;
@@ -97,12 +95,19 @@ solving_order! {
     Swordfish => fish::SWORDFISH,
     /// Three digits confined to three cells of a house.
     HiddenTriple => hidden_subset::TRIPLE,
-    /// Two parallel strong links joined at one end by a shared line.
-    Skyscraper => skyscraper::FINDER,
-    /// A row strong link and a column strong link joined in a box.
-    TwoStringKite => two_string_kite::FINDER,
-    /// Two strong links on one digit joined by a box.
-    TurbotFish => turbot_fish::FINDER,
+    /// Two parallel line strong links on one digit joined by a shared
+    /// house (SE's two-link search reports all six below).
+    Skyscraper => strong_links::TWO_LINKS,
+    /// A row and a column strong link joined by a shared house.
+    TwoStringKite => strong_links::TWO_STRING_KITE,
+    /// Two strong links, one of them in a box.
+    TurbotCrane => strong_links::TURBOT_CRANE,
+    /// A skyscraper with a grouped link.
+    GroupedSkyscraper => strong_links::GROUPED_SKYSCRAPER,
+    /// A two-string kite with a grouped link.
+    GroupedTwoStringKite => strong_links::GROUPED_KITE,
+    /// A turbot crane whose box link is grouped.
+    GroupedTurbotCrane => strong_links::GROUPED_TURBOT_CRANE,
     /// A bivalue pivot with two bivalue pincers.
     XYWing => xy_wing::FINDER,
     /// A trivalue pivot with two bivalue pincers.
@@ -115,6 +120,13 @@ solving_order! {
     Jellyfish => fish::JELLYFISH,
     /// Four digits confined to four cells of a house.
     HiddenQuad => hidden_subset::QUAD,
+    /// Three parallel line strong links chained (SE's three-link search
+    /// reports the three below).
+    ThreeSkyscrapers => strong_links::THREE_LINKS,
+    /// Three strong links chained, one of them in a box.
+    ThreeStrongLinks => strong_links::THREE_STRONG_LINKS,
+    /// Three row and column strong links chained.
+    ThreeStringKite => strong_links::THREE_STRING_KITE,
     /// Bivalue universal grave plus one.
     BugPlusOne => bug_plus_one::FINDER,
     /// Two-colouring the conjugate pairs of one digit.
@@ -167,6 +179,16 @@ impl Memo {
         (1..=c.n() as u8)
             .filter(|&d| seen[d as usize - 1] != c.digit_version(d))
             .collect()
+    }
+
+    /// Whether digit `d` changed since `technique` last found nothing on it.
+    pub(crate) fn digit_changed(&self, technique: Technique, c: &Candidates, d: u8) -> bool {
+        self.nothing_at[technique as usize][d as usize - 1] != c.digit_version(d)
+    }
+
+    /// Records that `technique` found nothing on digit `d` as it is now.
+    pub(crate) fn nothing_for_digit(&mut self, technique: Technique, c: &Candidates, d: u8) {
+        self.found_nothing(technique, c, d);
     }
 
     fn found_nothing(&mut self, technique: Technique, c: &Candidates, d: u8) {
