@@ -6,8 +6,15 @@
 
 use super::super::candidates::Candidates;
 use super::super::step::Step;
-use super::super::technique::Technique;
+use super::super::technique::{Finder, Technique};
 use super::chains::{self, Links};
+
+pub(crate) const FINDER: Finder = Finder {
+    id: "aic",
+    name: "Forcing Chain",
+    score: 7.0,
+    find: Some(|c, _| find(c)),
+};
 
 /// Longest chain searched, in nodes.
 const MAX_NODES: usize = 24;
@@ -49,7 +56,8 @@ mod tests {
         let step = find(&position(true)).expect("aic");
         let expect = [rc(1, 2), rc(2, 2), rc(3, 2), rc(7, 1), rc(8, 1), rc(9, 1)];
         assert_eq!(removed(&step), each(&expect, 1));
-        assert_eq!(step.chain.len(), 6);
+        let expected = Technique::Aic.score() + crate::logic::technique::chain_length_bonus(6);
+        assert!((step.difficulty - expected).abs() < 1e-4, "a 6-node chain");
     }
 
     #[test]

@@ -4,9 +4,16 @@
 //! chains start at 8.x) plus the length bonus.
 
 use super::super::candidates::{digits, Candidates};
-use super::super::step::Step;
-use super::super::technique::{chain_length_bonus, Technique};
-use super::forcing::{quickest_common, settled_group, Branches, Common};
+use super::super::step::{Cell, Step};
+use super::super::technique::{chain_length_bonus, Finder, Technique};
+use super::forcing::{quickest_common, settled_group, Branches, Common, Forcing, Source};
+
+pub(crate) const FINDER: Finder = Finder {
+    id: "cell_forcing_chain",
+    name: "Cell Forcing Chains",
+    score: 8.2,
+    find: Some(|c, cx| find(c, super::full_branches(c, cx.branches))),
+};
 
 /// Finds the cell whose candidates agree on something fastest.
 pub fn find(c: &Candidates, branches: &Branches) -> Option<Step> {
@@ -26,16 +33,15 @@ pub fn find(c: &Candidates, branches: &Branches) -> Option<Step> {
     }
     let (common, cell) = best?;
     let n = c.n();
-    let step = Step::new(Technique::CellForcingChain)
-        .with_cells([cell], n)
-        .with_digits(digits(c.mask(cell)));
-    Some(conclude(step, common, n))
+    let source = Source::Cell(Cell::of(cell, n), digits(c.mask(cell)).collect());
+    Some(conclude(Technique::CellForcingChain, source, common, n))
 }
 
 /// Fills in the conclusion and the length-dependent difficulty.
-pub(super) fn conclude(mut step: Step, common: Common, n: usize) -> Step {
-    step.length = common.length as usize;
-    step.difficulty = step.technique.score() + chain_length_bonus(2 * common.length as usize);
+pub(super) fn conclude(technique: Technique, source: Source, common: Common, n: usize) -> Step {
+    let length = common.length as usize;
+    let mut step = Step::new(technique, Forcing { source, length })
+        .rated(technique.score() + chain_length_bonus(2 * length));
     if common.placed {
         step.place(common.cell, common.digit, n)
     } else {
@@ -62,7 +68,7 @@ mod tests {
         branches.ensure_full(&c);
         let step = find(&c, &branches).expect("cell forcing chain");
         assert_eq!(removed(&step), vec![(rc(5, 5), 7)]);
-        assert_eq!(step.length, 2);
+        assert!(step.description().contains("at most 2") || step.description().contains("through 2 singles"));
     }
 
     #[test]

@@ -11,8 +11,24 @@
 //! keeps the shortest over all starts, which is the easiest to rate.
 
 use super::super::candidates::{bit, digits, Candidates};
-use super::super::step::{Candidate, Cell, Step};
+use super::super::step::{write_chain, Candidate, Cell, Pattern, Step};
 use super::super::technique::{chain_length_bonus, Technique};
+use std::fmt;
+
+/// An alternating chain: nodes joined by strong and weak links in turn,
+/// starting with a strong link; one of its two ends is true.
+#[derive(Debug)]
+pub(crate) struct Chain {
+    pub nodes: Vec<Candidate>,
+}
+
+impl Pattern for Chain {
+    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("one end of the chain ")?;
+        write_chain(f, &self.nodes)?;
+        f.write_str(" is true")
+    }
+}
 
 /// Which links a kind of chain may use.
 #[derive(Clone, Copy)]
@@ -271,10 +287,9 @@ impl<'a> Graph<'a> {
             cell: Cell::of(self.cell(node), n),
             digit: self.digit(node),
         };
-        let mut step = Step::new(technique);
-        step.difficulty = technique.score() + chain_length_bonus(found.nodes.len());
-        step.chain = found.nodes.iter().map(|&x| candidate(x)).collect();
-        step.length = found.nodes.len();
+        let nodes = found.nodes.iter().map(|&x| candidate(x)).collect();
+        let mut step = Step::new(technique, Chain { nodes })
+            .rated(technique.score() + chain_length_bonus(found.nodes.len()));
         for &e in &found.eliminations {
             step.eliminate(self.cell(e), self.digit(e), n);
         }

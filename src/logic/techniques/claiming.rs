@@ -3,17 +3,33 @@
 //! elsewhere in that box (SE 2.8).
 
 use super::super::candidates::Candidates;
-use super::super::step::Step;
-use super::super::technique::Technique;
+use super::super::step::{House, Step};
+use super::super::technique::{Finder, Technique};
+use super::pointing::Locked;
 use super::{eliminate_where_present, if_progress};
+
+pub(crate) const FINDER: Finder = Finder {
+    id: "claiming",
+    name: "Claiming",
+    score: 2.8,
+    find: Some(|c, cx| {
+        let n = c.n();
+        cx.memo
+            .first_house(Technique::Claiming, c, (n..2 * n).chain(0..n), |l| {
+                find_in(c, l, &|_| true)
+            })
+    }),
+};
 
 /// Finds a line whose places for a digit share a box, with the digit still
 /// present in that box off the line.
+#[cfg(test)]
 pub fn find(c: &Candidates) -> Option<Step> {
     find_where(c, |_| true)
 }
 
 /// The first such step that `accept` takes (used by the direct variant).
+#[cfg(test)]
 pub fn find_where(c: &Candidates, accept: impl Fn(&Step) -> bool) -> Option<Step> {
     (0..2 * c.n()).find_map(|line| find_in(c, line, &accept))
 }
@@ -61,9 +77,14 @@ fn confined_to_box(c: &Candidates, line: usize, d: u8) -> Option<Step> {
     if count < 2 {
         return None;
     }
-    let mut step = Step::new(Technique::Claiming)
-        .with_digits([d])
-        .with_houses([line, b], n);
+    let mut step = Step::new(
+        Technique::Claiming,
+        Locked {
+            digit: d,
+            from: House::of(line, n),
+            to: House::of(b, n),
+        },
+    );
     let kind = line / n;
     let off_line = c.tables().house(b).iter().copied();
     let off_line = off_line.filter(|&cell| c.tables().houses_of(cell)[kind] != line);

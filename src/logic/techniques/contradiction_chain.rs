@@ -4,9 +4,16 @@
 //! plus the length bonus (fitted to SE's ratings, docs/rating.md).
 
 use super::super::candidates::{digits, Candidates};
-use super::super::step::Step;
-use super::super::technique::{chain_length_bonus, Technique};
-use super::forcing::{Branches, Outcome};
+use super::super::step::{Cell, Step};
+use super::super::technique::{chain_length_bonus, Finder, Technique};
+use super::forcing::{Branches, Forcing, Outcome, Source};
+
+pub(crate) const FINDER: Finder = Finder {
+    id: "contradiction_chain",
+    name: "Contradiction Forcing Chain",
+    score: 7.8,
+    find: Some(|c, cx| find(c, cx.branches.get_or_insert_with(|| Branches::compute(c)))),
+};
 
 /// Finds the candidates whose assumption fails fastest; all those failing
 /// after the same smallest number of placements are removed together.
@@ -23,11 +30,12 @@ pub fn find(c: &Candidates, branches: &Branches) -> Option<Step> {
     }
     let (length, cell, d) = best?;
     let n = c.n();
-    let mut step = Step::new(Technique::ContradictionChain)
-        .with_cells([cell], n)
-        .with_digits([d]);
-    step.length = length as usize;
-    step.difficulty = Technique::ContradictionChain.score() + chain_length_bonus(2 * length as usize);
+    let pattern = Forcing {
+        source: Source::Assumption(Cell::of(cell, n), d),
+        length: length as usize,
+    };
+    let mut step = Step::new(Technique::ContradictionChain, pattern)
+        .rated(Technique::ContradictionChain.score() + chain_length_bonus(2 * length as usize));
     for x in 0..c.cell_count() {
         for e in digits(c.mask(x)) {
             if let Some(Outcome::Contradiction(after)) = branches.get(x, e) {
@@ -67,7 +75,7 @@ mod tests {
         expected.extend(each(&box_rest, 3));
         expected.sort();
         assert_eq!(removed(&step), expected);
-        assert_eq!(step.length, 2);
+        assert!(step.description().contains("at most 2") || step.description().contains("through 2 singles"));
     }
 
     #[test]

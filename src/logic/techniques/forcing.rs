@@ -7,6 +7,53 @@
 //! has a length (the number of singles needed) that the rating uses.
 
 use super::super::candidates::{bit, digits, Candidates};
+use super::super::step::{digit_list, Cell, House, Pattern};
+use crate::shape::Shape;
+use std::fmt;
+
+/// What a forcing chain starts from, and how many singles its longest
+/// branch needed.
+#[derive(Debug)]
+pub(crate) struct Forcing {
+    pub source: Source,
+    pub length: usize,
+}
+
+/// The assumptions a forcing chain tries.
+#[derive(Debug)]
+pub(crate) enum Source {
+    /// One candidate, which fails.
+    Assumption(Cell, u8),
+    /// Every candidate of a cell.
+    Cell(Cell, Vec<u8>),
+    /// Every place of a digit in a house.
+    House(House, u8),
+}
+
+impl Pattern for Forcing {
+    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.source {
+            Source::Assumption(cell, d) => write!(
+                f,
+                "placing {} in {cell} leads through {} singles to a contradiction",
+                Shape::symbol(*d),
+                self.length
+            ),
+            Source::Cell(cell, ds) => write!(
+                f,
+                "each candidate of {cell} ({}) leads through singles (at most {}) to the same result",
+                digit_list(ds),
+                self.length
+            ),
+            Source::House(house, d) => write!(
+                f,
+                "each place for {} in {house} leads through singles (at most {}) to the same result",
+                Shape::symbol(*d),
+                self.length
+            ),
+        }
+    }
+}
 
 /// Time stamp meaning "never happened in this branch".
 pub(super) const NEVER: u16 = u16::MAX;

@@ -3,17 +3,54 @@
 //! (SE 2.6).
 
 use super::super::candidates::Candidates;
-use super::super::step::Step;
-use super::super::technique::Technique;
+use super::super::step::{House, Pattern, Step};
+use super::super::technique::{Finder, Technique};
 use super::{eliminate_where_present, if_progress};
+use crate::shape::Shape;
+use std::fmt;
+
+pub(crate) const FINDER: Finder = Finder {
+    id: "pointing",
+    name: "Pointing",
+    score: 2.6,
+    find: Some(|c, cx| {
+        let n = c.n();
+        cx.memo
+            .first_house(Technique::Pointing, c, 2 * n..3 * n, |b| find_in(c, b, &|_| true))
+    }),
+};
+
+/// A digit whose places in one house all lie in a second house.
+#[derive(Debug)]
+pub(crate) struct Locked {
+    pub digit: u8,
+    /// The house whose places are confined.
+    pub from: House,
+    /// The house they are confined to.
+    pub to: House,
+}
+
+impl Pattern for Locked {
+    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} in {} is confined to {}",
+            Shape::symbol(self.digit),
+            self.from,
+            self.to
+        )
+    }
+}
 
 /// Finds a box whose places for a digit share a line, with the digit still
 /// present on that line outside the box.
+#[cfg(test)]
 pub fn find(c: &Candidates) -> Option<Step> {
     find_where(c, |_| true)
 }
 
 /// The first such step that `accept` takes (used by the direct variant).
+#[cfg(test)]
 pub fn find_where(c: &Candidates, accept: impl Fn(&Step) -> bool) -> Option<Step> {
     let n = c.n();
     (2 * n..3 * n).find_map(|b| find_in(c, b, &accept))
@@ -67,9 +104,14 @@ fn confined_to_line(c: &Candidates, b: usize, d: u8) -> Option<Step> {
     } else {
         return None;
     };
-    let mut step = Step::new(Technique::Pointing)
-        .with_digits([d])
-        .with_houses([b, line], n);
+    let mut step = Step::new(
+        Technique::Pointing,
+        Locked {
+            digit: d,
+            from: House::of(b, n),
+            to: House::of(line, n),
+        },
+    );
     let outside = c.tables().house(line).iter().copied();
     let outside = outside.filter(|&cell| c.tables().houses_of(cell)[2] != b);
     eliminate_where_present(&mut step, c, outside, d);

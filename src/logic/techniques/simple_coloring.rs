@@ -5,11 +5,40 @@
 //! cannot hold the digit (colour trap).
 
 use super::super::candidates::Candidates;
-use super::super::step::Step;
-use super::super::technique::Technique;
+use super::super::step::{cell_list, Pattern, Step};
+use super::super::technique::{Finder, Technique};
 use super::{eliminate_where_present, if_progress};
+use crate::shape::Shape;
+use std::fmt;
+
+pub(crate) const FINDER: Finder = Finder {
+    id: "simple_coloring",
+    name: "Bidirectional X-Cycle",
+    score: 6.6,
+    find: Some(|c, cx| cx.memo.first(Technique::SimpleColoring, c, |d| find_digit(c, d))),
+};
+
+/// The two colour classes of one digit's conjugate pairs.
+#[derive(Debug)]
+struct Colouring {
+    digit: u8,
+    cells: Vec<usize>,
+    n: usize,
+}
+
+impl Pattern for Colouring {
+    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let d = Shape::symbol(self.digit);
+        write!(
+            f,
+            "colouring the conjugate pairs of {d} through {} shows that one colour holds every {d}",
+            cell_list(&self.cells, self.n)
+        )
+    }
+}
 
 /// Finds a colour wrap or trap that removes something.
+#[cfg(test)]
 pub fn find(c: &Candidates) -> Option<Step> {
     (1..=c.n() as u8).find_map(|d| find_digit(c, d))
 }
@@ -58,9 +87,8 @@ fn wrap_or_trap(c: &Candidates, d: u8, groups: &[Vec<usize>; 2]) -> Option<Step>
     let n = c.n();
     let t = c.tables();
     let step = || {
-        Step::new(Technique::SimpleColoring)
-            .with_digits([d])
-            .with_cells(groups[0].iter().chain(&groups[1]).copied(), n)
+        let cells = groups[0].iter().chain(&groups[1]).copied().collect();
+        Step::new(Technique::SimpleColoring, Colouring { digit: d, cells, n })
     };
     for group in groups {
         let clash = group

@@ -4,10 +4,17 @@
 //! in SE) plus the length bonus.
 
 use super::super::candidates::Candidates;
-use super::super::step::Step;
-use super::super::technique::Technique;
+use super::super::step::{House, Step};
+use super::super::technique::{Finder, Technique};
 use super::cell_forcing_chain::conclude;
-use super::forcing::{quickest_common, settled_group, Branches, Common};
+use super::forcing::{quickest_common, settled_group, Branches, Common, Source};
+
+pub(crate) const FINDER: Finder = Finder {
+    id: "region_forcing_chain",
+    name: "Region Forcing Chains",
+    score: 8.4,
+    find: Some(|c, cx| find(c, super::full_branches(c, cx.branches))),
+};
 
 /// Finds the house and digit whose places agree on something fastest.
 pub fn find(c: &Candidates, branches: &Branches) -> Option<Step> {
@@ -29,10 +36,12 @@ pub fn find(c: &Candidates, branches: &Branches) -> Option<Step> {
         }
     }
     let (common, h, d) = best?;
-    let step = Step::new(Technique::UnitForcingChain)
-        .with_houses([h], n)
-        .with_digits([d]);
-    Some(conclude(step, common, n))
+    Some(conclude(
+        Technique::UnitForcingChain,
+        Source::House(House::of(h, n), d),
+        common,
+        n,
+    ))
 }
 
 #[cfg(test)]

@@ -6,13 +6,21 @@
 
 use super::super::candidates::Candidates;
 use super::super::step::Step;
-use super::super::technique::Technique;
+use super::super::technique::{Finder, Technique};
 use super::chains::{self, Links};
+
+pub(crate) const FINDER: Finder = Finder {
+    id: "x_chain",
+    name: "Forcing X-Chain",
+    score: 6.6,
+    find: Some(|c, cx| cx.memo.at_once(Technique::XChain, c, |mask| find_on(c, mask))),
+};
 
 /// Longest chain searched, in nodes; bounds the time spent.
 const MAX_NODES: usize = 16;
 
 /// Finds the shortest X-chain that removes or places something.
+#[cfg(test)]
 pub fn find(c: &Candidates) -> Option<Step> {
     find_on(c, u32::MAX)
 }
@@ -55,11 +63,12 @@ pub(crate) mod tests {
         // Shorter chains have no cell seeing both ends with a 1.
         let step = find(&chain_position(true)).expect("x-chain");
         assert_eq!(removed(&step), each(&[rc(2, 2), rc(3, 2), rc(7, 1)], 1));
-        assert_eq!(step.chain.len(), 6);
+        let expected = Technique::XChain.score() + crate::logic::technique::chain_length_bonus(6);
+        assert!((step.difficulty - expected).abs() < 1e-4, "a 6-node chain");
         assert!((step.difficulty - 6.7).abs() < 1e-4);
         assert_eq!(
             step.to_string(),
-            "X-chain: one end of the chain (1)r1c1 = (1)r1c6 - (1)r4c6 = (1)r4c9 - (1)r8c9 = (1)r8c2 is true, so remove 1 from r2c2, r3c2, r7c1"
+            "Forcing X-Chain: one end of the chain (1)r1c1 = (1)r1c6 - (1)r4c6 = (1)r4c9 - (1)r8c9 = (1)r8c2 is true, so remove 1 from r2c2, r3c2, r7c1"
         );
     }
 

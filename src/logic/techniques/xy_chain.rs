@@ -5,8 +5,15 @@
 
 use super::super::candidates::Candidates;
 use super::super::step::Step;
-use super::super::technique::Technique;
+use super::super::technique::{Finder, Technique};
 use super::chains::{self, Links};
+
+pub(crate) const FINDER: Finder = Finder {
+    id: "xy_chain",
+    name: "Forcing Y-Chain",
+    score: 6.8,
+    find: Some(|c, _| find(c)),
+};
 
 /// Longest chain searched, in nodes.
 const MAX_NODES: usize = 20;
@@ -37,7 +44,8 @@ mod tests {
         c.set_digits(rc(5, 9), &[4, 1]);
         let step = find(&c).expect("xy-chain");
         assert_eq!(removed(&step), each(&[rc(1, 9), rc(5, 1)], 1));
-        assert_eq!(step.chain.len(), 8);
+        let expected = Technique::XYChain.score() + crate::logic::technique::chain_length_bonus(8);
+        assert!((step.difficulty - expected).abs() < 1e-4, "a 8-node chain");
     }
 
     #[test]
