@@ -101,11 +101,7 @@ fn grid_line<S: serde::Serializer>(grid: &Grid, s: S) -> Result<S::Ok, S::Error>
 /// in solving order, that makes progress. `memo` carries what earlier
 /// searches of the same solve found nothing in.
 pub(crate) fn next_step(c: &Candidates, memo: &mut Memo) -> Option<Step> {
-    let mut branches = None;
-    let mut cx = Context {
-        memo,
-        branches: &mut branches,
-    };
+    let mut cx = Context { memo };
     Technique::ALL
         .into_iter()
         .find_map(|t| techniques::find(t, c, &mut cx))

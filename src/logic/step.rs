@@ -126,6 +126,13 @@ pub trait Pattern: fmt::Debug + Send + Sync {
     fn name_suffix(&self) -> Option<String> {
         None
     }
+
+    /// SE's name for this step when it is not the technique's name (one
+    /// chaining engine finds cycles and forcing chains alike); none by
+    /// default.
+    fn name(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// One deduction: the technique, the pattern it saw and what it changed.
@@ -166,7 +173,7 @@ impl Step {
     /// SE's name of the step: the technique's name and the pattern's
     /// variant code, e.g. `WXYZ-Wing 137`.
     pub fn name(&self) -> String {
-        let mut name = self.technique.name().to_string();
+        let mut name = self.pattern.name().unwrap_or(self.technique.name()).to_string();
         if let Some(suffix) = self.pattern.name_suffix() {
             name.push_str(&suffix);
         }

@@ -36,9 +36,7 @@ pub(crate) const CHAIN_NAMES: [&str; 9] = [
 /// SE's technique families the grader has with SE's meaning: a record
 /// whose path before its first chain uses only these is rebuilt exactly.
 fn rebuildable(technique: &str) -> bool {
-    crate::logic::chaining::tests::support::basic_families()
-        .iter()
-        .any(|f| technique == *f)
+    super::tests::support::is_basic_name(technique)
 }
 
 #[derive(Default)]

@@ -56,6 +56,8 @@ pub struct ChainHint {
     /// SE's description after the name, with SE's cell names
     /// (rows A-I, columns 1-9), e.g. `D3.7 off`.
     pub text: String,
+    /// The same in the grader's notation (`(7)r3c4 off`).
+    pub rc_text: String,
     /// The cells of the pattern, for cycles, in SE's order.
     pub cells: Vec<usize>,
 }
@@ -218,6 +220,20 @@ impl Best {
 pub fn cell_name(cell: usize, n: usize) -> String {
     let column = (b'A' + (cell % n) as u8) as char;
     format!("{}{}", column, cell / n + 1)
+}
+
+/// The grader's name of a cell: `r3c2`.
+pub fn rc_cell(cell: usize, n: usize) -> String {
+    crate::logic::step::Cell::of(cell, n).to_string()
+}
+
+/// The grader's name of a candidate: `(4)r3c2`.
+pub fn rc_candidate(cell: usize, digit: u8, n: usize) -> String {
+    crate::logic::step::Candidate {
+        cell: crate::logic::step::Cell::of(cell, n),
+        digit,
+    }
+    .to_string()
 }
 
 /// SE's name of a candidate: `B3.4`.

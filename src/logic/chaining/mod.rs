@@ -27,6 +27,7 @@
 pub mod engine;
 pub mod hint;
 pub mod multiple;
+pub mod steps;
 pub mod unary;
 
 pub use hint::{ChainHint, ChainKind, Engine};
@@ -36,7 +37,7 @@ use engine::Board;
 
 /// The least rating of a position that needs SE's chains beyond the
 /// dynamic forcing chains (dynamic forcing chains "plus": 8.5 + 0.5).
-pub const BEYOND_LOWER_BOUND: f32 = 9.0;
+pub const BEYOND_LOWER_BOUND: f32 = crate::logic::rating::BEYOND_SCORE;
 
 /// The candidate masks of `c`, one per cell (empty when solved).
 fn masks(c: &Candidates) -> Vec<u32> {

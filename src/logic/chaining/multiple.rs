@@ -18,7 +18,7 @@
 //! removals counts them in the chain's complexity. Nishio is rated 7.5.
 
 use super::engine::{cell_of, digit_of, is_on, node, walk, Arena, Board, Node, Rules, Scratch, Walk};
-use super::hint::{candidate_name, cell_name, Best, ChainHint, ChainKind, Engine};
+use super::hint::{candidate_name, cell_name, rc_candidate, rc_cell, Best, ChainHint, ChainKind, Engine};
 use crate::logic::candidates::{bit, digits};
 
 /// The settings of one engine.
@@ -111,9 +111,13 @@ fn search_cell(board: &mut Board, walks: &mut Walks, best: &mut Best, mode: Mode
     }
     if !mode.nishio && (count == 2 || (mode.multiple && count > 2)) {
         let sources: Vec<(usize, u8)> = digits(mask).map(|d| (cell, d)).collect();
-        let name = cell_name(cell, board.n());
-        let hints = common_outcomes(board, walks, mode, &sources, ChainKind::Cell, &|target| {
-            format!("{name} ==> {target}")
+        let n = board.n();
+        let (name, rc_name) = (cell_name(cell, n), rc_cell(cell, n));
+        let hints = common_outcomes(board, walks, mode, &sources, ChainKind::Cell, &|p| {
+            (
+                format!("{name} ==> {}", state_name(p, n)),
+                format!("{rc_name} ==> {}", rc_state_name(p, n)),
+            )
         });
         for hint in hints {
             best.offer(hint);
@@ -149,7 +153,7 @@ fn binary(
             kind,
             (on, off),
             vec![(cell, d)],
-            &name,
+            (cell, d),
             "on",
         );
         best.offer(hint);
@@ -172,7 +176,7 @@ fn binary(
             kind,
             (on, off),
             removals,
-            &name,
+            (cell, d),
             "off",
         );
         best.offer(hint);
@@ -199,6 +203,11 @@ fn binary(
                     complexity,
                     removals,
                     text: format!("{name} on & off ==> {}", state_name(p, n)),
+                    rc_text: format!(
+                        "{} on and off ==> {}",
+                        rc_candidate(cell, d, n),
+                        rc_state_name(p, n)
+                    ),
                     cells: vec![cell],
                 });
             }
@@ -215,7 +224,7 @@ fn contradiction(
     kind: ChainKind,
     (on, off): (u32, u32),
     removals: Vec<(usize, u8)>,
-    source: &str,
+    source: (usize, u8),
     state: &str,
 ) -> ChainHint {
     let nodes = board.node_count();
@@ -228,11 +237,23 @@ fn contradiction(
         complexity,
         removals,
         text: format!(
-            "{source} {state} ==> {} both on & off",
+            "{} {state} ==> {} both on & off",
+            candidate_name(source.0, source.1, n),
             candidate_name(cell_of(n, p), digit_of(n, p), n)
+        ),
+        rc_text: format!(
+            "{} {state} ==> {} both on and off",
+            rc_candidate(source.0, source.1, n),
+            rc_candidate(cell_of(n, p), digit_of(n, p), n)
         ),
         cells: vec![cell_of(n, p)],
     }
+}
+
+/// `(4)r3c2 on` or `(4)r3c2 off`.
+fn rc_state_name(p: Node, n: usize) -> String {
+    let state = if is_on(p) { "on" } else { "off" };
+    format!("{} {state}", rc_candidate(cell_of(n, p), digit_of(n, p), n))
 }
 
 /// `B3.4 on` or `B3.4 off`.
@@ -258,8 +279,13 @@ fn regions(board: &mut Board, walks: &mut Walks, best: &mut Best, mode: Mode, ce
             1 => "column",
             _ => "block",
         };
-        let hints = common_outcomes(board, walks, mode, &sources, ChainKind::Region, &|target| {
-            format!("{} in {kind_name} ==> {target}", crate::shape::Shape::symbol(d))
+        let symbol = crate::shape::Shape::symbol(d);
+        let house = crate::logic::step::House::of(h, n);
+        let hints = common_outcomes(board, walks, mode, &sources, ChainKind::Region, &|p| {
+            (
+                format!("{symbol} in {kind_name} ==> {}", state_name(p, n)),
+                format!("{symbol} in {house} ==> {}", rc_state_name(p, n)),
+            )
         });
         for hint in hints {
             best.offer(hint);
@@ -275,7 +301,7 @@ fn common_outcomes(
     mode: Mode,
     sources: &[(usize, u8)],
     kind: ChainKind,
-    text: &dyn Fn(String) -> String,
+    text: &dyn Fn(Node) -> (String, String),
 ) -> Vec<ChainHint> {
     let n = board.n();
     let nodes = board.node_count();
@@ -321,7 +347,8 @@ fn common_outcomes(
             engine: mode.engine,
             complexity,
             removals,
-            text: text(state_name(p, n)),
+            text: text(p).0,
+            rc_text: text(p).1,
             cells: sources.iter().map(|&(c, _)| c).collect(),
         });
     }

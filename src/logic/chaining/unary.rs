@@ -14,7 +14,7 @@
 //! links first, then Y links (cycles from bivalue cells only), then both.
 
 use super::engine::{cell_of, conjugate, digit_of, is_on, node, Arena, Board, Node, Rules, NONE};
-use super::hint::{candidate_name, cell_name, Best, ChainHint, ChainKind, Engine};
+use super::hint::{candidate_name, cell_name, rc_candidate, rc_cell, Best, ChainHint, ChainKind, Engine};
 use crate::logic::candidates::{bit, digits};
 
 /// The three searches in SE's order: X links, Y links, both.
@@ -377,12 +377,18 @@ fn cycle_hint(board: &Board, w: &mut Walker, rules: Rules, target: u32) -> Optio
         .map(|&c| cell_name(c, n))
         .collect::<Vec<_>>()
         .join(",");
+    let rc_text = cells
+        .iter()
+        .map(|&c| rc_cell(c, n))
+        .collect::<Vec<_>>()
+        .join(", ");
     Some(ChainHint {
         kind,
         engine: Engine::Unary,
         complexity,
         removals,
         text,
+        rc_text,
         cells,
     })
 }
@@ -410,6 +416,7 @@ fn forcing_hint(board: &Board, w: &mut Walker, rules: Rules, target: u32) -> Cha
         complexity,
         removals,
         text: format!("{} {}", candidate_name(cell, d, n), state),
+        rc_text: format!("{} {}", rc_candidate(cell, d, n), state),
         cells: w.arena.path(target).iter().map(|&q| cell_of(n, q)).collect(),
     }
 }

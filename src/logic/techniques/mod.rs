@@ -21,41 +21,29 @@
 //! [`solving_order!`] list below, at the place Sukaku Explainer tries it.
 //! That list generates the public [`Technique`] enum, so nothing else
 //! changes. [`Context`] carries the solve-wide caches: [`Memo`] (skip
-//! digits/houses unchanged since a search found nothing) and the forcing
-//! branches.
+//! digits/houses unchanged since a search found nothing).
 //!
 //! The solver takes, at each step, the first step of the first technique
 //! in the list that finds one (SE's `SingleHintAccumulator` does the
 //! same), so a technique must search in SE's order where that changes the
 //! path.
 
-pub mod aic;
 pub mod bug_plus_one;
-pub mod cell_forcing_chain;
-mod chains;
 pub mod claiming;
-pub mod contradiction_chain;
 pub mod direct_claiming;
 pub mod direct_hidden_subset;
 pub mod direct_pointing;
 pub mod fish;
-mod forcing;
 pub mod full_house;
 pub mod hidden_single;
 pub mod hidden_subset;
 pub mod naked_single;
 pub mod naked_subset;
 pub mod pointing;
-pub mod simple_coloring;
 pub mod strong_links;
 pub mod unique_rectangle;
-pub mod unit_forcing_chain;
-pub mod x_chain;
-pub mod xy_chain;
 pub mod xy_wing;
 pub mod xyz_wing;
-
-pub use forcing::Branches;
 
 use super::candidates::{bit, Candidates};
 use super::step::Step;
@@ -129,31 +117,24 @@ solving_order! {
     ThreeStringKite => strong_links::THREE_STRING_KITE,
     /// Bivalue universal grave plus one.
     BugPlusOne => bug_plus_one::FINDER,
-    /// Two-colouring the conjugate pairs of one digit.
-    SimpleColoring => simple_coloring::FINDER,
-    /// An alternating chain on one digit.
-    XChain => x_chain::FINDER,
-    /// A chain of bivalue cells.
-    XYChain => xy_chain::FINDER,
-    /// An alternating inference chain mixing digit and cell links.
-    Aic => aic::FINDER,
-    /// An assumption that leads, through singles, to a contradiction.
-    ContradictionChain => contradiction_chain::FINDER,
-    /// Every candidate of one cell leads, through singles, to the same
-    /// conclusion.
-    CellForcingChain => cell_forcing_chain::FINDER,
-    /// Every place of a digit in a house leads, through singles, to the
-    /// same conclusion.
-    UnitForcingChain => unit_forcing_chain::FINDER,
+    /// SE's "Forcing Chains & Cycles": bidirectional X-, Y- and mixed
+    /// cycles and forcing X- and XY-chains (6.5-7.x with the length extra).
+    ForcingChainsCycles => crate::logic::chaining::steps::FORCING_CHAINS_CYCLES,
+    /// Nishio forcing chains: an assumption that contradicts itself
+    /// through last-place rules on the shrinking board (7.5 and up).
+    NishioForcingChains => crate::logic::chaining::steps::NISHIO,
+    /// Cell and region forcing chains over static implications (8.0 and
+    /// up).
+    MultipleForcingChains => crate::logic::chaining::steps::MULTIPLE,
+    /// Dynamic contradiction, double, cell and region forcing chains (8.5
+    /// and up).
+    DynamicForcingChains => crate::logic::chaining::steps::DYNAMIC,
 }
 
 /// What one solve shares between searches.
 pub struct Context<'a> {
     /// Where earlier searches of this solve found nothing.
     pub memo: &'a mut Memo,
-    /// The forcing branches of the current position, computed on first
-    /// use (reset at every step).
-    pub branches: &'a mut Option<Branches>,
 }
 
 /// Remembers, per single-digit technique and digit, the digit's version
@@ -235,40 +216,11 @@ impl Memo {
         }
         None
     }
-
-    /// One search over all the changed digits at once (given as a mask),
-    /// for searches that pick the best result across digits.
-    pub(crate) fn at_once(
-        &mut self,
-        t: Technique,
-        c: &Candidates,
-        search: impl Fn(u32) -> Option<Step>,
-    ) -> Option<Step> {
-        let changed = self.changed(t, c);
-        let mask = changed.iter().fold(0u32, |m, &d| m | bit(d));
-        if mask == 0 {
-            return None;
-        }
-        let found = search(mask);
-        if found.is_none() {
-            for d in changed {
-                self.found_nothing(t, c, d);
-            }
-        }
-        found
-    }
 }
 
 /// Looks for one step of `technique`.
 pub(crate) fn find(technique: Technique, c: &Candidates, cx: &mut Context) -> Option<Step> {
     technique.finder().find.and_then(|search| search(c, cx))
-}
-
-/// The branches with every end state kept, computed or completed now.
-fn full_branches<'a>(c: &Candidates, branches: &'a mut Option<Branches>) -> &'a Branches {
-    let b = branches.get_or_insert_with(|| Branches::compute(c));
-    b.ensure_full(c);
-    b
 }
 
 /// Adds to `step` the removal of `d` from each of `cells` that still has it.

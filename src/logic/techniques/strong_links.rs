@@ -482,11 +482,7 @@ mod tests {
 
     fn run(c: &Candidates, k: usize) -> Option<Step> {
         let mut memo = Memo::new(9);
-        let mut branches = None;
-        let mut cx = Context {
-            memo: &mut memo,
-            branches: &mut branches,
-        };
+        let mut cx = Context { memo: &mut memo };
         find(c, &mut cx, k, Technique::Skyscraper)
     }
 
