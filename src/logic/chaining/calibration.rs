@@ -64,6 +64,10 @@ fn first_chain_steps_match_se() {
     let mut unary_time = std::time::Duration::ZERO;
     let mut time_by_name: BTreeMap<String, std::time::Duration> = BTreeMap::new();
     let started = std::time::Instant::now();
+    // CHAINS_DUMP=file writes up to two positions per hint kind, engine
+    // and rating where SE's step was reproduced (tests/data/chains_se_steps.jsonl).
+    let mut dump = std::env::var_os("CHAINS_DUMP").map(|p| std::fs::File::create(p).expect("dump file"));
+    let mut dumped: BTreeMap<(&str, &str, u32), usize> = BTreeMap::new();
     for path in files
         .iter()
         .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
@@ -121,6 +125,27 @@ fn first_chain_steps_match_se() {
                     );
                 }
                 let Some(h) = ours.filter(|_| same) else { break };
+                if let Some(dump) = dump.as_mut() {
+                    let key = (
+                        h.name(),
+                        engine_name(h.engine),
+                        (h.rating() * 10.0).round() as u32,
+                    );
+                    let taken = dumped.entry(key).or_insert(0);
+                    if *taken < 2 {
+                        *taken += 1;
+                        let line = serde_json::json!({
+                            "puzzle": record["puzzle"],
+                            "candidates": encode(&c),
+                            "engine": engine_name(h.engine),
+                            "name": se_name,
+                            "rating": se_rating,
+                            "text": se_text,
+                        });
+                        use std::io::Write;
+                        writeln!(dump, "{line}").expect("writable dump");
+                    }
+                }
                 for &(cell, d) in &h.removals {
                     c.eliminate(cell, d);
                 }
@@ -168,4 +193,28 @@ pub(crate) fn solve(puzzle: &Grid) -> Grid {
 /// Whether no removal of `h` is the solution's digit.
 pub(crate) fn removals_valid(h: &ChainHint, solution: &Grid) -> bool {
     h.removals.iter().all(|&(cell, d)| solution.get(cell) != d)
+}
+
+/// The engine's name in the test data.
+pub(crate) fn engine_name(e: super::Engine) -> &'static str {
+    match e {
+        super::Engine::Unary => "unary",
+        super::Engine::Nishio => "nishio",
+        super::Engine::Multiple => "multiple",
+        super::Engine::Dynamic => "dynamic",
+    }
+}
+
+/// A position as text: per cell, `=d` when solved, else its candidates;
+/// cells separated by spaces.
+pub(crate) fn encode(c: &Candidates) -> String {
+    (0..c.cell_count())
+        .map(|cell| match c.value(cell) {
+            0 => crate::logic::candidates::digits(c.mask(cell))
+                .map(|d| char::from(b'0' + d))
+                .collect(),
+            v => format!("={v}"),
+        })
+        .collect::<Vec<String>>()
+        .join(" ")
 }
