@@ -55,6 +55,8 @@ pub struct Entry {
     hidden_start: u32,
     /// How many hidden parents.
     hidden_len: u32,
+    /// How many first-parent links from the root.
+    pub depth: u32,
 }
 
 /// Every entry of every walk made on one position, so chains can be traced
@@ -77,11 +79,17 @@ impl Arena {
 
     /// Adds an entry for `node` implied by `parent` and returns its id.
     pub fn push(&mut self, node: Node, parent: u32) -> u32 {
+        let depth = if parent == NONE {
+            0
+        } else {
+            self.entries[parent as usize].depth + 1
+        };
         self.entries.push(Entry {
             node,
             parent,
             hidden_start: self.hidden.len() as u32,
             hidden_len: 0,
+            depth,
         });
         self.entries.len() as u32 - 1
     }
@@ -111,6 +119,32 @@ impl Arena {
         false
     }
 
+    /// Whether no entry on the path to `id` has hidden parents, and the
+    /// path's nodes are distinct (true of every walk that merges nodes;
+    /// a cycle returns to its root, so it is counted the long way).
+    fn static_path(&self, id: u32) -> bool {
+        let root_node = {
+            let mut at = id;
+            loop {
+                let e = self.entries[at as usize];
+                if e.hidden_len != 0 {
+                    return false;
+                }
+                if e.parent == NONE {
+                    break e.node;
+                }
+                at = e.parent;
+            }
+        };
+        self.entries[id as usize].node != root_node || self.entries[id as usize].parent == NONE
+    }
+
+    /// A lower bound of [`Arena::ancestor_count`]: the nodes on the first-
+    /// parent path.
+    pub fn path_len(&self, id: u32) -> u32 {
+        self.entries[id as usize].depth + 1
+    }
+
     /// The first-parent path from the root to entry `id`, root first.
     pub fn path(&self, id: u32) -> Vec<Node> {
         let mut out = Vec::new();
@@ -127,6 +161,11 @@ impl Arena {
     /// How many distinct nodes entry `id` rests on, itself included: SE's
     /// measure of a chain's complexity.
     pub fn ancestor_count(&mut self, id: u32, nodes: usize) -> u32 {
+        let e = self.entries[id as usize];
+        if e.hidden_len == 0 && self.static_path(id) {
+            // One parent each and distinct nodes along a walk's path.
+            return e.depth + 1;
+        }
         if self.stamp.len() < nodes {
             self.stamp.resize(nodes, 0);
         }
@@ -373,22 +412,26 @@ pub struct Walk {
     pub on: Vec<u32>,
     /// The off entries, in the order reached.
     pub off: Vec<u32>,
-    /// The entry of each node reached (indexed by node), or [`NONE`].
-    pub entry: Vec<u32>,
+    /// The nodes reached, as a bitset.
+    pub reached: Vec<u64>,
     /// A node reached both on and off: (on entry, off entry).
     pub contradiction: Option<(u32, u32)>,
 }
 
 impl Walk {
-    /// The entry for `p`, if the walk reached it.
-    pub fn entry_of(&self, p: Node) -> Option<u32> {
-        let e = self.entry[p as usize];
-        (e != NONE).then_some(e)
+    /// The entry for `p`, if the walk reached it (a scan: for the few
+    /// nodes that matter after the walks).
+    pub fn entry_of(&self, arena: &Arena, p: Node) -> Option<u32> {
+        if !self.reached(p) {
+            return None;
+        }
+        let list = if is_on(p) { &self.on } else { &self.off };
+        list.iter().copied().find(|&e| arena.get(e).node == p)
     }
 
     /// Whether the walk reached `p`.
     pub fn reached(&self, p: Node) -> bool {
-        self.entry[p as usize] != NONE
+        self.reached[p as usize / 64] >> (p % 64) & 1 == 1
     }
 }
 
@@ -399,6 +442,36 @@ pub struct Scratch {
     ons: Vec<(Node, Hidden)>,
     hidden: Vec<Node>,
     removed: Vec<(usize, u8)>,
+    /// The entry of each node reached by the current walk, valid where
+    /// `stamp` holds the current epoch.
+    entry: Vec<u32>,
+    stamp: Vec<u32>,
+    epoch: u32,
+}
+
+impl Scratch {
+    fn begin(&mut self, nodes: usize) {
+        if self.entry.len() < nodes {
+            self.entry.resize(nodes, NONE);
+            self.stamp.resize(nodes, 0);
+        }
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.epoch = 1;
+        }
+    }
+
+    #[inline]
+    fn get(&self, p: Node) -> Option<u32> {
+        (self.stamp[p as usize] == self.epoch).then(|| self.entry[p as usize])
+    }
+
+    #[inline]
+    fn set(&mut self, p: Node, e: u32) {
+        self.stamp[p as usize] = self.epoch;
+        self.entry[p as usize] = e;
+    }
 }
 
 /// Walks every consequence of assuming `start`, as SE's `doChaining` does:
@@ -413,17 +486,19 @@ pub fn walk(
     rules: Rules,
     dynamic: bool,
 ) -> Walk {
+    let nodes = board.node_count();
     let mut w = Walk {
         on: Vec::new(),
         off: Vec::new(),
-        entry: vec![NONE; board.node_count()],
+        reached: vec![0; nodes.div_ceil(64)],
         contradiction: None,
     };
+    scratch.begin(nodes);
     if dynamic {
         board.start.clone_from(&board.masks);
     }
     let root = arena.push(start, NONE);
-    w.entry[start as usize] = root;
+    scratch.set(start, root);
     if is_on(start) {
         w.on.push(root);
     } else {
@@ -436,15 +511,16 @@ pub fn walk(
             let id = w.on[next_on];
             next_on += 1;
             board.on_to_off(arena.get(id).node, rules, &mut scratch.offs);
-            for &q in &scratch.offs {
-                if w.reached(conjugate(q)) {
+            for i in 0..scratch.offs.len() {
+                let q = scratch.offs[i];
+                if let Some(on) = scratch.get(conjugate(q)) {
                     let off = arena.push(q, id);
-                    w.contradiction = Some((w.entry[conjugate(q) as usize], off));
+                    w.contradiction = Some((on, off));
                     break;
                 }
-                if !w.reached(q) {
+                if scratch.get(q).is_none() {
                     let e = arena.push(q, id);
-                    w.entry[q as usize] = e;
+                    scratch.set(q, e);
                     w.off.push(e);
                 }
             }
@@ -457,19 +533,19 @@ pub fn walk(
                 let (q, hidden) = scratch.ons[i];
                 let e = arena.push(q, id);
                 board.hidden_nodes(hidden, &mut scratch.hidden);
-                for &h in &scratch.hidden {
-                    let parent = w.entry[h as usize];
-                    debug_assert!(parent != NONE, "a removal comes from an expanded off node");
-                    if parent != NONE {
+                for j in 0..scratch.hidden.len() {
+                    let parent = scratch.get(scratch.hidden[j]);
+                    debug_assert!(parent.is_some(), "a removal comes from an expanded off node");
+                    if let Some(parent) = parent {
                         arena.push_hidden(parent);
                     }
                 }
-                if w.reached(conjugate(q)) {
-                    w.contradiction = Some((e, w.entry[conjugate(q) as usize]));
+                if let Some(off) = scratch.get(conjugate(q)) {
+                    w.contradiction = Some((e, off));
                     break;
                 }
-                if !w.reached(q) {
-                    w.entry[q as usize] = e;
+                if scratch.get(q).is_none() {
+                    scratch.set(q, e);
                     w.on.push(e);
                 }
             }
@@ -492,5 +568,79 @@ pub fn walk(
     for &(cell, d) in &scratch.removed {
         board.restore(cell, d);
     }
+    for list in [&w.on, &w.off] {
+        for &e in list {
+            let p = arena.get(e).node;
+            w.reached[p as usize / 64] |= 1 << (p % 64);
+        }
+    }
     w
+}
+
+/// The static implications of a board, every node's consequences listed
+/// once in SE's order: for an on node the cell's other digits then the
+/// digit's other places; for an off node the cell's last digit then the
+/// digit's last places. A rule set picks a slice of each list.
+#[derive(Default)]
+pub struct Graph {
+    start: Vec<u32>,
+    split: Vec<u32>,
+    edges: Vec<Node>,
+}
+
+impl Graph {
+    /// The implications of `board` as it is now.
+    pub fn build(&mut self, board: &mut Board) {
+        let nodes = board.node_count();
+        self.start.clear();
+        self.split.clear();
+        self.edges.clear();
+        let mut offs = Vec::new();
+        let mut ons = Vec::new();
+        let cell_only = Rules {
+            cell: true,
+            house: false,
+        };
+        let house_only = Rules {
+            cell: false,
+            house: true,
+        };
+        for p in 0..nodes as Node {
+            self.start.push(self.edges.len() as u32);
+            let (cell, d) = (cell_of(board.n, p), digit_of(board.n, p));
+            if board.masks[cell] & bit(d) == 0 {
+                self.split.push(self.edges.len() as u32);
+                continue;
+            }
+            if is_on(p) {
+                let others = board.masks[cell] & !bit(d);
+                self.edges
+                    .extend(crate::logic::candidates::digits(others).map(|e| node(board.n, cell, e, false)));
+                self.split.push(self.edges.len() as u32);
+                board.on_to_off(p, house_only, &mut offs);
+                self.edges.extend_from_slice(&offs);
+            } else {
+                board.off_to_on(p, cell_only, false, &mut ons);
+                self.edges.extend(ons.iter().map(|&(q, _)| q));
+                self.split.push(self.edges.len() as u32);
+                board.off_to_on(p, house_only, false, &mut ons);
+                self.edges.extend(ons.iter().map(|&(q, _)| q));
+            }
+        }
+        self.start.push(self.edges.len() as u32);
+    }
+
+    /// The consequences of `p` under `rules`, in SE's order.
+    #[inline]
+    pub fn next(&self, p: Node, rules: Rules) -> &[Node] {
+        let i = p as usize;
+        let (start, split, end) = (
+            self.start[i] as usize,
+            self.split[i] as usize,
+            self.start[i + 1] as usize,
+        );
+        let from = if rules.cell { start } else { split };
+        let to = if is_on(p) || rules.house { end } else { split };
+        &self.edges[from..to]
+    }
 }

@@ -42,6 +42,19 @@ pub enum Engine {
     Dynamic,
 }
 
+impl Engine {
+    /// SE's base difficulty of the engine's forcing chains (the unary
+    /// engine's kinds have their own).
+    pub fn base(self) -> f64 {
+        match self {
+            Engine::Unary => 6.5,
+            Engine::Nishio => 7.5,
+            Engine::Multiple => 8.0,
+            Engine::Dynamic => 8.5,
+        }
+    }
+}
+
 /// One chain deduction: what it removes and how SE rates it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChainHint {

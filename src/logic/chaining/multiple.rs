@@ -113,15 +113,12 @@ fn search_cell(board: &mut Board, walks: &mut Walks, best: &mut Best, mode: Mode
         let sources: Vec<(usize, u8)> = digits(mask).map(|d| (cell, d)).collect();
         let n = board.n();
         let (name, rc_name) = (cell_name(cell, n), rc_cell(cell, n));
-        let hints = common_outcomes(board, walks, mode, &sources, ChainKind::Cell, &|p| {
+        common_outcomes(board, walks, best, mode, &sources, ChainKind::Cell, &|p| {
             (
                 format!("{name} ==> {}", state_name(p, n)),
                 format!("{rc_name} ==> {}", rc_state_name(p, n)),
             )
         });
-        for hint in hints {
-            best.offer(hint);
-        }
     }
 }
 
@@ -183,12 +180,17 @@ fn binary(
     }
     if double {
         let nodes = board.node_count();
+        let base = Engine::Dynamic.base();
         for list in [&on_walk.on, &on_walk.off] {
             for &id in list.iter() {
                 let p = walks.arena.get(id).node;
-                let Some(other) = off_walk.entry_of(p) else {
+                let Some(other) = off_walk.entry_of(&walks.arena, p) else {
                     continue;
                 };
+                let bound = walks.arena.path_len(id) + walks.arena.path_len(other);
+                if !best.could_beat(base, bound, 1) {
+                    continue;
+                }
                 let complexity =
                     walks.arena.ancestor_count(id, nodes) + walks.arena.ancestor_count(other, nodes);
                 let (pc, pd) = (cell_of(n, p), digit_of(n, p));
@@ -281,49 +283,56 @@ fn regions(board: &mut Board, walks: &mut Walks, best: &mut Best, mode: Mode, ce
         };
         let symbol = crate::shape::Shape::symbol(d);
         let house = crate::logic::step::House::of(h, n);
-        let hints = common_outcomes(board, walks, mode, &sources, ChainKind::Region, &|p| {
+        common_outcomes(board, walks, best, mode, &sources, ChainKind::Region, &|p| {
             (
                 format!("{symbol} in {kind_name} ==> {}", state_name(p, n)),
                 format!("{symbol} in {house} ==> {}", rc_state_name(p, n)),
             )
         });
-        for hint in hints {
-            best.offer(hint);
-        }
     }
 }
 
 /// The nodes every walk from `sources` (assumed on, one of which must be
-/// true) reaches, on ones first, as hints of `kind`.
+/// true) reaches, on ones first, offered as hints of `kind`.
+#[allow(clippy::too_many_arguments)]
 fn common_outcomes(
     board: &mut Board,
     walks: &mut Walks,
+    best: &mut Best,
     mode: Mode,
     sources: &[(usize, u8)],
     kind: ChainKind,
     text: &dyn Fn(Node) -> (String, String),
-) -> Vec<ChainHint> {
+) {
     let n = board.n();
     let nodes = board.node_count();
     for &(c, d) in sources {
         walks.on_walk(board, mode, c, d);
     }
     let index = |(c, d): (usize, u8)| c * n + d as usize - 1;
-    let first = walks.on[index(sources[0])].as_ref().expect("walked");
-    let mut common: Vec<Node> = Vec::new();
+    let walk = |i: usize| walks.on[index(sources[i])].as_ref().expect("walked");
+    let mut common = walk(0).reached.clone();
+    for i in 1..sources.len() {
+        for (a, b) in common.iter_mut().zip(&walk(i).reached) {
+            *a &= b;
+        }
+    }
+    if common.iter().all(|&w| w == 0) {
+        return;
+    }
+    let key = if kind == ChainKind::Cell { 5 } else { 6 };
+    let base = mode.engine.base();
+    let first = walk(0);
+    let mut hits: Vec<(Node, u32)> = Vec::new();
     for list in [&first.on, &first.off] {
         for &id in list.iter() {
             let p = walks.arena.get(id).node;
-            let everywhere = sources[1..]
-                .iter()
-                .all(|&s| walks.on[index(s)].as_ref().expect("walked").reached(p));
-            if everywhere {
-                common.push(p);
+            if common[p as usize / 64] >> (p % 64) & 1 == 1 {
+                hits.push((p, id));
             }
         }
     }
-    let mut hints = Vec::new();
-    for p in common {
+    for (p, first_id) in hits {
         let (pc, pd) = (cell_of(n, p), digit_of(n, p));
         let removals: Vec<(usize, u8)> = if is_on(p) {
             digits(board.masks[pc] & !bit(pd)).map(|e| (pc, e)).collect()
@@ -333,24 +342,30 @@ fn common_outcomes(
         if removals.is_empty() {
             continue;
         }
-        let mut complexity = 0;
-        for &s in sources {
-            let id = walks.on[index(s)]
-                .as_ref()
-                .expect("walked")
-                .entry_of(p)
-                .expect("common");
-            complexity += walks.arena.ancestor_count(id, nodes);
+        let mut ids = vec![first_id];
+        for i in 1..sources.len() {
+            ids.push(
+                walks.on[index(sources[i])]
+                    .as_ref()
+                    .expect("walked")
+                    .entry_of(&walks.arena, p)
+                    .expect("common"),
+            );
         }
-        hints.push(ChainHint {
+        let bound: u32 = ids.iter().map(|&id| walks.arena.path_len(id)).sum();
+        if !best.could_beat(base, bound, key) {
+            continue;
+        }
+        let complexity = ids.iter().map(|&id| walks.arena.ancestor_count(id, nodes)).sum();
+        let (text, rc_text) = text(p);
+        best.offer(ChainHint {
             kind,
             engine: mode.engine,
             complexity,
             removals,
-            text: text(p).0,
-            rc_text: text(p).1,
+            text,
+            rc_text,
             cells: sources.iter().map(|&(c, _)| c).collect(),
         });
     }
-    hints
 }

@@ -13,7 +13,7 @@
 //! and forcing chains 7.0, each plus the length extra; it searches X
 //! links first, then Y links (cycles from bivalue cells only), then both.
 
-use super::engine::{cell_of, conjugate, digit_of, is_on, node, Arena, Board, Node, Rules, NONE};
+use super::engine::{cell_of, conjugate, digit_of, is_on, node, Arena, Board, Graph, Node, Rules, NONE};
 use super::hint::{candidate_name, cell_name, rc_candidate, rc_cell, Best, ChainHint, ChainKind, Engine};
 use crate::logic::candidates::{bit, digits};
 
@@ -36,14 +36,13 @@ const MODES: [Rules; 3] = [
 /// Reusable buffers for the breadth-first walks.
 #[derive(Default)]
 pub struct Walker {
+    graph: Graph,
     arena: Arena,
     on_entry: Vec<u32>,
     off_seen: Vec<u32>,
     epoch: u32,
     pending_on: Vec<u32>,
     pending_off: Vec<u32>,
-    offs: Vec<Node>,
-    ons: Vec<(Node, super::engine::Hidden)>,
 }
 
 impl Walker {
@@ -69,6 +68,7 @@ const PASSES: [f64; 4] = [7.15, 7.35, 7.75, f64::INFINITY];
 
 /// The easiest cycle or forcing chain on the board, as SE picks it.
 pub fn find(board: &mut Board, walker: &mut Walker) -> Option<ChainHint> {
+    walker.graph.build(board);
     for ceiling in PASSES {
         let mut best = Best::with_ceiling(ceiling);
         search(board, walker, &mut best);
@@ -212,8 +212,8 @@ fn walk_from_on(
         w.pending_off.clear();
         for i in 0..w.pending_on.len() {
             let id = w.pending_on[i];
-            board.on_to_off(w.arena.get(id).node, rules, &mut w.offs);
-            for &q in &w.offs {
+            let p = w.arena.get(id).node;
+            for &q in w.graph.next(p, rules) {
                 if q == target && chain.is_none() && want_chain {
                     chain = Some(w.arena.push(q, id));
                 }
@@ -233,8 +233,8 @@ fn walk_from_on(
         w.pending_on.clear();
         for i in 0..w.pending_off.len() {
             let id = w.pending_off[i];
-            board.off_to_on(w.arena.get(id).node, rules, false, &mut w.ons);
-            for &(q, _) in &w.ons {
+            let p = w.arena.get(id).node;
+            for &q in w.graph.next(p, rules) {
                 if w.on_entry[q as usize] != epoch {
                     w.on_entry[q as usize] = epoch;
                     let e = w.arena.push(q, id);
@@ -286,8 +286,8 @@ fn forcing(
         }
         for i in 0..w.pending_on.len() {
             let id = w.pending_on[i];
-            board.on_to_off(w.arena.get(id).node, rules, &mut w.offs);
-            for &q in &w.offs {
+            let p = w.arena.get(id).node;
+            for &q in w.graph.next(p, rules) {
                 if q == target {
                     return Some(w.arena.push(q, id));
                 }
@@ -307,8 +307,8 @@ fn forcing(
         }
         for i in 0..w.pending_off.len() {
             let id = w.pending_off[i];
-            board.off_to_on(w.arena.get(id).node, off_rules, false, &mut w.ons);
-            for &(q, _) in &w.ons {
+            let p = w.arena.get(id).node;
+            for &q in w.graph.next(p, off_rules) {
                 if q == target {
                     return Some(w.arena.push(q, id));
                 }
