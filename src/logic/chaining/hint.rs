@@ -178,25 +178,13 @@ pub fn length_extra(complexity: u32) -> f64 {
 }
 
 /// Keeps the first hint of least order, as SE's stable sort does.
+#[derive(Default)]
 pub struct Best {
     /// The best hint so far.
     pub hint: Option<ChainHint>,
-    /// Searches may skip hints rated above this.
-    ceiling: f64,
-}
-
-impl Default for Best {
-    fn default() -> Best {
-        Best::with_ceiling(f64::INFINITY)
-    }
 }
 
 impl Best {
-    /// A search that may skip every hint rated above `ceiling`.
-    pub fn with_ceiling(ceiling: f64) -> Best {
-        Best { hint: None, ceiling }
-    }
-
     /// Offers a hint found after all earlier offers.
     pub fn offer(&mut self, hint: ChainHint) {
         if hint.removals.is_empty() {
@@ -211,9 +199,6 @@ impl Best {
     /// Whether a hint resting on `complexity` nodes with base `base` and
     /// sort key `key` could still beat the best one.
     pub fn could_beat(&self, base: f64, complexity: u32, key: u8) -> bool {
-        if base + length_extra(complexity) > self.ceiling {
-            return false;
-        }
         match &self.hint {
             None => true,
             Some(best) => {

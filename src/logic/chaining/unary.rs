@@ -61,24 +61,15 @@ impl Walker {
     }
 }
 
-/// Difficulty ceilings of the successive passes: a pass that finds a hint
-/// within its ceiling has found SE's choice (every hint it skipped is
-/// harder), and shallow passes are cheap.
-const PASSES: [f64; 4] = [7.15, 7.35, 7.75, f64::INFINITY];
-
-/// The easiest cycle or forcing chain on the board, as SE picks it.
+/// The easiest cycle or forcing chain on the board, as SE picks it. Every
+/// walk stops once nothing it could still find would beat the best hint
+/// so far (a one-pass search measured fewer instructions than deepening
+/// passes with difficulty ceilings).
 pub fn find(board: &mut Board, walker: &mut Walker) -> Option<ChainHint> {
     walker.graph.build(board);
-    for ceiling in PASSES {
-        let mut best = Best::with_ceiling(ceiling);
-        search(board, walker, &mut best);
-        if let Some(hint) = best.hint {
-            if hint.difficulty() <= ceiling {
-                return Some(hint);
-            }
-        }
-    }
-    None
+    let mut best = Best::default();
+    search(board, walker, &mut best);
+    best.hint
 }
 
 /// SE's `getLoopHintList` three times (X, Y, both), every hint offered
@@ -117,6 +108,10 @@ fn search_from(board: &mut Board, walker: &mut Walker, best: &mut Best, rules: R
     if wanted.cycles || wanted.chain {
         let (cycles, chain) = walk_from_on(board, walker, best, rules, on, wanted);
         for target in cycles {
+            // A cycle rests on its path's nodes (the root counted once).
+            if !best.could_beat(cycle_base, walker.arena.get(target).depth, key) {
+                continue;
+            }
             if let Some(hint) = cycle_hint(board, walker, rules, target) {
                 best.offer(hint);
             }
