@@ -226,17 +226,16 @@ fn walk_from_on(
         }
         length += 1;
         w.pending_on.clear();
-        for i in 0..w.pending_off.len() {
-            let id = w.pending_off[i];
-            let p = w.arena.get(id).node;
-            for &q in w.graph.next(p, rules) {
-                if w.on_entry[q as usize] != epoch {
-                    w.on_entry[q as usize] = epoch;
-                    let e = w.arena.push(q, id);
-                    w.pending_on.push(e);
-                }
-            }
-        }
+        // No on node is a target here (`NONE` is no node).
+        expand(
+            &mut w.arena,
+            &w.graph,
+            &w.pending_off,
+            &mut w.pending_on,
+            (&mut w.on_entry, epoch),
+            rules,
+            NONE,
+        );
     }
     (found, chain)
 }
@@ -279,19 +278,17 @@ fn forcing(
             }
             off_depth = on_depth + 1;
         }
-        for i in 0..w.pending_on.len() {
-            let id = w.pending_on[i];
-            let p = w.arena.get(id).node;
-            for &q in w.graph.next(p, rules) {
-                if q == target {
-                    return Some(w.arena.push(q, id));
-                }
-                if w.off_seen[q as usize] != epoch {
-                    w.off_seen[q as usize] = epoch;
-                    let e = w.arena.push(q, id);
-                    w.pending_off.push(e);
-                }
-            }
+        let found = expand(
+            &mut w.arena,
+            &w.graph,
+            &w.pending_on,
+            &mut w.pending_off,
+            (&mut w.off_seen, epoch),
+            rules,
+            target,
+        );
+        if found.is_some() {
+            return found;
         }
         w.pending_on.clear();
         if !w.pending_off.is_empty() {
@@ -300,21 +297,46 @@ fn forcing(
             }
             on_depth = off_depth + 1;
         }
-        for i in 0..w.pending_off.len() {
-            let id = w.pending_off[i];
-            let p = w.arena.get(id).node;
-            for &q in w.graph.next(p, off_rules) {
-                if q == target {
-                    return Some(w.arena.push(q, id));
-                }
-                if w.on_entry[q as usize] != epoch {
-                    w.on_entry[q as usize] = epoch;
-                    let e = w.arena.push(q, id);
-                    w.pending_on.push(e);
-                }
-            }
+        let found = expand(
+            &mut w.arena,
+            &w.graph,
+            &w.pending_off,
+            &mut w.pending_on,
+            (&mut w.on_entry, epoch),
+            off_rules,
+            target,
+        );
+        if found.is_some() {
+            return found;
         }
         w.pending_off.clear();
+    }
+    None
+}
+
+/// One layer of a merging walk: the nodes `from` implies under `rules`
+/// that `seen` (stamped with `epoch`) has not met join `to`; returns the
+/// entry reaching `target`, if one does.
+fn expand(
+    arena: &mut Arena,
+    graph: &Graph,
+    from: &[u32],
+    to: &mut Vec<u32>,
+    (seen, epoch): (&mut [u32], u32),
+    rules: Rules,
+    target: Node,
+) -> Option<u32> {
+    for &id in from {
+        let p = arena.get(id).node;
+        for &q in graph.next(p, rules) {
+            if q == target {
+                return Some(arena.push(q, id));
+            }
+            if seen[q as usize] != epoch {
+                seen[q as usize] = epoch;
+                to.push(arena.push(q, id));
+            }
+        }
     }
     None
 }
