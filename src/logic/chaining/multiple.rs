@@ -57,19 +57,23 @@ struct Walks {
 }
 
 impl Walks {
+    /// A walk from `start` under the engine's rules.
+    fn walk(&mut self, board: &mut Board, mode: Mode, start: Node) -> Walk {
+        walk(
+            board,
+            &mut self.arena,
+            &mut self.scratch,
+            start,
+            mode.rules(),
+            mode.dynamic,
+        )
+    }
+
     fn on_walk(&mut self, board: &mut Board, mode: Mode, cell: usize, d: u8) -> &Walk {
         let n = board.n();
         let index = cell * n + d as usize - 1;
         if self.on[index].is_none() {
-            let start = node(n, cell, d, true);
-            let w = walk(
-                board,
-                &mut self.arena,
-                &mut self.scratch,
-                start,
-                mode.rules(),
-                mode.dynamic,
-            );
+            let w = self.walk(board, mode, node(n, cell, d, true));
             self.on[index] = Some(w);
         }
         self.on[index].as_ref().expect("computed above")
@@ -156,14 +160,7 @@ fn binary(
         best.offer(hint);
     }
     let off_start = node(n, cell, d, false);
-    let off_walk = walk(
-        board,
-        &mut walks.arena,
-        &mut walks.scratch,
-        off_start,
-        mode.rules(),
-        true,
-    );
+    let off_walk = walks.walk(board, mode, off_start);
     if let Some((on, off)) = off_walk.contradiction {
         let removals = digits(board.masks[cell] & !bit(d)).map(|e| (cell, e)).collect();
         let hint = contradiction(
