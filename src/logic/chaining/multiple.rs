@@ -340,9 +340,9 @@ fn common_outcomes(
             continue;
         }
         let mut ids = vec![first_id];
-        for i in 1..sources.len() {
+        for &source in &sources[1..] {
             ids.push(
-                walks.on[index(sources[i])]
+                walks.on[index(source)]
                     .as_ref()
                     .expect("walked")
                     .entry_of(&walks.arena, p)
