@@ -37,6 +37,8 @@ const MODES: [Rules; 3] = [
 #[derive(Default)]
 pub struct Walker {
     graph: Graph,
+    /// The entries closing cycles, from the last walk from "on".
+    found: Vec<u32>,
     arena: Arena,
     on_entry: Vec<u32>,
     off_seen: Vec<u32>,
@@ -106,8 +108,9 @@ fn search_from(board: &mut Board, walker: &mut Walker, best: &mut Best, rules: R
         key,
     };
     if wanted.cycles || wanted.chain {
-        let (cycles, chain) = walk_from_on(board, walker, best, rules, on, wanted);
-        for target in cycles {
+        let chain = walk_from_on(board, walker, best, rules, on, wanted);
+        for i in 0..walker.found.len() {
+            let target = walker.found[i];
             // A cycle rests on its path's nodes (the root counted once).
             if !best.could_beat(cycle_base, walker.arena.get(target).depth, key) {
                 continue;
@@ -116,14 +119,15 @@ fn search_from(board: &mut Board, walker: &mut Walker, best: &mut Best, rules: R
                 best.offer(hint);
             }
         }
-        if let Some(target) = chain {
+        if let Some(target) = chain.filter(|&t| best.could_beat(chain_base, walker.arena.path_len(t), key)) {
             let hint = forcing_hint(board, walker, rules, target);
             best.offer(hint);
         }
     }
     if rules.house && best.could_beat(chain_base, 3, key) {
         let off = conjugate(on);
-        if let Some(target) = forcing(board, walker, best, rules, off, chain_base, key) {
+        let target = forcing(board, walker, best, rules, off, chain_base, key);
+        if let Some(target) = target.filter(|&t| best.could_beat(chain_base, walker.arena.path_len(t), key)) {
             let hint = forcing_hint(board, walker, rules, target);
             best.offer(hint);
         }
@@ -150,18 +154,23 @@ fn sort_key(rules: Rules) -> u8 {
 
 /// The off nodes that imply `source` (on) under `rules`: the other digit
 /// of a bivalue cell, the other place of a digit with two places.
-fn implying_source(board: &Board, rules: Rules, source: Node) -> Vec<Node> {
+/// At most four of them; unused slots hold [`NONE`], which is no node.
+fn implying_source(board: &Board, rules: Rules, source: Node) -> [Node; 4] {
     let n = board.n();
     let (cell, d) = (cell_of(n, source), digit_of(n, source));
-    let mut out = Vec::new();
+    let mut out = [NONE; 4];
+    let mut len = 0;
     if rules.cell && board.masks[cell].count_ones() == 2 {
-        out.extend(digits(board.masks[cell] & !bit(d)).map(|e| node(n, cell, e, false)));
+        let other = digits(board.masks[cell] & !bit(d)).next().expect("bivalue");
+        out[len] = node(n, cell, other, false);
+        len += 1;
     }
     if rules.house {
         for h in board.houses_se(cell) {
             let mut places = board.positions(h, d).filter(|&c| c != cell);
             if let (Some(other), None) = (places.next(), places.next()) {
-                out.push(node(n, other, d, false));
+                out[len] = node(n, other, d, false);
+                len += 1;
             }
         }
     }
@@ -172,9 +181,9 @@ fn implying_source(board: &Board, rules: Rules, source: Node) -> Vec<Node> {
 /// SE's cycle walk does not merge off nodes, but a repeated off node can
 /// only add on nodes already reached, so only its closing of a cycle (an
 /// off node implying the source, not on its own path) matters; that is
-/// checked at every occurrence. Returns the entries closing cycles of four
-/// links or more, in SE's order, and the first entry reaching the source
-/// off.
+/// checked at every occurrence. Leaves in `w.found` the entries closing
+/// cycles of four links or more, in SE's order, and returns the first
+/// entry reaching the source off.
 fn walk_from_on(
     board: &mut Board,
     w: &mut Walker,
@@ -182,7 +191,7 @@ fn walk_from_on(
     rules: Rules,
     source: Node,
     wanted: Wanted,
-) -> (Vec<u32>, Option<u32>) {
+) -> Option<u32> {
     w.reset(board.node_count());
     let epoch = w.epoch;
     let closing = implying_source(board, rules, source);
@@ -191,7 +200,7 @@ fn walk_from_on(
     w.on_entry[source as usize] = epoch;
     w.pending_on.clear();
     w.pending_on.push(root);
-    let mut found = Vec::new();
+    w.found.clear();
     let mut chain = None;
     let mut length = 0;
     let (mut want_cycles, mut want_chain) = (wanted.cycles, wanted.chain);
@@ -215,7 +224,8 @@ fn walk_from_on(
                 let closes = want_cycles && length + 1 >= 4 && closing.contains(&q);
                 if closes && !w.arena.has_ancestor(id, q) {
                     let off = w.arena.push(q, id);
-                    found.push(w.arena.push(source, off));
+                    let closed = w.arena.push(source, off);
+                    w.found.push(closed);
                 }
                 if w.off_seen[q as usize] != epoch {
                     w.off_seen[q as usize] = epoch;
@@ -237,7 +247,7 @@ fn walk_from_on(
             NONE,
         );
     }
-    (found, chain)
+    chain
 }
 
 /// SE's `doForcingChains` from `start` off: a plain breadth-first walk
