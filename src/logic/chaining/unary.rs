@@ -404,11 +404,15 @@ fn cycle_hint(board: &Board, w: &mut Walker, rules: Rules, target: u32) -> Optio
         .map(|&c| cell_name(c, n))
         .collect::<Vec<_>>()
         .join(",");
-    let rc_text = cells
-        .iter()
-        .map(|&c| rc_cell(c, n))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let rc_text = format!(
+        "cells {}: {}",
+        cells
+            .iter()
+            .map(|&c| rc_cell(c, n))
+            .collect::<Vec<_>>()
+            .join(", "),
+        path_text(&path, n)
+    );
     Some(ChainHint {
         kind,
         engine: Engine::Unary,
@@ -443,7 +447,24 @@ fn forcing_hint(board: &Board, w: &mut Walker, rules: Rules, target: u32) -> Cha
         complexity,
         removals,
         text: format!("{} {}", candidate_name(cell, d, n), state),
-        rc_text: format!("{} {}", rc_candidate(cell, d, n), state),
+        rc_text: format!(
+            "{} {}: {}",
+            rc_candidate(cell, d, n),
+            state,
+            path_text(&w.arena.path(target), n)
+        ),
         cells: w.arena.path(target).iter().map(|&q| cell_of(n, q)).collect(),
     }
+}
+
+/// A chain as its nodes, each implying the next:
+/// `(6)r2c1 on => (6)r2c5 off => ...`.
+fn path_text(path: &[Node], n: usize) -> String {
+    path.iter()
+        .map(|&p| {
+            let state = if is_on(p) { "on" } else { "off" };
+            format!("{} {state}", rc_candidate(cell_of(n, p), digit_of(n, p), n))
+        })
+        .collect::<Vec<_>>()
+        .join(" => ")
 }
