@@ -146,34 +146,24 @@ fn binary(
     };
     walks.on_walk(board, mode, cell, d);
     let on_walk = walks.on[cell * n + d as usize - 1].take().expect("walked");
-    if let Some((on, off)) = on_walk.contradiction {
-        let hint = contradiction(
-            board,
-            &mut walks.arena,
-            mode,
-            kind,
-            (on, off),
-            vec![(cell, d)],
-            (cell, d),
-            "on",
-        );
-        best.offer(hint);
-    }
-    let off_start = node(n, cell, d, false);
-    let off_walk = walks.walk(board, mode, off_start);
-    if let Some((on, off)) = off_walk.contradiction {
-        let removals = digits(board.masks[cell] & !bit(d)).map(|e| (cell, e)).collect();
-        let hint = contradiction(
-            board,
-            &mut walks.arena,
-            mode,
-            kind,
-            (on, off),
-            removals,
-            (cell, d),
-            "off",
-        );
-        best.offer(hint);
+    let off_walk = walks.walk(board, mode, node(n, cell, d, false));
+    let place: Vec<(usize, u8)> = digits(board.masks[cell] & !bit(d)).map(|e| (cell, e)).collect();
+    // Assumed on, a contradiction removes the candidate; assumed off, it
+    // places it.
+    for (w, removals, state) in [(&on_walk, vec![(cell, d)], "on"), (&off_walk, place, "off")] {
+        if let Some(pair) = w.contradiction {
+            let hint = contradiction(
+                board,
+                &mut walks.arena,
+                mode,
+                kind,
+                pair,
+                removals,
+                (cell, d),
+                state,
+            );
+            best.offer(hint);
+        }
     }
     if double {
         let nodes = board.node_count();
