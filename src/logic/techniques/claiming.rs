@@ -14,10 +14,11 @@ pub(crate) const FINDER: Finder = Finder {
     score: 2.8,
     find: Some(|c, cx| {
         let n = c.n();
-        cx.memo
-            .first_house(Technique::Claiming, c, (n..2 * n).chain(0..n), |l| {
-                find_in(c, l, &|_| true)
-            })
+        // SE: columns first, then rows; digit by digit, line by line.
+        let t = Technique::Claiming;
+        cx.memo.first_by_digit(t, c, 0..2 * n, &[1, 0], |kind, d, line| {
+            (line / n == kind).then(|| confined_to_box(c, line, d)).flatten()
+        })
     }),
 };
 
@@ -36,6 +37,7 @@ pub fn find_where(c: &Candidates, accept: impl Fn(&Step) -> bool) -> Option<Step
 
 /// Finds a claiming from `line` (a row or column house number) that
 /// `accept` takes.
+#[cfg(test)]
 pub fn find_in(c: &Candidates, line: usize, accept: &impl Fn(&Step) -> bool) -> Option<Step> {
     let mut all = [0u32; 32];
     c.all_positions(line, &mut all);
@@ -52,6 +54,7 @@ pub fn find_in(c: &Candidates, line: usize, accept: &impl Fn(&Step) -> bool) -> 
 }
 
 /// Whether line-local positions `p` lie in one box's segment of the line.
+#[cfg(test)]
 fn in_one_box(c: &Candidates, line: usize, p: u32) -> bool {
     let width = if line < c.n() {
         c.shape().box_cols()

@@ -28,6 +28,7 @@
 //! same), so a technique must search in SE's order where that changes the
 //! path.
 
+mod als_wing;
 pub mod bug_plus_one;
 pub mod claiming;
 pub mod direct_claiming;
@@ -42,6 +43,8 @@ pub mod naked_subset;
 pub mod pointing;
 pub mod strong_links;
 pub mod unique_rectangle;
+pub mod vwxyz_wing;
+pub mod wxyz_wing;
 pub mod xy_wing;
 pub mod xyz_wing;
 
@@ -115,8 +118,12 @@ solving_order! {
     ThreeStrongLinks => strong_links::THREE_STRONG_LINKS,
     /// Three row and column strong links chained.
     ThreeStringKite => strong_links::THREE_STRING_KITE,
+    /// A three-cell almost locked set and a bivalue cell.
+    WXYZWing => wxyz_wing::FINDER,
     /// Bivalue universal grave plus one.
     BugPlusOne => bug_plus_one::FINDER,
+    /// A four-cell almost locked set and a bivalue cell.
+    VWXYZWing => vwxyz_wing::FINDER,
     /// SE's "Forcing Chains & Cycles": bidirectional X-, Y- and mixed
     /// cycles and forcing X- and XY-chains (6.5-7.x with the length extra).
     ForcingChainsCycles => crate::logic::chaining::steps::FORCING_CHAINS_CYCLES,
@@ -165,6 +172,40 @@ impl Memo {
     /// Whether digit `d` changed since `technique` last found nothing on it.
     pub(crate) fn digit_changed(&self, technique: Technique, c: &Candidates, d: u8) -> bool {
         self.nothing_at[technique as usize][d as usize - 1] != c.digit_version(d)
+    }
+
+    /// Whether house `h` changed since `technique` last found nothing there.
+    pub(crate) fn house_changed(&self, technique: Technique, c: &Candidates, h: usize) -> bool {
+        self.house_nothing_at[technique as usize][h] != c.house_version(h)
+    }
+
+    /// Records that `technique` found nothing in house `h` as it is now.
+    pub(crate) fn nothing_in_house(&mut self, technique: Technique, c: &Candidates, h: usize) {
+        self.house_nothing_at[technique as usize][h] = c.house_version(h);
+    }
+
+    /// The first step `search(pass, d, h)` finds in SE's order: pass by
+    /// pass, digit by digit, then house by house, over the houses of
+    /// `houses` that changed since `t` last found nothing in them (for
+    /// searches whose result depends only on one house).
+    pub(crate) fn first_by_digit(
+        &mut self,
+        t: Technique,
+        c: &Candidates,
+        houses: impl Iterator<Item = usize>,
+        passes: &[usize],
+        search: impl Fn(usize, u8, usize) -> Option<Step>,
+    ) -> Option<Step> {
+        let changed: Vec<usize> = houses.filter(|&h| self.house_changed(t, c, h)).collect();
+        let found = passes.iter().find_map(|&pass| {
+            (1..=c.n() as u8).find_map(|d| changed.iter().find_map(|&h| search(pass, d, h)))
+        });
+        if found.is_none() {
+            for h in changed {
+                self.nothing_in_house(t, c, h);
+            }
+        }
+        found
     }
 
     /// Records that `technique` found nothing on digit `d` as it is now.
@@ -299,6 +340,14 @@ pub(crate) mod testing {
     use crate::logic::candidates::{bit, Candidates};
     use crate::logic::step::{Candidate, Cell, Step};
     use crate::shape::Shape;
+
+    /// A fresh solve context for calling a finder directly; leaked, as
+    /// tests are short-lived.
+    pub fn scratch() -> super::Context<'static> {
+        super::Context {
+            memo: Box::leak(Box::new(super::Memo::new(9))),
+        }
+    }
 
     /// Row-major index of 1-based row and column on a 9x9 board.
     pub fn rc(row: usize, col: usize) -> usize {

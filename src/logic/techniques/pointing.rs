@@ -14,9 +14,13 @@ pub(crate) const FINDER: Finder = Finder {
     name: "Pointing",
     score: 2.6,
     find: Some(|c, cx| {
+        // SE: every box confined to a column first, then to a row; digit
+        // by digit, box by box.
         let n = c.n();
-        cx.memo
-            .first_house(Technique::Pointing, c, 2 * n..3 * n, |b| find_in(c, b, &|_| true))
+        let t = Technique::Pointing;
+        cx.memo.first_by_digit(t, c, 2 * n..3 * n, &[1, 0], |kind, d, b| {
+            confined_to_line(c, b, d, Some(kind))
+        })
     }),
 };
 
@@ -57,6 +61,7 @@ pub fn find_where(c: &Candidates, accept: impl Fn(&Step) -> bool) -> Option<Step
 }
 
 /// Finds a pointing from box `b` (its house number) that `accept` takes.
+#[cfg(test)]
 pub fn find_in(c: &Candidates, b: usize, accept: &impl Fn(&Step) -> bool) -> Option<Step> {
     let mut all = [0u32; 32];
     c.all_positions(b, &mut all);
@@ -66,7 +71,7 @@ pub fn find_in(c: &Candidates, b: usize, accept: &impl Fn(&Step) -> bool) -> Opt
         if p.count_ones() < 2 || !in_one_line(c, p) {
             continue;
         }
-        if let Some(step) = confined_to_line(c, b, d).filter(|s| accept(s)) {
+        if let Some(step) = confined_to_line(c, b, d, None).filter(|s| accept(s)) {
             return Some(step);
         }
     }
@@ -74,6 +79,7 @@ pub fn find_in(c: &Candidates, b: usize, accept: &impl Fn(&Step) -> bool) -> Opt
 }
 
 /// Whether box-local positions `p` share a row or a column of the box.
+#[cfg(test)]
 fn in_one_line(c: &Candidates, p: u32) -> bool {
     let bc = c.shape().box_cols();
     let row = ((1u32 << bc) - 1) << (p.trailing_zeros() as usize / bc * bc);
@@ -82,7 +88,9 @@ fn in_one_line(c: &Candidates, p: u32) -> bool {
     p & !row == 0 || p & !col == 0
 }
 
-fn confined_to_line(c: &Candidates, b: usize, d: u8) -> Option<Step> {
+/// The pointing of `d` from box `b` onto a line (of `kind`, 0 rows or 1
+/// columns, if given).
+fn confined_to_line(c: &Candidates, b: usize, d: u8, kind: Option<usize>) -> Option<Step> {
     let n = c.n();
     let mut places = c.cells_with(b, d);
     let first = places.next()?;
@@ -104,6 +112,9 @@ fn confined_to_line(c: &Candidates, b: usize, d: u8) -> Option<Step> {
     } else {
         return None;
     };
+    if kind.is_some_and(|k| line / n != k) {
+        return None;
+    }
     let mut step = Step::new(
         Technique::Pointing,
         Locked {
