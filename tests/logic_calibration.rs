@@ -140,4 +140,6 @@ fn tracks_se_on_diabolical_puzzles() {
 /// (Spearman, share within 0.5) floors: measured 0.982 / 87.6% and
 /// 0.720 / 71.9%, rounded down with a little room.
 const FLOOR_UNBIASED: (f64, f64) = (0.97, 0.85);
-const FLOOR_DIABOLICAL: (f64, f64) = (0.68, 0.68);
+// Transitional: W-Wing and finned fish (not in SE) left the solver;
+// SE's wings and strong-link patterns replace them.
+const FLOOR_DIABOLICAL: (f64, f64) = (0.68, 0.64);

@@ -7,22 +7,24 @@
 //! on that easiest-first path. docs/rating.md documents the values.
 //!
 //! - [`candidates`]: the candidate grid and the shape tables.
-//! - [`technique`]: the technique list with names and SE values.
-//! - [`techniques`]: one module per technique.
+//! - [`technique`]: what each technique declares (names, SE rating).
+//! - `techniques` (crate-internal): one module per technique, and the
+//!   solving-order list that makes [`Technique`].
 //! - [`step`]: a step and its rendering.
 //! - [`solver`]: the solving loop; [`rating`]: scores and levels.
 
 pub mod candidates;
+pub mod chaining;
 pub mod rating;
 pub mod solver;
 pub mod step;
 pub mod technique;
-pub mod techniques;
+pub(crate) mod techniques;
 
 pub use candidates::{Candidates, LogicError};
 pub use rating::{Level, Rating, UnknownLevel};
 pub use solver::{LogicalSolver, SolvePath};
-pub use step::{Candidate, Cell, House, Step};
+pub use step::{Candidate, Cell, House, Pattern, Step};
 pub use technique::Technique;
 
 use crate::grid::Grid;

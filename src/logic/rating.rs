@@ -5,6 +5,7 @@
 //! one definition of how hard a puzzle is; docs/rating.md explains the
 //! numbers.
 
+use super::step::Step;
 use super::technique::Technique;
 use serde::Serialize;
 use std::fmt;
@@ -25,6 +26,9 @@ pub struct Rating {
     pub level: Level,
     /// The technique of the hardest step (`None` for a full grid).
     pub hardest: Option<Technique>,
+    /// SE's name of the hardest step, with its variant code (e.g.
+    /// `WXYZ-Wing 137`); empty for a full grid.
+    pub hardest_name: String,
     /// How many steps each technique made, easiest technique first.
     pub techniques: Vec<(Technique, usize)>,
     /// Whether the techniques solved the puzzle completely.
@@ -122,6 +126,7 @@ impl FromStr for Level {
 pub(super) struct Tally {
     counts: [usize; Technique::ALL.len()],
     hardest: Option<(f32, Technique)>,
+    hardest_name: String,
 }
 
 impl Default for Tally {
@@ -129,17 +134,19 @@ impl Default for Tally {
         Tally {
             counts: [0; Technique::ALL.len()],
             hardest: None,
+            hardest_name: String::new(),
         }
     }
 }
 
 impl Tally {
-    /// Counts one step.
-    pub fn add(&mut self, technique: Technique, difficulty: f32) {
-        let i = Technique::ALL.iter().position(|&t| t == technique).unwrap_or(0);
-        self.counts[i] += 1;
-        if self.hardest.is_none_or(|(d, _)| difficulty > d) {
-            self.hardest = Some((difficulty, technique));
+    /// Counts one step; the first of the hardest steps names the rating,
+    /// as in SE.
+    pub fn add(&mut self, step: &Step) {
+        self.counts[step.technique.index()] += 1;
+        if self.hardest.is_none_or(|(d, _)| step.difficulty > d) {
+            self.hardest = Some((step.difficulty, step.technique));
+            self.hardest_name = step.name();
         }
     }
 
@@ -154,6 +161,7 @@ impl Tally {
             score,
             level: Level::of(score),
             hardest: self.hardest.map(|(_, t)| t),
+            hardest_name: self.hardest_name.clone(),
             techniques: Technique::ALL
                 .iter()
                 .zip(self.counts)
@@ -186,10 +194,17 @@ mod tests {
 
     #[test]
     fn tally_keeps_the_hardest_step() {
+        #[derive(Debug)]
+        struct Seen;
+        impl crate::logic::step::Pattern for Seen {
+            fn describe(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+                Ok(())
+            }
+        }
         let mut t = Tally::default();
-        t.add(Technique::HiddenSingleBox, 1.2);
-        t.add(Technique::Pointing, 2.6);
-        t.add(Technique::HiddenSingleBox, 1.2);
+        t.add(&Step::new(Technique::HiddenSingleBox, Seen));
+        t.add(&Step::new(Technique::Pointing, Seen));
+        t.add(&Step::new(Technique::HiddenSingleBox, Seen));
         let r = t.finish(true);
         assert_eq!(r.score, 2.6);
         assert_eq!(r.hardest, Some(Technique::Pointing));

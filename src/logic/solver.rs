@@ -6,7 +6,7 @@ use super::candidates::{Candidates, LogicError, Tables};
 use super::rating::{Rating, Tally};
 use super::step::Step;
 use super::technique::Technique;
-use super::techniques::{self, Memo};
+use super::techniques::{self, Context, Memo};
 use crate::grid::Grid;
 use crate::shape::Shape;
 use serde::Serialize;
@@ -90,7 +90,7 @@ impl LogicalSolver {
                 break;
             };
             apply(&mut c, &step)?;
-            tally.add(step.technique, step.difficulty);
+            tally.add(&step);
             if keep_steps {
                 steps.push(step);
             }
@@ -114,19 +114,20 @@ fn grid_line<S: serde::Serializer>(grid: &Grid, s: S) -> Result<S::Ok, S::Error>
     s.collect_str(grid)
 }
 
-/// The step of the easiest technique that makes progress. `memo` carries
-/// what earlier searches of the same solve found nothing in.
-pub fn next_step(c: &Candidates, memo: &mut Memo) -> Option<Step> {
-    let mut branches = None;
+/// The step SE would take next: the first step of the first technique,
+/// in solving order, that makes progress. `memo` carries what earlier
+/// searches of the same solve found nothing in.
+pub(crate) fn next_step(c: &Candidates, memo: &mut Memo) -> Option<Step> {
+    let mut cx = Context { memo };
     Technique::ALL
         .into_iter()
-        .find_map(|t| techniques::find(t, c, &mut branches, memo))
+        .find_map(|t| techniques::find(t, c, &mut cx))
 }
 
 /// Applies a step's placements and eliminations; an error if the result is
-/// impossible. After a single the full check is skipped for speed: a
-/// contradiction left by singles stops them (no single applies to an empty
-/// cell), and the solver checks again when it gets stuck.
+/// impossible. After a placement alone the full check is skipped for speed:
+/// a contradiction left by placements stops the singles (no single applies
+/// to an empty cell), and the solver checks again when it gets stuck.
 fn apply(c: &mut Candidates, step: &Step) -> Result<(), LogicError> {
     let n = c.n();
     for p in &step.placements {
@@ -139,14 +140,7 @@ fn apply(c: &mut Candidates, step: &Step) -> Result<(), LogicError> {
     for e in &step.eliminations {
         c.eliminate(e.cell.index(n), e.digit);
     }
-    let single = matches!(
-        step.technique,
-        Technique::FullHouse
-            | Technique::HiddenSingleBox
-            | Technique::HiddenSingleLine
-            | Technique::NakedSingle
-    );
-    if !single && c.is_contradictory() {
+    if !step.eliminations.is_empty() && c.is_contradictory() {
         return Err(LogicError::Contradiction);
     }
     Ok(())

@@ -1,13 +1,14 @@
 //! One step of a logical solve: which technique, on which cells and digits,
 //! and what it placed or removed, with a plain-words rendering.
 //!
-//! Steps are plain data so that `explain` can print them for people
-//! (Display) or as JSON (serde) for programs.
+//! A step holds its technique's typed [`Pattern`]; `explain` prints steps
+//! for people (Display) or as JSON (serde) for programs.
 
 use super::technique::Technique;
 use crate::shape::Shape;
 use serde::{Serialize, Serializer};
-use std::fmt::{self, Display, Write};
+use std::fmt::{self, Display};
+use std::sync::Arc;
 
 /// A cell by its 0-based row and column; shown 1-based as `r3c5`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -112,62 +113,82 @@ impl Display for Candidate {
     }
 }
 
+/// What a technique saw, in a form only that technique knows: each
+/// technique file defines its own pattern type (the cells, digits, houses
+/// or chain of its deduction) and how to say it in words.
+pub trait Pattern: fmt::Debug + Send + Sync {
+    /// Writes what the pattern shows, without the technique's name and
+    /// without the placements and eliminations (the step adds those).
+    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+
+    /// SE's variant code or note appended to the technique's name, such
+    /// as `" 1412"` for `VWXYZ-Wing 1412`; none by default.
+    fn name_suffix(&self) -> Option<String> {
+        None
+    }
+
+    /// SE's name for this step when it is not the technique's name (one
+    /// chaining engine finds cycles and forcing chains alike); none by
+    /// default.
+    fn name(&self) -> Option<&'static str> {
+        None
+    }
+}
+
 /// One deduction: the technique, the pattern it saw and what it changed.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Step {
     /// The technique used.
     pub technique: Technique,
-    /// The difficulty of this step on the SE scale (chains add length).
+    /// The difficulty of this step on the SE scale (for some techniques it
+    /// depends on the pattern, e.g. a chain's length).
     pub difficulty: f32,
-    /// The digits of the pattern, in the order the description uses them.
-    pub digits: Vec<u8>,
-    /// The cells of the pattern, in the order the description uses them.
-    pub cells: Vec<Cell>,
-    /// The houses of the pattern, in the order the description uses them.
-    pub houses: Vec<House>,
-    /// For chains: the nodes, joined alternately by strong (`=`) and weak
-    /// (`-`) links, starting with a strong link.
-    pub chain: Vec<Candidate>,
-    /// For forcing chains: how many singles the longest branch needed.
-    pub length: usize,
     /// Digits this step places.
     pub placements: Vec<Candidate>,
     /// Candidates this step removes.
     pub eliminations: Vec<Candidate>,
+    /// The pattern, typed by the technique that found it.
+    pub pattern: Arc<dyn Pattern>,
 }
 
 impl Step {
-    /// A step of `technique` with its base difficulty and nothing else yet.
-    pub fn new(technique: Technique) -> Step {
+    /// A step of `technique` showing `pattern`, with the technique's base
+    /// difficulty and no placement or elimination yet.
+    pub fn new(technique: Technique, pattern: impl Pattern + 'static) -> Step {
         Step {
             technique,
             difficulty: technique.score(),
-            digits: Vec::new(),
-            cells: Vec::new(),
-            houses: Vec::new(),
-            chain: Vec::new(),
-            length: 0,
             placements: Vec::new(),
             eliminations: Vec::new(),
+            pattern: Arc::new(pattern),
         }
     }
 
-    /// Adds the pattern cells, given as row-major indices on side `n`.
-    pub fn with_cells(mut self, cells: impl IntoIterator<Item = usize>, n: usize) -> Step {
-        self.cells.extend(cells.into_iter().map(|c| Cell::of(c, n)));
+    /// The same step rated `difficulty` instead of the base value.
+    pub fn rated(mut self, difficulty: f32) -> Step {
+        self.difficulty = difficulty;
         self
     }
 
-    /// Adds the pattern houses, given as table numbers on side `n`.
-    pub fn with_houses(mut self, houses: impl IntoIterator<Item = usize>, n: usize) -> Step {
-        self.houses.extend(houses.into_iter().map(|h| House::of(h, n)));
-        self
+    /// SE's name of the step: the technique's name and the pattern's
+    /// variant code, e.g. `WXYZ-Wing 137`.
+    pub fn name(&self) -> String {
+        let mut name = self.pattern.name().unwrap_or(self.technique.name()).to_string();
+        if let Some(suffix) = self.pattern.name_suffix() {
+            name.push_str(&suffix);
+        }
+        name
     }
 
-    /// Adds the pattern digits.
-    pub fn with_digits(mut self, digits: impl IntoIterator<Item = u8>) -> Step {
-        self.digits.extend(digits);
-        self
+    /// What the pattern shows, in words.
+    pub fn description(&self) -> String {
+        struct Describe<'a>(&'a dyn Pattern);
+        impl Display for Describe<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.describe(f)
+            }
+        }
+        Describe(&*self.pattern).to_string()
     }
 
     /// Adds a placement of `digit` in cell index `cell`.
@@ -191,164 +212,36 @@ impl Step {
     pub fn makes_progress(&self) -> bool {
         !self.placements.is_empty() || !self.eliminations.is_empty()
     }
+}
 
-    fn reason(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use Technique::*;
-        let d = |i: usize| Shape::symbol(self.digits[i]);
-        let cells = |r: std::ops::Range<usize>| list(&self.cells[r]);
-        let houses = |r: std::ops::Range<usize>| house_list(&self.houses[r]);
-        let nc = self.cells.len();
-        let nh = self.houses.len();
-        match self.technique {
-            FullHouse => write!(
-                f,
-                "{} is the only empty cell in {}",
-                self.cells[0], self.houses[0]
-            ),
-            HiddenSingleBox | HiddenSingleLine => {
-                write!(f, "{} in {} must go in {}", d(0), self.houses[0], self.cells[0])
-            }
-            NakedSingle => write!(f, "{} can only be {}", self.cells[0], d(0)),
-            Pointing | Claiming | DirectPointing | DirectClaiming => write!(
-                f,
-                "{} in {} is confined to {}",
-                d(0),
-                self.houses[0],
-                self.houses[1]
-            ),
-            NakedPair | NakedTriple | NakedQuad => write!(
-                f,
-                "{} in {} hold only {}",
-                cells(0..nc),
-                self.houses[0],
-                digit_list(&self.digits)
-            ),
-            HiddenPair | HiddenTriple | HiddenQuad | DirectHiddenPair | DirectHiddenTriple => write!(
-                f,
-                "{} in {} fit only in {}",
-                digit_list(&self.digits),
-                self.houses[0],
-                cells(0..nc)
-            ),
-            XWing | Swordfish | Jellyfish => write!(
-                f,
-                "{} in {} lies only in {}",
-                d(0),
-                houses(0..nh / 2),
-                houses(nh / 2..nh)
-            ),
-            FinnedXWing | FinnedSwordfish | FinnedJellyfish => write!(
-                f,
-                "{} in {} lies only in {} except for the fins {}, which share a box",
-                d(0),
-                houses(0..nh / 2),
-                houses(nh / 2..nh),
-                cells(0..nc)
-            ),
-            Skyscraper => write!(
-                f,
-                "{} has strong links {}={} and {}={} whose bases share a line: {} or {} is {}",
-                d(0),
-                self.cells[0],
-                self.cells[1],
-                self.cells[2],
-                self.cells[3],
-                self.cells[1],
-                self.cells[3],
-                d(0)
-            ),
-            TwoStringKite => write!(
-                f,
-                "{} has strong links {}={} in {} and {}={} in {} joined in one box: {} or {} is {}",
-                d(0),
-                self.cells[0],
-                self.cells[1],
-                self.houses[0],
-                self.cells[2],
-                self.cells[3],
-                self.houses[1],
-                self.cells[0],
-                self.cells[3],
-                d(0)
-            ),
-            XYWing | XYZWing => write!(
-                f,
-                "pivot {} with pincers {} and {} means one of them is {}",
-                self.cells[0],
-                self.cells[1],
-                self.cells[2],
-                d(self.digits.len() - 1)
-            ),
-            WWing => write!(
-                f,
-                "{} and {} both hold only {}, {} and the strong link {}={} on {} forces one of them to be {}",
-                self.cells[0],
-                self.cells[1],
-                d(0),
-                d(1),
-                self.cells[2],
-                self.cells[3],
-                d(0),
-                d(1)
-            ),
-            SimpleColoring => write!(
-                f,
-                "colouring the conjugate pairs of {} through {} shows that one colour holds every {}",
-                d(0),
-                cells(0..nc),
-                d(0)
-            ),
-            UniqueRectangle => write!(
-                f,
-                "{} would form a deadly pattern on {}, {} unless {} holds another digit",
-                cells(0..nc),
-                d(0),
-                d(1),
-                self.cells[3]
-            ),
-            BugPlusOne => write!(
-                f,
-                "every unsolved cell but {} has two candidates, and {} appears three times in its houses",
-                self.cells[0],
-                d(0)
-            ),
-            TurbotFish | XChain | XYChain | Aic => {
-                f.write_str("one end of the chain ")?;
-                chain(f, &self.chain)?;
-                f.write_str(" is true")
-            }
-            ContradictionChain => write!(
-                f,
-                "placing {} in {} leads through {} singles to a contradiction",
-                d(0),
-                self.cells[0],
-                self.length
-            ),
-            CellForcingChain => write!(
-                f,
-                "each candidate of {} ({}) leads through singles (at most {}) to the same result",
-                self.cells[0],
-                digit_list(&self.digits),
-                self.length
-            ),
-            UnitForcingChain => write!(
-                f,
-                "each place for {} in {} leads through singles (at most {}) to the same result",
-                d(0),
-                self.houses[0],
-                self.length
-            ),
-        }
+impl PartialEq for Step {
+    fn eq(&self, other: &Step) -> bool {
+        self.technique == other.technique
+            && self.difficulty == other.difficulty
+            && self.placements == other.placements
+            && self.eliminations == other.eliminations
+            && self.description() == other.description()
+    }
+}
+
+impl Serialize for Step {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Step", 6)?;
+        st.serialize_field("technique", &self.technique)?;
+        st.serialize_field("name", &self.name())?;
+        st.serialize_field("difficulty", &((self.difficulty as f64 * 10.0).round() / 10.0))?;
+        st.serialize_field("description", &self.description())?;
+        st.serialize_field("placements", &self.placements)?;
+        st.serialize_field("eliminations", &self.eliminations)?;
+        st.end()
     }
 }
 
 impl Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: ", self.technique.family_name())?;
-        self.reason(f)?;
-        if self.technique.is_direct() {
-            f.write_str(" (leaving a hidden single)")?;
-        }
+        write!(f, "{}: ", self.name())?;
+        self.pattern.describe(f)?;
         for (i, p) in self.placements.iter().enumerate() {
             let sep = if i == 0 { ", so place" } else { ";" };
             write!(f, "{sep} {} in {}", Shape::symbol(p.digit), p.cell)?;
@@ -369,29 +262,30 @@ impl Display for Step {
     }
 }
 
-fn list(cells: &[Cell]) -> String {
-    let mut s = String::new();
-    for (i, c) in cells.iter().enumerate() {
-        if i > 0 {
-            s.push_str(", ");
-        }
-        let _ = write!(s, "{c}");
-    }
-    s
+/// "r1c1, r2c5" for a list of cells given as indices on side `n`.
+pub fn cell_list(cells: &[usize], n: usize) -> String {
+    let named: Vec<String> = cells.iter().map(|&c| Cell::of(c, n).to_string()).collect();
+    named.join(", ")
 }
 
-fn digit_list(digits: &[u8]) -> String {
+/// "1, 5, 7" for a list of digits.
+pub fn digit_list(digits: &[u8]) -> String {
     let symbols: Vec<String> = digits.iter().map(|&d| Shape::symbol(d).to_string()).collect();
     symbols.join(", ")
 }
 
-/// "rows 1, 5" for a list of houses of one kind.
-fn house_list(houses: &[House]) -> String {
-    let numbers: Vec<String> = houses.iter().map(|h| h.number().to_string()).collect();
-    format!("{}s {}", houses[0].kind(), numbers.join(", "))
+/// "rows 1, 5" for a list of houses of one kind, given as table numbers.
+pub fn house_list(houses: &[usize], n: usize) -> String {
+    let numbers: Vec<String> = houses
+        .iter()
+        .map(|&h| House::of(h, n).number().to_string())
+        .collect();
+    format!("{}s {}", House::of(houses[0], n).kind(), numbers.join(", "))
 }
 
-fn chain(f: &mut fmt::Formatter<'_>, nodes: &[Candidate]) -> fmt::Result {
+/// Writes chain nodes joined alternately by strong (`=`) and weak (`-`)
+/// links, starting with a strong link.
+pub fn write_chain(f: &mut fmt::Formatter<'_>, nodes: &[Candidate]) -> fmt::Result {
     for (i, node) in nodes.iter().enumerate() {
         if i > 0 {
             f.write_str(if i % 2 == 1 { " = " } else { " - " })?;
@@ -399,44 +293,4 @@ fn chain(f: &mut fmt::Formatter<'_>, nodes: &[Candidate]) -> fmt::Result {
         write!(f, "{node}")?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn renders_the_examples_from_the_issue() {
-        let n = 9;
-        let hidden = Step::new(Technique::HiddenSingleLine)
-            .with_digits([7])
-            .with_houses([2], n)
-            .with_cells([2 * 9 + 4], n)
-            .place(2 * 9 + 4, 7, n);
-        assert_eq!(
-            hidden.to_string(),
-            "Hidden single: 7 in row 3 must go in r3c5, so place 7 in r3c5"
-        );
-        let mut pointing = Step::new(Technique::Pointing)
-            .with_digits([4])
-            .with_houses([2 * 9 + 1, 0], n);
-        pointing.eliminate(7, 4, n);
-        pointing.eliminate(6, 4, n);
-        assert_eq!(
-            pointing.to_string(),
-            "Pointing: 4 in box 2 is confined to row 1, so remove 4 from r1c7, r1c8"
-        );
-    }
-
-    #[test]
-    fn big_digits_use_letters() {
-        let step = Step::new(Technique::NakedSingle)
-            .with_digits([12])
-            .with_cells([0], 16)
-            .place(0, 12, 16);
-        assert_eq!(
-            step.to_string(),
-            "Naked single: r1c1 can only be C, so place C in r1c1"
-        );
-    }
 }

@@ -1,252 +1,90 @@
-//! The list of techniques the logical solver knows, with their human names
-//! and their difficulty on the Sudoku Explainer (SE) scale.
-//!
-//! It exists as one table so the solver order, the rating and the
-//! documentation (docs/rating.md) all read the same numbers.
+//! What the solver knows about a technique: its names and its base
+//! difficulty on the Sudoku Explainer (SE) scale, declared by the
+//! technique's own file, and the [`Technique`] enum built from the
+//! solving-order list in `techniques/mod.rs`.
 
-use serde::Serialize;
+use super::candidates::Candidates;
+use super::step::Step;
+use super::techniques::Context;
+use serde::{Serialize, Serializer};
 
-/// A solving technique. Variants are listed from easiest to hardest, which
-/// is also the order the solver tries them in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-pub enum Technique {
-    /// The last empty cell of a house.
-    FullHouse,
-    /// A digit with one place left in a box.
-    HiddenSingleBox,
-    /// A digit with one place left in a row or column.
-    HiddenSingleLine,
-    /// Pointing that leaves a hidden single.
-    DirectPointing,
-    /// Claiming that leaves a hidden single.
-    DirectClaiming,
-    /// A hidden pair that leaves a hidden single.
-    DirectHiddenPair,
-    /// A cell with one candidate left.
-    NakedSingle,
-    /// A hidden triple that leaves a hidden single.
-    DirectHiddenTriple,
-    /// A digit confined to one line inside a box.
-    Pointing,
-    /// A digit confined to one box inside a line.
-    Claiming,
-    /// Two cells of a house holding the same two candidates only.
-    NakedPair,
-    /// A digit in two rows (columns) confined to two columns (rows).
-    XWing,
-    /// Two digits confined to the same two cells of a house.
-    HiddenPair,
-    /// Three cells of a house holding only three digits between them.
-    NakedTriple,
-    /// The three-line fish.
-    Swordfish,
-    /// Three digits confined to three cells of a house.
-    HiddenTriple,
-    /// Two parallel strong links joined at one end by a shared line.
-    Skyscraper,
-    /// A row strong link and a column strong link joined in a box.
-    TwoStringKite,
-    /// A bivalue pivot with two bivalue pincers.
-    XYWing,
-    /// A four-node X-chain: two strong links on one digit joined by a weak
-    /// link (skyscrapers and kites are the named special cases).
-    TurbotFish,
-    /// An X-Wing with extra candidates (fins) in one box.
-    FinnedXWing,
-    /// A trivalue pivot with two bivalue pincers.
-    XYZWing,
-    /// Unique rectangle type 1.
-    UniqueRectangle,
-    /// Four cells of a house holding only four digits between them.
-    NakedQuad,
-    /// The four-line fish.
-    Jellyfish,
-    /// A Swordfish with fins in one box.
-    FinnedSwordfish,
-    /// A Jellyfish with fins in one box.
-    FinnedJellyfish,
-    /// Four digits confined to four cells of a house.
-    HiddenQuad,
-    /// Bivalue universal grave plus one.
-    BugPlusOne,
-    /// Two-colouring the conjugate pairs of one digit.
-    SimpleColoring,
-    /// An alternating chain on one digit, longer than a turbot fish.
-    XChain,
-    /// Two equal bivalue cells joined by a strong link on one digit.
-    WWing,
-    /// A chain of bivalue cells.
-    XYChain,
-    /// An alternating inference chain mixing digit and cell links.
-    Aic,
-    /// An assumption that leads, through singles, to a contradiction.
-    ContradictionChain,
-    /// Every candidate of one cell leads, through singles, to the same
-    /// conclusion.
-    CellForcingChain,
-    /// Every place of a digit in a house leads, through singles, to the
-    /// same conclusion.
-    UnitForcingChain,
+pub use super::techniques::Technique;
+
+/// What a technique file declares about its technique: its names, its
+/// base rating and its search. `techniques/mod.rs` lists one per
+/// technique, in the order the solver tries them.
+pub(crate) struct Finder {
+    /// A stable machine name (snake case), used in JSON.
+    pub id: &'static str,
+    /// Sukaku Explainer's name for the technique (without variant codes).
+    pub name: &'static str,
+    /// The base difficulty on the SE scale.
+    pub score: f32,
+    /// The search: the first step found that makes progress, or `None`.
+    /// `None` here for a technique that another technique's search
+    /// reports (SE finds direct pointing and direct claiming in one pass).
+    pub find: Option<fn(&Candidates, &mut Context) -> Option<Step>>,
 }
 
+/// Declares the [`Technique`] enum from the solving-order list: each
+/// entry is a documented variant and the path of its [`Finder`].
+macro_rules! solving_order {
+    ($($(#[$doc:meta])* $variant:ident => $finder:path,)*) => {
+        /// A solving technique. Variants are listed in the order the
+        /// solver tries them (Sukaku Explainer's producer order).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Technique {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Technique {
+            /// Every technique in solving order.
+            pub const ALL: [Technique; [$(stringify!($variant)),*].len()] =
+                [$(Technique::$variant),*];
+
+            /// The declaration in the technique's own file.
+            pub(crate) fn finder(self) -> &'static crate::logic::technique::Finder {
+                match self {
+                    $(Technique::$variant => &$finder,)*
+                }
+            }
+        }
+    };
+}
+pub(crate) use solving_order;
+
 impl Technique {
-    /// Every technique in solving order, easiest first.
-    pub const ALL: [Technique; 37] = [
-        Technique::FullHouse,
-        Technique::HiddenSingleBox,
-        Technique::HiddenSingleLine,
-        Technique::DirectPointing,
-        Technique::DirectClaiming,
-        Technique::DirectHiddenPair,
-        Technique::NakedSingle,
-        Technique::DirectHiddenTriple,
-        Technique::Pointing,
-        Technique::Claiming,
-        Technique::NakedPair,
-        Technique::XWing,
-        Technique::HiddenPair,
-        Technique::NakedTriple,
-        Technique::Swordfish,
-        Technique::HiddenTriple,
-        Technique::Skyscraper,
-        Technique::TwoStringKite,
-        Technique::XYWing,
-        Technique::TurbotFish,
-        Technique::FinnedXWing,
-        Technique::XYZWing,
-        Technique::UniqueRectangle,
-        Technique::NakedQuad,
-        Technique::Jellyfish,
-        Technique::FinnedSwordfish,
-        Technique::FinnedJellyfish,
-        Technique::HiddenQuad,
-        Technique::BugPlusOne,
-        Technique::SimpleColoring,
-        Technique::XChain,
-        Technique::WWing,
-        Technique::XYChain,
-        Technique::Aic,
-        Technique::ContradictionChain,
-        Technique::CellForcingChain,
-        Technique::UnitForcingChain,
-    ];
-
-    /// The name a person uses in a sentence: the two hidden singles (SE
-    /// rates them apart) are both just "Hidden single" there.
-    pub fn family_name(self) -> &'static str {
-        match self {
-            Technique::HiddenSingleBox | Technique::HiddenSingleLine => "Hidden single",
-            _ => self.name(),
-        }
+    /// A stable machine name (snake case), e.g. `hidden_single_box`.
+    pub fn id(self) -> &'static str {
+        self.finder().id
     }
 
-    /// The name a person would use, distinct for every technique (so
-    /// counts per technique can be keyed by it).
+    /// Sukaku Explainer's name, e.g. `Hidden Single` or `XY-Wing`. Some
+    /// techniques share a name (SE rates the hidden singles apart).
     pub fn name(self) -> &'static str {
-        use Technique::*;
-        match self {
-            FullHouse => "Full house",
-            HiddenSingleBox => "Hidden single in box",
-            HiddenSingleLine => "Hidden single in line",
-            NakedSingle => "Naked single",
-            DirectPointing => "Direct pointing",
-            DirectClaiming => "Direct claiming",
-            DirectHiddenPair => "Direct hidden pair",
-            DirectHiddenTriple => "Direct hidden triple",
-            Pointing => "Pointing",
-            Claiming => "Claiming",
-            NakedPair => "Naked pair",
-            XWing => "X-Wing",
-            HiddenPair => "Hidden pair",
-            NakedTriple => "Naked triple",
-            Swordfish => "Swordfish",
-            HiddenTriple => "Hidden triple",
-            XYWing => "XY-Wing",
-            XYZWing => "XYZ-Wing",
-            UniqueRectangle => "Unique rectangle type 1",
-            NakedQuad => "Naked quad",
-            Jellyfish => "Jellyfish",
-            HiddenQuad => "Hidden quad",
-            BugPlusOne => "BUG+1",
-            Skyscraper => "Skyscraper",
-            TwoStringKite => "Two-String Kite",
-            FinnedXWing => "Finned X-Wing",
-            WWing => "W-Wing",
-            SimpleColoring => "Simple coloring",
-            FinnedSwordfish => "Finned Swordfish",
-            TurbotFish => "Turbot fish",
-            XChain => "X-chain",
-            FinnedJellyfish => "Finned Jellyfish",
-            XYChain => "XY-chain",
-            Aic => "Alternating inference chain",
-            ContradictionChain => "Contradiction chain",
-            CellForcingChain => "Cell forcing chain",
-            UnitForcingChain => "Unit forcing chain",
-        }
+        self.finder().name
     }
 
-    /// The base difficulty on the SE scale. Chains add a length bonus on
-    /// top (see [`chain_length_bonus`]); docs/rating.md gives the reasons
-    /// for each value.
+    /// The base difficulty on the SE scale; some patterns add to it (see
+    /// [`Step::difficulty`]).
     pub fn score(self) -> f32 {
-        use Technique::*;
-        match self {
-            FullHouse => 1.0,
-            HiddenSingleBox => 1.2,
-            HiddenSingleLine => 1.5,
-            NakedSingle => 2.3,
-            DirectPointing => 1.7,
-            DirectClaiming => 1.9,
-            DirectHiddenPair => 2.0,
-            DirectHiddenTriple => 2.5,
-            Pointing => 2.6,
-            Claiming => 2.8,
-            NakedPair => 3.0,
-            XWing => 3.2,
-            HiddenPair => 3.4,
-            NakedTriple => 3.6,
-            Swordfish => 3.8,
-            HiddenTriple => 4.0,
-            XYWing => 4.2,
-            XYZWing => 4.4,
-            UniqueRectangle => 4.5,
-            NakedQuad => 5.0,
-            Jellyfish => 5.2,
-            HiddenQuad => 5.4,
-            BugPlusOne => 5.6,
-            Skyscraper => 4.0,
-            TwoStringKite => 4.1,
-            TurbotFish => 4.2,
-            FinnedXWing => 4.3,
-            FinnedSwordfish => 5.2,
-            FinnedJellyfish => 5.3,
-            SimpleColoring | XChain => 6.6,
-            WWing => 6.7,
-            XYChain => 6.8,
-            Aic => 7.0,
-            ContradictionChain => 7.8,
-            CellForcingChain => 8.2,
-            UnitForcingChain => 8.4,
-        }
+        self.finder().score
     }
 
-    /// Whether the technique is a "direct" variant: a pattern counted
-    /// only when it leaves a hidden single, which SE rates easier.
-    pub fn is_direct(self) -> bool {
-        use Technique::*;
-        matches!(
-            self,
-            DirectPointing | DirectClaiming | DirectHiddenPair | DirectHiddenTriple
-        )
+    /// The technique with machine name `id`.
+    pub fn from_id(id: &str) -> Option<Technique> {
+        Technique::ALL.into_iter().find(|t| t.id() == id)
     }
 
-    /// Whether the technique is a chain whose difficulty grows with length.
-    pub fn is_chain(self) -> bool {
-        use Technique::*;
-        matches!(
-            self,
-            XChain | XYChain | Aic | ContradictionChain | CellForcingChain | UnitForcingChain
-        )
+    /// The position in [`Technique::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl Serialize for Technique {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
     }
 }
 
@@ -274,9 +112,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn solving_order_never_gets_easier() {
-        for pair in Technique::ALL.windows(2) {
-            assert!(pair[0].score() <= pair[1].score(), "{pair:?}");
+    fn machine_names_are_distinct_and_round_trip() {
+        for t in Technique::ALL {
+            assert_eq!(Technique::from_id(t.id()), Some(t));
         }
     }
 

@@ -6,8 +6,39 @@
 //! cell holds that digit (SE 5.6).
 
 use super::super::candidates::{bit, digits, Candidates};
-use super::super::step::Step;
-use super::super::technique::Technique;
+use super::super::step::{Cell, Pattern, Step};
+use super::super::technique::{Finder, Technique};
+use crate::shape::Shape;
+use std::fmt;
+
+pub(crate) const FINDER: Finder = Finder {
+    id: "bug",
+    name: "BUG type",
+    score: 5.6,
+    find: Some(|c, _| find(c)),
+};
+
+/// The one cell with three candidates in an otherwise bivalue grid.
+#[derive(Debug)]
+struct Grave {
+    cell: Cell,
+    digit: u8,
+}
+
+impl Pattern for Grave {
+    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "every unsolved cell but {} has two candidates, and {} appears three times in its houses",
+            self.cell,
+            Shape::symbol(self.digit)
+        )
+    }
+
+    fn name_suffix(&self) -> Option<String> {
+        Some(" 1".to_string())
+    }
+}
 
 /// Finds a BUG+1 placement.
 pub fn find(c: &Candidates) -> Option<Step> {
@@ -31,10 +62,14 @@ pub fn find(c: &Candidates) -> Option<Step> {
         return None;
     }
     Some(
-        Step::new(Technique::BugPlusOne)
-            .with_cells([cell], n)
-            .with_digits([d])
-            .place(cell, d, n),
+        Step::new(
+            Technique::BugPlusOne,
+            Grave {
+                cell: Cell::of(cell, n),
+                digit: d,
+            },
+        )
+        .place(cell, d, n),
     )
 }
 

@@ -3,23 +3,41 @@
 //! elsewhere in that box (SE 2.8).
 
 use super::super::candidates::Candidates;
-use super::super::step::Step;
-use super::super::technique::Technique;
+use super::super::step::{House, Step};
+use super::super::technique::{Finder, Technique};
+use super::pointing::Locked;
 use super::{eliminate_where_present, if_progress};
+
+pub(crate) const FINDER: Finder = Finder {
+    id: "claiming",
+    name: "Claiming",
+    score: 2.8,
+    find: Some(|c, cx| {
+        let n = c.n();
+        // SE: columns first, then rows; digit by digit, line by line.
+        let t = Technique::Claiming;
+        cx.memo.first_by_digit(t, c, 0..2 * n, &[1, 0], |kind, d, line| {
+            (line / n == kind).then(|| confined_to_box(c, line, d)).flatten()
+        })
+    }),
+};
 
 /// Finds a line whose places for a digit share a box, with the digit still
 /// present in that box off the line.
+#[cfg(test)]
 pub fn find(c: &Candidates) -> Option<Step> {
     find_where(c, |_| true)
 }
 
 /// The first such step that `accept` takes (used by the direct variant).
+#[cfg(test)]
 pub fn find_where(c: &Candidates, accept: impl Fn(&Step) -> bool) -> Option<Step> {
     (0..2 * c.n()).find_map(|line| find_in(c, line, &accept))
 }
 
 /// Finds a claiming from `line` (a row or column house number) that
 /// `accept` takes.
+#[cfg(test)]
 pub fn find_in(c: &Candidates, line: usize, accept: &impl Fn(&Step) -> bool) -> Option<Step> {
     let mut all = [0u32; 32];
     c.all_positions(line, &mut all);
@@ -36,6 +54,7 @@ pub fn find_in(c: &Candidates, line: usize, accept: &impl Fn(&Step) -> bool) -> 
 }
 
 /// Whether line-local positions `p` lie in one box's segment of the line.
+#[cfg(test)]
 fn in_one_box(c: &Candidates, line: usize, p: u32) -> bool {
     let width = if line < c.n() {
         c.shape().box_cols()
@@ -61,9 +80,14 @@ fn confined_to_box(c: &Candidates, line: usize, d: u8) -> Option<Step> {
     if count < 2 {
         return None;
     }
-    let mut step = Step::new(Technique::Claiming)
-        .with_digits([d])
-        .with_houses([line, b], n);
+    let mut step = Step::new(
+        Technique::Claiming,
+        Locked {
+            digit: d,
+            from: House::of(line, n),
+            to: House::of(b, n),
+        },
+    );
     let kind = line / n;
     let off_line = c.tables().house(b).iter().copied();
     let off_line = off_line.filter(|&cell| c.tables().houses_of(cell)[kind] != line);

@@ -1,21 +1,104 @@
-//! Direct hidden pairs and triples: a hidden subset whose removals leave a
-//! hidden single. SE rates them 2.0 and 2.5, below the plain subsets.
+//! Direct hidden pairs and triplets: `k` digits confined to `k` cells of a
+//! house, which would leave another digit one place in that house once
+//! the cells lose their other candidates. SE counts the pattern only with
+//! that hidden single and places the single directly (without the
+//! removals), rating it 2.0 (pair) or 2.5 (triplet).
 
-use super::super::candidates::Candidates;
-use super::super::step::Step;
-use super::super::technique::Technique;
-use super::{as_direct, hidden_subset, opens_hidden_single};
+use super::super::candidates::{bit, Candidates};
+use super::super::step::{Cell, Pattern, Step};
+use super::super::technique::{Finder, Technique};
+use super::hidden_subset::HiddenSet;
+use super::{se_house_order, search_subsets};
+use crate::shape::Shape;
+use std::fmt;
 
-/// Finds a hidden pair (`size` 2) or triple (3) whose removals leave a
-/// hidden single.
+pub(crate) const PAIR: Finder = Finder {
+    id: "direct_hidden_pair",
+    name: "Direct Hidden Pair",
+    score: 2.0,
+    find: Some(|c, _| find(c, 2)),
+};
+
+pub(crate) const TRIPLE: Finder = Finder {
+    id: "direct_hidden_triplet",
+    name: "Direct Hidden Triplet",
+    score: 2.5,
+    find: Some(|c, _| find(c, 3)),
+};
+
+/// A hidden set and the single it leaves in its house.
+#[derive(Debug)]
+struct DirectHiddenSet {
+    set: HiddenSet,
+    digit: u8,
+    single: Cell,
+}
+
+impl Pattern for DirectHiddenSet {
+    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.set.describe(f)?;
+        write!(
+            f,
+            ", which leaves {} one place there: {}",
+            Shape::symbol(self.digit),
+            self.single
+        )
+    }
+}
+
+/// Finds a direct hidden set of `size` digits (2 or 3) in SE's order:
+/// boxes, columns, rows; digit tuples in increasing order.
 pub fn find(c: &Candidates, size: usize) -> Option<Step> {
-    let technique = if size == 2 {
-        Technique::DirectHiddenPair
-    } else {
-        Technique::DirectHiddenTriple
-    };
-    let step = hidden_subset::find_where(c, size, |s| opens_hidden_single(c, s))?;
-    Some(as_direct(step, technique))
+    let n = c.n();
+    se_house_order(n).find_map(|h| find_in(c, size, h))
+}
+
+fn find_in(c: &Candidates, size: usize, h: usize) -> Option<Step> {
+    let n = c.n();
+    let house = c.tables().house(h);
+    let empty = house.iter().filter(|&&x| c.value(x) == 0).count();
+    // SE looks only where more cells are empty than the set fills.
+    if empty <= size {
+        return None;
+    }
+    let mut all = [0u32; 32];
+    c.all_positions(h, &mut all);
+    let mut digits = Vec::with_capacity(n);
+    let mut places = Vec::with_capacity(n);
+    for d in 1..=n as u8 {
+        let p = all[d as usize - 1];
+        if (2..=size).contains(&(p.count_ones() as usize)) {
+            digits.push(d);
+            places.push(p);
+        }
+    }
+    search_subsets(&places, size, size as u32, &mut |chosen, union| {
+        let set: Vec<u8> = chosen.iter().map(|&i| digits[i]).collect();
+        let in_set = set.iter().fold(0, |m, &d| m | bit(d));
+        let (d, at) = (1..=n as u8).filter(|&d| in_set & bit(d) == 0).find_map(|d| {
+            let p = all[d as usize - 1];
+            let rest = p & !union;
+            (p.count_ones() > 1 && rest.count_ones() == 1).then(|| (d, rest.trailing_zeros() as usize))
+        })?;
+        let single = house[at];
+        let cells = super::super::candidates::bits(union).map(|i| house[i]).collect();
+        let pattern = DirectHiddenSet {
+            set: HiddenSet {
+                digits: set,
+                house: super::super::step::House::of(h, n),
+                cells,
+                n,
+            },
+            digit: d,
+            single: Cell::of(single, n),
+        };
+        let technique = if size == 2 {
+            Technique::DirectHiddenPair
+        } else {
+            Technique::DirectHiddenTriple
+        };
+        Some(Step::new(technique, pattern).place(single, d, n))
+    })
 }
 
 #[cfg(test)]
@@ -25,21 +108,23 @@ mod tests {
 
     #[test]
     fn hidden_pair_that_leaves_a_single() {
-        // Box 5: 2 and 9 only in r4c4 {2,5,9} and r6c6 {1,2,9}. Row 4 has
-        // 5 only at r4c4 and r4c5, so removing 5 from r4c4 leaves r4c5 the
-        // one place for 5 in row 4.
+        // Box 5: 2 and 9 only in r4c4 {2,5,9} and r6c6 {1,2,9}; 5 is
+        // elsewhere in box 5 only at r5c5, so without r4c4 it has one
+        // place: r5c5.
         let mut c = box5_hidden_pair();
-        for col in [1, 2, 3, 6, 7, 8, 9] {
-            c.set_mask(rc(4, col), c.mask(rc(4, col)) & !crate::logic::candidates::bit(5));
+        for cell in [rc(4, 5), rc(4, 6), rc(5, 4), rc(5, 6), rc(6, 4), rc(6, 5)] {
+            c.set_mask(cell, c.mask(cell) & !bit(5));
         }
         let step = find(&c, 2).expect("direct hidden pair");
-        assert_eq!(removed(&step), vec![(rc(4, 4), 5), (rc(6, 6), 1)]);
+        assert_eq!(step.technique, Technique::DirectHiddenPair);
+        assert_eq!(placed(&step), vec![(rc(5, 5), 5)]);
+        assert!(removed(&step).is_empty());
     }
 
     #[test]
     fn plain_hidden_pair_is_not_direct() {
         let c = box5_hidden_pair();
-        assert!(hidden_subset::find(&c, 2).is_some());
+        assert!(super::super::hidden_subset::find(&c, 2).is_some());
         assert!(find(&c, 2).is_none());
     }
 }

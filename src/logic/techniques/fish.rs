@@ -4,11 +4,56 @@
 //! columns swapped). SE 3.2, 3.8, 5.2.
 
 use super::super::candidates::{bits, Candidates};
-use super::super::step::Step;
-use super::super::technique::Technique;
+use super::super::step::{house_list, Pattern, Step};
+use super::super::technique::{Finder, Technique};
 use super::{if_progress, search_subsets};
+use crate::shape::Shape;
+use std::fmt;
+
+pub(crate) const X_WING: Finder = Finder {
+    id: "x_wing",
+    name: "X-Wing",
+    score: 3.2,
+    find: Some(|c, cx| cx.memo.first(Technique::XWing, c, |d| find_digit(c, 2, d))),
+};
+
+pub(crate) const SWORDFISH: Finder = Finder {
+    id: "swordfish",
+    name: "Swordfish",
+    score: 3.8,
+    find: Some(|c, cx| cx.memo.first(Technique::Swordfish, c, |d| find_digit(c, 3, d))),
+};
+
+pub(crate) const JELLYFISH: Finder = Finder {
+    id: "jellyfish",
+    name: "Jellyfish",
+    score: 5.2,
+    find: Some(|c, cx| cx.memo.first(Technique::Jellyfish, c, |d| find_digit(c, 4, d))),
+};
+
+/// A digit whose places in the base lines lie in as many cover lines.
+#[derive(Debug)]
+struct Fish {
+    digit: u8,
+    bases: Vec<usize>,
+    covers: Vec<usize>,
+    n: usize,
+}
+
+impl Pattern for Fish {
+    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} in {} lies only in {}",
+            Shape::symbol(self.digit),
+            house_list(&self.bases, self.n),
+            house_list(&self.covers, self.n)
+        )
+    }
+}
 
 /// Finds a fish of `size` lines (2, 3 or 4) that removes something.
+#[cfg(test)]
 pub fn find(c: &Candidates, size: usize) -> Option<Step> {
     (1..=c.n() as u8).find_map(|d| find_digit(c, size, d))
 }
@@ -51,10 +96,13 @@ fn fish_step(c: &Candidates, technique: Technique, d: u8, bases: &[usize], cover
     let n = c.n();
     let cover_kind = if bases[0] < n { 1 } else { 0 };
     let cover_lines: Vec<usize> = bits(covers).map(|i| cover_kind * n + i).collect();
-    let mut step = Step::new(technique)
-        .with_digits([d])
-        .with_houses(bases.iter().copied(), n)
-        .with_houses(cover_lines.iter().copied(), n);
+    let pattern = Fish {
+        digit: d,
+        bases: bases.to_vec(),
+        covers: cover_lines.clone(),
+        n,
+    };
+    let mut step = Step::new(technique, pattern);
     let base_kind = 1 - cover_kind;
     for &cover in &cover_lines {
         for cell in c.cells_with(cover, d) {

@@ -2,14 +2,45 @@
 //! house still lacks. The easiest step there is (SE 1.0).
 
 use super::super::candidates::{bit, digits, full_mask, Candidates};
-use super::super::step::Step;
-use super::super::technique::Technique;
+use super::super::step::{Cell, House, Pattern, Step};
+use super::super::technique::{Finder, Technique};
+use crate::shape::Shape;
+use std::fmt;
+
+/// SE rates the last empty cell of a house as a hidden single, 1.0.
+pub(crate) const FINDER: Finder = Finder {
+    id: "full_house",
+    name: "Hidden Single",
+    score: 1.0,
+    find: Some(|c, _| find(c)),
+};
+
+/// The last empty cell of a house and the digit it lacks.
+#[derive(Debug)]
+struct LastCell {
+    cell: Cell,
+    house: House,
+    digit: u8,
+}
+
+impl Pattern for LastCell {
+    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} is the only empty cell in {}, which lacks only {}",
+            self.cell,
+            self.house,
+            Shape::symbol(self.digit)
+        )
+    }
+}
 
 /// Finds a house with exactly one empty cell whose missing digit is still a
-/// candidate there.
+/// candidate there, looking at boxes, then columns, then rows as SE does.
 pub fn find(c: &Candidates) -> Option<Step> {
     let n = c.n();
-    for h in 0..3 * n {
+    let houses = (2 * n..3 * n).chain(n..2 * n).chain(0..n);
+    for h in houses {
         let mut empty = None;
         let mut empties = 0;
         let mut placed = 0u32;
@@ -29,11 +60,15 @@ pub fn find(c: &Candidates) -> Option<Step> {
         if missing.count_ones() == 1 && c.mask(cell) & missing != 0 {
             let d = digits(missing).next()?;
             return Some(
-                Step::new(Technique::FullHouse)
-                    .with_cells([cell], n)
-                    .with_houses([h], n)
-                    .with_digits([d])
-                    .place(cell, d, n),
+                Step::new(
+                    Technique::FullHouse,
+                    LastCell {
+                        cell: Cell::of(cell, n),
+                        house: House::of(h, n),
+                        digit: d,
+                    },
+                )
+                .place(cell, d, n),
             );
         }
     }
@@ -56,7 +91,7 @@ mod tests {
         assert_eq!(placed(&step), vec![(rc(4, 9), 9)]);
         assert_eq!(
             step.to_string(),
-            "Full house: r4c9 is the only empty cell in row 4, so place 9 in r4c9"
+            "Hidden Single: r4c9 is the only empty cell in row 4, which lacks only 9, so place 9 in r4c9"
         );
     }
 

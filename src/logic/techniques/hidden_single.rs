@@ -3,8 +3,44 @@
 //! easier to scan, so the two are separate techniques.
 
 use super::super::candidates::{bits, Candidates};
-use super::super::step::Step;
-use super::super::technique::Technique;
+use super::super::step::{Cell, House, Pattern, Step};
+use super::super::technique::{Finder, Technique};
+use crate::shape::Shape;
+use std::fmt;
+
+pub(crate) const IN_BOX: Finder = Finder {
+    id: "hidden_single_box",
+    name: "Hidden Single",
+    score: 1.2,
+    find: Some(|c, _| find_in_box(c)),
+};
+
+pub(crate) const IN_LINE: Finder = Finder {
+    id: "hidden_single_line",
+    name: "Hidden Single",
+    score: 1.5,
+    find: Some(|c, _| find_in_line(c)),
+};
+
+/// The one place left for a digit in a house.
+#[derive(Debug)]
+struct OnePlace {
+    digit: u8,
+    house: House,
+    cell: Cell,
+}
+
+impl Pattern for OnePlace {
+    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} in {} must go in {}",
+            Shape::symbol(self.digit),
+            self.house,
+            self.cell
+        )
+    }
+}
 
 /// Finds a hidden single in a box.
 pub fn find_in_box(c: &Candidates) -> Option<Step> {
@@ -12,13 +48,13 @@ pub fn find_in_box(c: &Candidates) -> Option<Step> {
     find_in(c, 2 * n..3 * n, Technique::HiddenSingleBox)
 }
 
-/// Finds a hidden single in a row or column.
+/// Finds a hidden single in a column or row (columns first, as SE).
 pub fn find_in_line(c: &Candidates) -> Option<Step> {
     let n = c.n();
-    find_in(c, 0..2 * n, Technique::HiddenSingleLine)
+    find_in(c, (n..2 * n).chain(0..n), Technique::HiddenSingleLine)
 }
 
-fn find_in(c: &Candidates, houses: std::ops::Range<usize>, technique: Technique) -> Option<Step> {
+fn find_in(c: &Candidates, houses: impl Iterator<Item = usize>, technique: Technique) -> Option<Step> {
     let n = c.n();
     for h in houses {
         let cells = c.tables().house(h);
@@ -35,11 +71,15 @@ fn find_in(c: &Candidates, houses: std::ops::Range<usize>, technique: Technique)
             let d = i as u8 + 1;
             let cell = c.cells_with(h, d).next()?;
             return Some(
-                Step::new(technique)
-                    .with_digits([d])
-                    .with_houses([h], n)
-                    .with_cells([cell], n)
-                    .place(cell, d, n),
+                Step::new(
+                    technique,
+                    OnePlace {
+                        digit: d,
+                        house: House::of(h, n),
+                        cell: Cell::of(cell, n),
+                    },
+                )
+                .place(cell, d, n),
             );
         }
     }
@@ -87,7 +127,7 @@ mod tests {
         assert_eq!(placed(&step), vec![(rc(3, 5), 7)]);
         assert_eq!(
             step.to_string(),
-            "Hidden single: 7 in row 3 must go in r3c5, so place 7 in r3c5"
+            "Hidden Single: 7 in row 3 must go in r3c5, so place 7 in r3c5"
         );
     }
 

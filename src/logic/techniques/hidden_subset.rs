@@ -3,18 +3,76 @@
 //! (SE 3.4, 4.0, 5.4).
 
 use super::super::candidates::{bit, bits, Candidates};
-use super::super::step::Step;
-use super::super::technique::Technique;
-use super::{if_progress, search_subsets};
+use super::super::step::{cell_list, digit_list, House, Pattern, Step};
+use super::super::technique::{Finder, Technique};
+use super::{if_progress, se_house_order, search_subsets};
+use std::fmt;
+
+pub(crate) const PAIR: Finder = Finder {
+    id: "hidden_pair",
+    name: "Hidden Pair",
+    score: 3.4,
+    find: Some(|c, cx| {
+        let houses = se_house_order(c.n());
+        cx.memo
+            .first_house(Technique::HiddenPair, c, houses, |h| find_in(c, 2, h, &|_| true))
+    }),
+};
+
+pub(crate) const TRIPLE: Finder = Finder {
+    id: "hidden_triplet",
+    name: "Hidden Triplet",
+    score: 4.0,
+    find: Some(|c, cx| {
+        let houses = se_house_order(c.n());
+        cx.memo.first_house(Technique::HiddenTriple, c, houses, |h| {
+            find_in(c, 3, h, &|_| true)
+        })
+    }),
+};
+
+pub(crate) const QUAD: Finder = Finder {
+    id: "hidden_quad",
+    name: "Hidden Quad",
+    score: 5.4,
+    find: Some(|c, cx| {
+        let houses = se_house_order(c.n());
+        cx.memo
+            .first_house(Technique::HiddenQuad, c, houses, |h| find_in(c, 4, h, &|_| true))
+    }),
+};
+
+/// `k` digits whose places in a house are `k` cells.
+#[derive(Debug)]
+pub(crate) struct HiddenSet {
+    pub digits: Vec<u8>,
+    pub house: House,
+    pub cells: Vec<usize>,
+    pub n: usize,
+}
+
+impl Pattern for HiddenSet {
+    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} in {} fit only in {}",
+            digit_list(&self.digits),
+            self.house,
+            cell_list(&self.cells, self.n)
+        )
+    }
+}
 
 /// Finds a hidden subset of `size` digits (2, 3 or 4) that removes
 /// something.
+#[cfg(test)]
 pub fn find(c: &Candidates, size: usize) -> Option<Step> {
     find_where(c, size, |_| true)
 }
 
 /// The first hidden subset of `size` digits that `accept` takes (used by
 /// the direct variants).
+#[cfg(test)]
 pub fn find_where(c: &Candidates, size: usize, accept: impl Fn(&Step) -> bool) -> Option<Step> {
     (0..3 * c.n()).find_map(|h| find_in(c, size, h, &accept))
 }
@@ -28,6 +86,12 @@ pub fn find_in(c: &Candidates, size: usize, h: usize, accept: &impl Fn(&Step) ->
         _ => Technique::HiddenQuad,
     };
     let n = c.n();
+    // SE looks for a hidden set only where more than twice its size is
+    // empty (otherwise the naked set on the other cells is the same).
+    let empty = c.tables().house(h).iter().filter(|&&x| c.value(x) == 0).count();
+    if empty <= 2 * size {
+        return None;
+    }
     let mut digits = [0u8; 32];
     let mut places = [0u32; 32];
     let mut count = 0;
@@ -56,10 +120,13 @@ fn subset_step(c: &Candidates, technique: Technique, h: usize, subset: &[u8], un
         return None;
     }
     let cells: Vec<usize> = bits(union).map(|i| house[i]).collect();
-    let mut step = Step::new(technique)
-        .with_digits(subset.iter().copied())
-        .with_houses([h], n)
-        .with_cells(cells.iter().copied(), n);
+    let pattern = HiddenSet {
+        digits: subset.to_vec(),
+        house: House::of(h, n),
+        cells: cells.clone(),
+        n,
+    };
+    let mut step = Step::new(technique, pattern);
     for &cell in &cells {
         for d in super::super::candidates::digits(c.mask(cell) & !keep) {
             step.eliminate(cell, d, n);
@@ -82,7 +149,7 @@ mod tests {
         assert_eq!(removed(&step), vec![(rc(4, 4), 5), (rc(6, 6), 1)]);
         assert_eq!(
             step.to_string(),
-            "Hidden pair: 2, 9 in box 5 fit only in r4c4, r6c6, so remove 1 from r6c6; 5 from r4c4"
+            "Hidden Pair: 2, 9 in box 5 fit only in r4c4, r6c6, so remove 1 from r6c6; 5 from r4c4"
         );
     }
 

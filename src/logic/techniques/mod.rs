@@ -1,43 +1,148 @@
 //! The techniques, one per file, and the order the solver tries them in.
 //!
-//! Every technique is a function that looks at a candidate grid and returns
-//! the first [`Step`] it finds that changes something, or `None`.
+//! # How a technique plugs in
+//!
+//! A technique file (say `foo.rs`) owns three things:
+//!
+//! 1. **Its pattern type**: a struct holding what the deduction saw (cells
+//!    as row-major indices, digits, houses as table numbers, chain
+//!    nodes...), implementing [`Pattern`](super::step::Pattern): `describe`
+//!    writes the sentence, `name_suffix` adds SE's variant code if any.
+//! 2. **Its search**: `fn find(c: &Candidates, cx: &mut Context) ->
+//!    Option<Step>` returning the first step that makes progress, built
+//!    with `Step::new(Technique::Foo, FooPattern { .. })`, then
+//!    `.place(..)` / `.eliminate(..)`, and `.rated(x)` when the rating
+//!    depends on the pattern (chain length, variant).
+//! 3. **Its declaration**: `pub(crate) const FINDER: Finder = Finder { id:
+//!    "foo", name: "<SE's name>", score: <base SE rating>, find:
+//!    Some(find) }`.
+//!
+//! Then add `mod foo;` and one line `Foo => foo::FINDER,` to the
+//! [`solving_order!`] list below, at the place Sukaku Explainer tries it.
+//! That list generates the public [`Technique`] enum, so nothing else
+//! changes. [`Context`] carries the solve-wide caches: [`Memo`] (skip
+//! digits/houses unchanged since a search found nothing).
+//!
+//! The solver takes, at each step, the first step of the first technique
+//! in the list that finds one (SE's `SingleHintAccumulator` does the
+//! same), so a technique must search in SE's order where that changes the
+//! path.
 
-pub mod aic;
+mod als_wing;
 pub mod bug_plus_one;
-pub mod cell_forcing_chain;
-mod chains;
 pub mod claiming;
-pub mod contradiction_chain;
 pub mod direct_claiming;
 pub mod direct_hidden_subset;
 pub mod direct_pointing;
-pub mod finned_fish;
 pub mod fish;
-mod forcing;
 pub mod full_house;
 pub mod hidden_single;
 pub mod hidden_subset;
 pub mod naked_single;
 pub mod naked_subset;
 pub mod pointing;
-pub mod simple_coloring;
-pub mod skyscraper;
-pub mod turbot_fish;
-pub mod two_string_kite;
+pub mod strong_links;
 pub mod unique_rectangle;
-pub mod unit_forcing_chain;
-pub mod w_wing;
-pub mod x_chain;
-pub mod xy_chain;
+pub mod vwxyz_wing;
+pub mod wxyz_wing;
 pub mod xy_wing;
 pub mod xyz_wing;
 
-pub use forcing::Branches;
-
 use super::candidates::{bit, Candidates};
 use super::step::Step;
-use super::technique::Technique;
+use super::technique::solving_order;
+
+solving_order! {
+    /// The last empty cell of a house (SE: a hidden single, 1.0).
+    FullHouse => full_house::FINDER,
+    /// A digit with one place left in a box.
+    HiddenSingleBox => hidden_single::IN_BOX,
+    /// A digit with one place left in a column or row.
+    HiddenSingleLine => hidden_single::IN_LINE,
+    /// Pointing that leaves a hidden single in another box.
+    DirectPointing => direct_pointing::FINDER,
+    /// Claiming that leaves a hidden single in another line (found by the
+    /// direct pointing search, which SE runs as one).
+    DirectClaiming => direct_claiming::FINDER,
+    /// A hidden pair that leaves a hidden single.
+    DirectHiddenPair => direct_hidden_subset::PAIR,
+    /// A cell with one candidate left.
+    NakedSingle => naked_single::FINDER,
+    /// A hidden triple that leaves a hidden single.
+    DirectHiddenTriple => direct_hidden_subset::TRIPLE,
+    /// A digit confined to one line inside a box.
+    Pointing => pointing::FINDER,
+    /// A digit confined to one box inside a line.
+    Claiming => claiming::FINDER,
+    /// Two cells of a house holding the same two candidates only.
+    NakedPair => naked_subset::PAIR,
+    /// A digit in two rows (columns) confined to two columns (rows).
+    XWing => fish::X_WING,
+    /// Two digits confined to the same two cells of a house.
+    HiddenPair => hidden_subset::PAIR,
+    /// Three cells of a house holding only three digits between them.
+    NakedTriple => naked_subset::TRIPLE,
+    /// The three-line fish.
+    Swordfish => fish::SWORDFISH,
+    /// Three digits confined to three cells of a house.
+    HiddenTriple => hidden_subset::TRIPLE,
+    /// Two parallel line strong links on one digit joined by a shared
+    /// house (SE's two-link search reports all six below).
+    Skyscraper => strong_links::TWO_LINKS,
+    /// A row and a column strong link joined by a shared house.
+    TwoStringKite => strong_links::TWO_STRING_KITE,
+    /// Two strong links, one of them in a box.
+    TurbotCrane => strong_links::TURBOT_CRANE,
+    /// A skyscraper with a grouped link.
+    GroupedSkyscraper => strong_links::GROUPED_SKYSCRAPER,
+    /// A two-string kite with a grouped link.
+    GroupedTwoStringKite => strong_links::GROUPED_KITE,
+    /// A turbot crane whose box link is grouped.
+    GroupedTurbotCrane => strong_links::GROUPED_TURBOT_CRANE,
+    /// A bivalue pivot with two bivalue pincers.
+    XYWing => xy_wing::FINDER,
+    /// A trivalue pivot with two bivalue pincers.
+    XYZWing => xyz_wing::FINDER,
+    /// Unique rectangle type 1.
+    UniqueRectangle => unique_rectangle::FINDER,
+    /// Four cells of a house holding only four digits between them.
+    NakedQuad => naked_subset::QUAD,
+    /// The four-line fish.
+    Jellyfish => fish::JELLYFISH,
+    /// Four digits confined to four cells of a house.
+    HiddenQuad => hidden_subset::QUAD,
+    /// Three parallel line strong links chained (SE's three-link search
+    /// reports the three below).
+    ThreeSkyscrapers => strong_links::THREE_LINKS,
+    /// Three strong links chained, one of them in a box.
+    ThreeStrongLinks => strong_links::THREE_STRONG_LINKS,
+    /// Three row and column strong links chained.
+    ThreeStringKite => strong_links::THREE_STRING_KITE,
+    /// A three-cell almost locked set and a bivalue cell.
+    WXYZWing => wxyz_wing::FINDER,
+    /// Bivalue universal grave plus one.
+    BugPlusOne => bug_plus_one::FINDER,
+    /// A four-cell almost locked set and a bivalue cell.
+    VWXYZWing => vwxyz_wing::FINDER,
+    /// SE's "Forcing Chains & Cycles": bidirectional X-, Y- and mixed
+    /// cycles and forcing X- and XY-chains (6.5-7.x with the length extra).
+    ForcingChainsCycles => crate::logic::chaining::steps::FORCING_CHAINS_CYCLES,
+    /// Nishio forcing chains: an assumption that contradicts itself
+    /// through last-place rules on the shrinking board (7.5 and up).
+    NishioForcingChains => crate::logic::chaining::steps::NISHIO,
+    /// Cell and region forcing chains over static implications (8.0 and
+    /// up).
+    MultipleForcingChains => crate::logic::chaining::steps::MULTIPLE,
+    /// Dynamic contradiction, double, cell and region forcing chains (8.5
+    /// and up).
+    DynamicForcingChains => crate::logic::chaining::steps::DYNAMIC,
+}
+
+/// What one solve shares between searches.
+pub struct Context<'a> {
+    /// Where earlier searches of this solve found nothing.
+    pub memo: &'a mut Memo,
+}
 
 /// Remembers, per single-digit technique and digit, the digit's version
 /// (see [`Candidates::digit_version`]) when the technique last found
@@ -64,12 +169,61 @@ impl Memo {
             .collect()
     }
 
+    /// Whether digit `d` changed since `technique` last found nothing on it.
+    pub(crate) fn digit_changed(&self, technique: Technique, c: &Candidates, d: u8) -> bool {
+        self.nothing_at[technique as usize][d as usize - 1] != c.digit_version(d)
+    }
+
+    /// Whether house `h` changed since `technique` last found nothing there.
+    pub(crate) fn house_changed(&self, technique: Technique, c: &Candidates, h: usize) -> bool {
+        self.house_nothing_at[technique as usize][h] != c.house_version(h)
+    }
+
+    /// Records that `technique` found nothing in house `h` as it is now.
+    pub(crate) fn nothing_in_house(&mut self, technique: Technique, c: &Candidates, h: usize) {
+        self.house_nothing_at[technique as usize][h] = c.house_version(h);
+    }
+
+    /// The first step `search(pass, d, h)` finds in SE's order: pass by
+    /// pass, digit by digit, then house by house, over the houses of
+    /// `houses` that changed since `t` last found nothing in them (for
+    /// searches whose result depends only on one house).
+    pub(crate) fn first_by_digit(
+        &mut self,
+        t: Technique,
+        c: &Candidates,
+        houses: impl Iterator<Item = usize>,
+        passes: &[usize],
+        search: impl Fn(usize, u8, usize) -> Option<Step>,
+    ) -> Option<Step> {
+        let changed: Vec<usize> = houses.filter(|&h| self.house_changed(t, c, h)).collect();
+        let found = passes.iter().find_map(|&pass| {
+            (1..=c.n() as u8).find_map(|d| changed.iter().find_map(|&h| search(pass, d, h)))
+        });
+        if found.is_none() {
+            for h in changed {
+                self.nothing_in_house(t, c, h);
+            }
+        }
+        found
+    }
+
+    /// Records that `technique` found nothing on digit `d` as it is now.
+    pub(crate) fn nothing_for_digit(&mut self, technique: Technique, c: &Candidates, d: u8) {
+        self.found_nothing(technique, c, d);
+    }
+
     fn found_nothing(&mut self, technique: Technique, c: &Candidates, d: u8) {
         self.nothing_at[technique as usize][d as usize - 1] = c.digit_version(d);
     }
 
     /// The first step `search` finds on a changed digit.
-    fn first(&mut self, t: Technique, c: &Candidates, search: impl Fn(u8) -> Option<Step>) -> Option<Step> {
+    pub(crate) fn first(
+        &mut self,
+        t: Technique,
+        c: &Candidates,
+        search: impl Fn(u8) -> Option<Step>,
+    ) -> Option<Step> {
         for d in self.changed(t, c) {
             let found = search(d);
             if found.is_some() {
@@ -83,11 +237,11 @@ impl Memo {
     /// The first step `search` finds in a house of `houses` that changed
     /// since `t` last found nothing there (for techniques whose result
     /// depends only on one house, or can only shrink otherwise).
-    fn first_house(
+    pub(crate) fn first_house(
         &mut self,
         t: Technique,
         c: &Candidates,
-        houses: std::ops::Range<usize>,
+        houses: impl Iterator<Item = usize>,
         search: impl Fn(usize) -> Option<Step>,
     ) -> Option<Step> {
         for h in houses {
@@ -103,90 +257,11 @@ impl Memo {
         }
         None
     }
-
-    /// One search over all the changed digits at once (given as a mask),
-    /// for searches that pick the best result across digits.
-    fn at_once(
-        &mut self,
-        t: Technique,
-        c: &Candidates,
-        search: impl Fn(u32) -> Option<Step>,
-    ) -> Option<Step> {
-        let changed = self.changed(t, c);
-        let mask = changed.iter().fold(0u32, |m, &d| m | bit(d));
-        if mask == 0 {
-            return None;
-        }
-        let found = search(mask);
-        if found.is_none() {
-            for d in changed {
-                self.found_nothing(t, c, d);
-            }
-        }
-        found
-    }
 }
 
-/// Looks for one step of `technique`. The forcing chains share the
-/// propagation work through `branches`, computed on first use; the
-/// single-digit techniques skip digits `memo` knows are unchanged.
-pub fn find(
-    technique: Technique,
-    c: &Candidates,
-    branches: &mut Option<Branches>,
-    memo: &mut Memo,
-) -> Option<Step> {
-    use Technique::*;
-    let t = technique;
-    let n = c.n();
-    match technique {
-        FullHouse => full_house::find(c),
-        HiddenSingleBox => hidden_single::find_in_box(c),
-        HiddenSingleLine => hidden_single::find_in_line(c),
-        NakedSingle => naked_single::find(c),
-        DirectPointing => direct_pointing::find(c),
-        DirectClaiming => direct_claiming::find(c),
-        DirectHiddenPair => direct_hidden_subset::find(c, 2),
-        DirectHiddenTriple => direct_hidden_subset::find(c, 3),
-        Pointing => memo.first_house(t, c, 2 * n..3 * n, |b| pointing::find_in(c, b, &|_| true)),
-        Claiming => memo.first_house(t, c, 0..2 * n, |l| claiming::find_in(c, l, &|_| true)),
-        NakedPair => memo.first_house(t, c, 0..3 * n, |h| naked_subset::find_in(c, 2, h)),
-        NakedTriple => memo.first_house(t, c, 0..3 * n, |h| naked_subset::find_in(c, 3, h)),
-        NakedQuad => memo.first_house(t, c, 0..3 * n, |h| naked_subset::find_in(c, 4, h)),
-        HiddenPair => memo.first_house(t, c, 0..3 * n, |h| hidden_subset::find_in(c, 2, h, &|_| true)),
-        HiddenTriple => memo.first_house(t, c, 0..3 * n, |h| hidden_subset::find_in(c, 3, h, &|_| true)),
-        HiddenQuad => memo.first_house(t, c, 0..3 * n, |h| hidden_subset::find_in(c, 4, h, &|_| true)),
-        XWing => memo.first(t, c, |d| fish::find_digit(c, 2, d)),
-        Swordfish => memo.first(t, c, |d| fish::find_digit(c, 3, d)),
-        Jellyfish => memo.first(t, c, |d| fish::find_digit(c, 4, d)),
-        FinnedXWing => memo.first(t, c, |d| finned_fish::find_digit(c, 2, d)),
-        FinnedSwordfish => memo.first(t, c, |d| finned_fish::find_digit(c, 3, d)),
-        FinnedJellyfish => memo.first(t, c, |d| finned_fish::find_digit(c, 4, d)),
-        XYWing => xy_wing::find(c),
-        XYZWing => xyz_wing::find(c),
-        UniqueRectangle => unique_rectangle::find(c),
-        BugPlusOne => bug_plus_one::find(c),
-        Skyscraper => memo.first(t, c, |d| skyscraper::find_digit(c, d)),
-        TwoStringKite => memo.first(t, c, |d| two_string_kite::find_digit(c, d)),
-        WWing => w_wing::find(c),
-        SimpleColoring => memo.first(t, c, |d| simple_coloring::find_digit(c, d)),
-        TurbotFish => memo.first(t, c, |d| turbot_fish::find_digit(c, d)),
-        XChain => memo.at_once(t, c, |mask| x_chain::find_on(c, mask)),
-        XYChain => xy_chain::find(c),
-        Aic => aic::find(c),
-        ContradictionChain => {
-            contradiction_chain::find(c, branches.get_or_insert_with(|| Branches::compute(c)))
-        }
-        CellForcingChain => cell_forcing_chain::find(c, full_branches(c, branches)),
-        UnitForcingChain => unit_forcing_chain::find(c, full_branches(c, branches)),
-    }
-}
-
-/// The branches with every end state kept, computed or completed now.
-fn full_branches<'a>(c: &Candidates, branches: &'a mut Option<Branches>) -> &'a Branches {
-    let b = branches.get_or_insert_with(|| Branches::compute(c));
-    b.ensure_full(c);
-    b
+/// Looks for one step of `technique`.
+pub(crate) fn find(technique: Technique, c: &Candidates, cx: &mut Context) -> Option<Step> {
+    technique.finder().find.and_then(|search| search(c, cx))
 }
 
 /// Adds to `step` the removal of `d` from each of `cells` that still has it.
@@ -199,30 +274,9 @@ fn eliminate_where_present(step: &mut Step, c: &Candidates, cells: impl IntoIter
     }
 }
 
-/// Whether removing the step's candidates leaves some removed digit with
-/// a single place in a house of a cell it was removed from: the test that
-/// makes a pattern "direct" in SE's terms.
-fn opens_hidden_single(c: &Candidates, step: &Step) -> bool {
-    let n = c.n();
-    let removed = |cell: usize, d: u8| {
-        step.eliminations
-            .iter()
-            .any(|e| e.digit == d && e.cell.index(n) == cell)
-    };
-    step.eliminations.iter().any(|e| {
-        let cell = e.cell.index(n);
-        c.tables().houses_of(cell).iter().any(|&h| {
-            !c.house_has_value(h, e.digit)
-                && c.cells_with(h, e.digit).filter(|&x| !removed(x, e.digit)).count() == 1
-        })
-    })
-}
-
-/// Relabels a step found by a basic pattern as its direct variant.
-fn as_direct(mut step: Step, technique: Technique) -> Step {
-    step.technique = technique;
-    step.difficulty = technique.score();
-    step
+/// The houses in the order SE scans them: boxes, then columns, then rows.
+pub(crate) fn se_house_order(n: usize) -> impl Iterator<Item = usize> {
+    (2 * n..3 * n).chain(n..2 * n).chain(0..n)
 }
 
 /// The step if it removes anything, else `None`.
@@ -286,6 +340,14 @@ pub(crate) mod testing {
     use crate::logic::candidates::{bit, Candidates};
     use crate::logic::step::{Candidate, Cell, Step};
     use crate::shape::Shape;
+
+    /// A fresh solve context for calling a finder directly; leaked, as
+    /// tests are short-lived.
+    pub fn scratch() -> super::Context<'static> {
+        super::Context {
+            memo: Box::leak(Box::new(super::Memo::new(9))),
+        }
+    }
 
     /// Row-major index of 1-based row and column on a 9x9 board.
     pub fn rc(row: usize, col: usize) -> usize {

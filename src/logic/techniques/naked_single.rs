@@ -1,8 +1,30 @@
 //! Naked single: a cell with one candidate left holds that digit (SE 2.3).
 
 use super::super::candidates::{digits, Candidates};
-use super::super::step::Step;
-use super::super::technique::Technique;
+use super::super::step::{Cell, Pattern, Step};
+use super::super::technique::{Finder, Technique};
+use crate::shape::Shape;
+use std::fmt;
+
+pub(crate) const FINDER: Finder = Finder {
+    id: "naked_single",
+    name: "Naked Single",
+    score: 2.3,
+    find: Some(|c, _| find(c)),
+};
+
+/// A cell with one candidate left.
+#[derive(Debug)]
+struct LoneCandidate {
+    cell: Cell,
+    digit: u8,
+}
+
+impl Pattern for LoneCandidate {
+    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} can only be {}", self.cell, Shape::symbol(self.digit))
+    }
+}
 
 /// Finds an unsolved cell with exactly one candidate.
 pub fn find(c: &Candidates) -> Option<Step> {
@@ -10,10 +32,14 @@ pub fn find(c: &Candidates) -> Option<Step> {
     let cell = (0..c.cell_count()).find(|&cell| c.mask(cell).count_ones() == 1)?;
     let d = digits(c.mask(cell)).next()?;
     Some(
-        Step::new(Technique::NakedSingle)
-            .with_cells([cell], n)
-            .with_digits([d])
-            .place(cell, d, n),
+        Step::new(
+            Technique::NakedSingle,
+            LoneCandidate {
+                cell: Cell::of(cell, n),
+                digit: d,
+            },
+        )
+        .place(cell, d, n),
     )
 }
 
@@ -30,7 +56,7 @@ mod tests {
         assert_eq!(placed(&step), vec![(rc(5, 5), 4)]);
         assert_eq!(
             step.to_string(),
-            "Naked single: r5c5 can only be 4, so place 4 in r5c5"
+            "Naked Single: r5c5 can only be 4, so place 4 in r5c5"
         );
     }
 

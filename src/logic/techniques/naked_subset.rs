@@ -3,11 +3,67 @@
 //! leave the rest of the house (SE 3.0, 3.6, 5.0).
 
 use super::super::candidates::{digits, Candidates};
-use super::super::step::Step;
-use super::super::technique::Technique;
-use super::{if_progress, search_subsets};
+use super::super::step::{cell_list, digit_list, House, Pattern, Step};
+use super::super::technique::{Finder, Technique};
+use super::{if_progress, se_house_order, search_subsets};
+use std::fmt;
+
+pub(crate) const PAIR: Finder = Finder {
+    id: "naked_pair",
+    name: "Naked Pair",
+    score: 3.0,
+    find: Some(|c, cx| {
+        let houses = se_house_order(c.n());
+        cx.memo
+            .first_house(Technique::NakedPair, c, houses, |h| find_in(c, 2, h))
+    }),
+};
+
+pub(crate) const TRIPLE: Finder = Finder {
+    id: "naked_triplet",
+    name: "Naked Triplet",
+    score: 3.6,
+    find: Some(|c, cx| {
+        let houses = se_house_order(c.n());
+        cx.memo
+            .first_house(Technique::NakedTriple, c, houses, |h| find_in(c, 3, h))
+    }),
+};
+
+pub(crate) const QUAD: Finder = Finder {
+    id: "naked_quad",
+    name: "Naked Quad",
+    score: 5.0,
+    find: Some(|c, cx| {
+        let houses = se_house_order(c.n());
+        cx.memo
+            .first_house(Technique::NakedQuad, c, houses, |h| find_in(c, 4, h))
+    }),
+};
+
+/// `k` cells of a house holding `k` digits between them.
+#[derive(Debug)]
+struct NakedSet {
+    cells: Vec<usize>,
+    n: usize,
+    house: House,
+    digits: Vec<u8>,
+}
+
+impl Pattern for NakedSet {
+    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} in {} hold only {}",
+            cell_list(&self.cells, self.n),
+            self.house,
+            digit_list(&self.digits)
+        )
+    }
+}
 
 /// Finds a naked subset of `size` cells (2, 3 or 4) that removes something.
+#[cfg(test)]
 pub fn find(c: &Candidates, size: usize) -> Option<Step> {
     (0..3 * c.n()).find_map(|h| find_in(c, size, h))
 }
@@ -19,6 +75,12 @@ pub fn find_in(c: &Candidates, size: usize, h: usize) -> Option<Step> {
         3 => Technique::NakedTriple,
         _ => Technique::NakedQuad,
     };
+    let house = c.tables().house(h);
+    // SE looks for a naked set only where at least twice its size is
+    // empty (otherwise the hidden set on the other cells is the same).
+    if house.iter().filter(|&&x| c.value(x) == 0).count() < 2 * size {
+        return None;
+    }
     let mut cells = [0usize; 32];
     let mut masks = [0u32; 32];
     let mut count = 0;
@@ -44,10 +106,13 @@ fn subset_step(c: &Candidates, technique: Technique, h: usize, subset: &[usize],
     {
         return None;
     }
-    let mut step = Step::new(technique)
-        .with_cells(subset.iter().copied(), n)
-        .with_houses([h], n)
-        .with_digits(digits(union));
+    let pattern = NakedSet {
+        cells: subset.to_vec(),
+        n,
+        house: House::of(h, n),
+        digits: digits(union).collect(),
+    };
+    let mut step = Step::new(technique, pattern);
     for &cell in c.tables().house(h) {
         if subset.contains(&cell) {
             continue;
@@ -78,7 +143,7 @@ mod tests {
         assert_eq!(removed(&step), vec![(rc(2, 7), 3), (rc(2, 7), 8)]);
         assert_eq!(
             step.to_string(),
-            "Naked pair: r2c1, r2c5 in row 2 hold only 3, 8, so remove 3 from r2c7; 8 from r2c7"
+            "Naked Pair: r2c1, r2c5 in row 2 hold only 3, 8, so remove 3 from r2c7; 8 from r2c7"
         );
     }
 

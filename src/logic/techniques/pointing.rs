@@ -3,23 +3,65 @@
 //! (SE 2.6).
 
 use super::super::candidates::Candidates;
-use super::super::step::Step;
-use super::super::technique::Technique;
+use super::super::step::{House, Pattern, Step};
+use super::super::technique::{Finder, Technique};
 use super::{eliminate_where_present, if_progress};
+use crate::shape::Shape;
+use std::fmt;
+
+pub(crate) const FINDER: Finder = Finder {
+    id: "pointing",
+    name: "Pointing",
+    score: 2.6,
+    find: Some(|c, cx| {
+        // SE: every box confined to a column first, then to a row; digit
+        // by digit, box by box.
+        let n = c.n();
+        let t = Technique::Pointing;
+        cx.memo.first_by_digit(t, c, 2 * n..3 * n, &[1, 0], |kind, d, b| {
+            confined_to_line(c, b, d, Some(kind))
+        })
+    }),
+};
+
+/// A digit whose places in one house all lie in a second house.
+#[derive(Debug)]
+pub(crate) struct Locked {
+    pub digit: u8,
+    /// The house whose places are confined.
+    pub from: House,
+    /// The house they are confined to.
+    pub to: House,
+}
+
+impl Pattern for Locked {
+    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} in {} is confined to {}",
+            Shape::symbol(self.digit),
+            self.from,
+            self.to
+        )
+    }
+}
 
 /// Finds a box whose places for a digit share a line, with the digit still
 /// present on that line outside the box.
+#[cfg(test)]
 pub fn find(c: &Candidates) -> Option<Step> {
     find_where(c, |_| true)
 }
 
 /// The first such step that `accept` takes (used by the direct variant).
+#[cfg(test)]
 pub fn find_where(c: &Candidates, accept: impl Fn(&Step) -> bool) -> Option<Step> {
     let n = c.n();
     (2 * n..3 * n).find_map(|b| find_in(c, b, &accept))
 }
 
 /// Finds a pointing from box `b` (its house number) that `accept` takes.
+#[cfg(test)]
 pub fn find_in(c: &Candidates, b: usize, accept: &impl Fn(&Step) -> bool) -> Option<Step> {
     let mut all = [0u32; 32];
     c.all_positions(b, &mut all);
@@ -29,7 +71,7 @@ pub fn find_in(c: &Candidates, b: usize, accept: &impl Fn(&Step) -> bool) -> Opt
         if p.count_ones() < 2 || !in_one_line(c, p) {
             continue;
         }
-        if let Some(step) = confined_to_line(c, b, d).filter(|s| accept(s)) {
+        if let Some(step) = confined_to_line(c, b, d, None).filter(|s| accept(s)) {
             return Some(step);
         }
     }
@@ -37,6 +79,7 @@ pub fn find_in(c: &Candidates, b: usize, accept: &impl Fn(&Step) -> bool) -> Opt
 }
 
 /// Whether box-local positions `p` share a row or a column of the box.
+#[cfg(test)]
 fn in_one_line(c: &Candidates, p: u32) -> bool {
     let bc = c.shape().box_cols();
     let row = ((1u32 << bc) - 1) << (p.trailing_zeros() as usize / bc * bc);
@@ -45,7 +88,9 @@ fn in_one_line(c: &Candidates, p: u32) -> bool {
     p & !row == 0 || p & !col == 0
 }
 
-fn confined_to_line(c: &Candidates, b: usize, d: u8) -> Option<Step> {
+/// The pointing of `d` from box `b` onto a line (of `kind`, 0 rows or 1
+/// columns, if given).
+fn confined_to_line(c: &Candidates, b: usize, d: u8, kind: Option<usize>) -> Option<Step> {
     let n = c.n();
     let mut places = c.cells_with(b, d);
     let first = places.next()?;
@@ -67,9 +112,17 @@ fn confined_to_line(c: &Candidates, b: usize, d: u8) -> Option<Step> {
     } else {
         return None;
     };
-    let mut step = Step::new(Technique::Pointing)
-        .with_digits([d])
-        .with_houses([b, line], n);
+    if kind.is_some_and(|k| line / n != k) {
+        return None;
+    }
+    let mut step = Step::new(
+        Technique::Pointing,
+        Locked {
+            digit: d,
+            from: House::of(b, n),
+            to: House::of(line, n),
+        },
+    );
     let outside = c.tables().house(line).iter().copied();
     let outside = outside.filter(|&cell| c.tables().houses_of(cell)[2] != b);
     eliminate_where_present(&mut step, c, outside, d);

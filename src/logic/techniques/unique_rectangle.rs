@@ -5,8 +5,41 @@
 //! fourth cell loses a and b (SE 4.5).
 
 use super::super::candidates::{digits, Candidates};
-use super::super::step::Step;
-use super::super::technique::Technique;
+use super::super::step::{cell_list, digit_list, Pattern, Step};
+use super::super::technique::{Finder, Technique};
+use std::fmt;
+
+pub(crate) const FINDER: Finder = Finder {
+    id: "unique_rectangle",
+    name: "Unique Rectangle",
+    score: 4.5,
+    find: Some(|c, _| find(c)),
+};
+
+/// Four corners of a would-be deadly rectangle on two digits; the last
+/// corner is the one with extra candidates.
+#[derive(Debug)]
+struct Rectangle {
+    corners: Vec<usize>,
+    n: usize,
+    digits: Vec<u8>,
+}
+
+impl Pattern for Rectangle {
+    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} would form a deadly pattern on {} unless {} holds another digit",
+            cell_list(&self.corners, self.n),
+            digit_list(&self.digits),
+            crate::logic::step::Cell::of(self.corners[3], self.n)
+        )
+    }
+
+    fn name_suffix(&self) -> Option<String> {
+        Some(" type 1".to_string())
+    }
+}
 
 /// Finds a type 1 unique rectangle.
 pub fn find(c: &Candidates) -> Option<Step> {
@@ -53,9 +86,12 @@ fn rectangle(c: &Candidates, corners: [usize; 4]) -> Option<Step> {
         return None;
     }
     let n = c.n();
-    let mut step = Step::new(Technique::UniqueRectangle)
-        .with_cells(pairs.iter().copied().chain([fourth]), n)
-        .with_digits(digits(pair));
+    let pattern = Rectangle {
+        corners: pairs.iter().copied().chain([fourth]).collect(),
+        n,
+        digits: digits(pair).collect(),
+    };
+    let mut step = Step::new(Technique::UniqueRectangle, pattern);
     for d in digits(c.mask(fourth) & pair) {
         step.eliminate(fourth, d, n);
     }

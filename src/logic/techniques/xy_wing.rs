@@ -3,9 +3,49 @@
 //! pincers lose z (SE 4.2).
 
 use super::super::candidates::{bit, digits, Candidates};
-use super::super::step::Step;
-use super::super::technique::Technique;
+use super::super::step::{Cell, Pattern, Step};
+use super::super::technique::{Finder, Technique};
 use super::{eliminate_where_present, first_in_pairs, if_progress};
+use crate::shape::Shape;
+use std::fmt;
+
+pub(crate) const FINDER: Finder = Finder {
+    id: "xy_wing",
+    name: "XY-Wing",
+    score: 4.2,
+    find: Some(|c, _| find(c)),
+};
+
+/// A pivot and two pincers, one of which holds `z` whatever happens.
+#[derive(Debug)]
+pub(crate) struct Wing {
+    pub pivot: Cell,
+    pub pincers: [Cell; 2],
+    pub z: u8,
+}
+
+impl Wing {
+    pub fn new(pivot: usize, a: usize, b: usize, z: u8, n: usize) -> Wing {
+        Wing {
+            pivot: Cell::of(pivot, n),
+            pincers: [Cell::of(a, n), Cell::of(b, n)],
+            z,
+        }
+    }
+}
+
+impl Pattern for Wing {
+    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "pivot {} with pincers {} and {} means one of them is {}",
+            self.pivot,
+            self.pincers[0],
+            self.pincers[1],
+            Shape::symbol(self.z)
+        )
+    }
+}
 
 /// Finds an XY-Wing that removes something.
 pub fn find(c: &Candidates) -> Option<Step> {
@@ -39,13 +79,9 @@ fn wing(c: &Candidates, pivot: usize, a: usize, b: usize) -> Option<Step> {
         return None;
     }
     let n = c.n();
-    let x = digits(am & pm).next()?;
-    let y = digits(bm & pm).next()?;
     let z = digits(z).next()?;
     let t = c.tables();
-    let mut step = Step::new(Technique::XYWing)
-        .with_cells([pivot, a, b], n)
-        .with_digits([x, y, z]);
+    let mut step = Step::new(Technique::XYWing, Wing::new(pivot, a, b, z, n));
     let victims = t.common_peers(a, b);
     eliminate_where_present(&mut step, c, victims, z);
     debug_assert!(c.mask(pivot) & bit(z) == 0);

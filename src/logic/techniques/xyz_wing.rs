@@ -3,8 +3,16 @@
 
 use super::super::candidates::{digits, Candidates};
 use super::super::step::Step;
-use super::super::technique::Technique;
+use super::super::technique::{Finder, Technique};
+use super::xy_wing::Wing;
 use super::{eliminate_where_present, first_in_pairs, if_progress};
+
+pub(crate) const FINDER: Finder = Finder {
+    id: "xyz_wing",
+    name: "XYZ-Wing",
+    score: 4.4,
+    find: Some(|c, _| find(c)),
+};
 
 /// Finds an XYZ-Wing that removes something.
 pub fn find(c: &Candidates) -> Option<Step> {
@@ -36,11 +44,7 @@ fn wing(c: &Candidates, pivot: usize, a: usize, b: usize) -> Option<Step> {
     let n = c.n();
     let t = c.tables();
     let z = digits(z).next()?;
-    let others = digits(c.mask(pivot)).filter(|&d| d != z);
-    let mut step = Step::new(Technique::XYZWing)
-        .with_cells([pivot, a, b], n)
-        .with_digits(others)
-        .with_digits([z]);
+    let mut step = Step::new(Technique::XYZWing, Wing::new(pivot, a, b, z, n));
     let victims = t
         .peers(pivot)
         .iter()

@@ -1,0 +1,646 @@
+//! The implication machinery every chain technique shares.
+//!
+//! A *node* is a candidate assumed true ("on") or false ("off"). Two rules
+//! turn an on node into off nodes (the cell's other digits; the digit's
+//! other places in the cell's box, row and column) and two rules turn an off
+//! node into on nodes (the last digit of a cell; the last place of a digit
+//! in a house). Sudoku Explainer (SE) walks these rules breadth first and
+//! rates a chain by how many distinct nodes it rests on, so the walk here
+//! keeps, for every node it reaches, the node that implied it and, in
+//! dynamic mode, the earlier removals the rule relied on (its "hidden"
+//! parents). The order in which rules fire is SE's (box, row, column; cell
+//! rule first), because SE keeps the first chain it finds to each node.
+
+use crate::logic::candidates::{bit, Tables};
+
+/// A candidate (`cell * n + digit - 1`) with a truth value in bit 0.
+pub type Node = u32;
+
+/// No entry: the root of a chain has no parent.
+pub const NONE: u32 = u32::MAX;
+
+/// The node for `digit` (1-based) in `cell` being `on` or off.
+pub fn node(n: usize, cell: usize, digit: u8, on: bool) -> Node {
+    (((cell * n + digit as usize - 1) as u32) << 1) | on as u32
+}
+
+/// The cell of a node.
+pub fn cell_of(n: usize, p: Node) -> usize {
+    (p >> 1) as usize / n
+}
+
+/// The digit (1-based) of a node.
+pub fn digit_of(n: usize, p: Node) -> u8 {
+    ((p >> 1) as usize % n) as u8 + 1
+}
+
+/// Whether a node says its candidate is true.
+pub fn is_on(p: Node) -> bool {
+    p & 1 == 1
+}
+
+/// The same candidate with the opposite truth value.
+pub fn conjugate(p: Node) -> Node {
+    p ^ 1
+}
+
+/// One node reached by a walk, with what implied it.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// The node.
+    pub node: Node,
+    /// The entry that implied it, or [`NONE`] for an assumption.
+    pub parent: u32,
+    /// Start of the hidden parents in [`Arena::hidden`].
+    hidden_start: u32,
+    /// How many hidden parents.
+    hidden_len: u32,
+    /// How many first-parent links from the root.
+    pub depth: u32,
+}
+
+/// Every entry of every walk made on one position, so chains can be traced
+/// back (and measured) after the walks.
+#[derive(Default)]
+pub struct Arena {
+    entries: Vec<Entry>,
+    hidden: Vec<u32>,
+    stamp: Vec<u32>,
+    epoch: u32,
+    stack: Vec<u32>,
+}
+
+impl Arena {
+    /// Forgets every entry (keeps the memory).
+    pub fn clear(&mut self) {
+        self.entries.clear();
+        self.hidden.clear();
+    }
+
+    /// Adds an entry for `node` implied by `parent` and returns its id.
+    pub fn push(&mut self, node: Node, parent: u32) -> u32 {
+        let depth = if parent == NONE {
+            0
+        } else {
+            self.entries[parent as usize].depth + 1
+        };
+        self.entries.push(Entry {
+            node,
+            parent,
+            hidden_start: self.hidden.len() as u32,
+            hidden_len: 0,
+            depth,
+        });
+        self.entries.len() as u32 - 1
+    }
+
+    /// Adds a hidden parent to the entry just pushed.
+    fn push_hidden(&mut self, parent: u32) {
+        self.hidden.push(parent);
+        self.entries.last_mut().expect("an entry was pushed").hidden_len += 1;
+    }
+
+    /// The entry with id `id`.
+    pub fn get(&self, id: u32) -> Entry {
+        self.entries[id as usize]
+    }
+
+    /// Whether `node` is a strict ancestor of entry `id` along first
+    /// parents (SE's test that keeps a cycle walk from turning back).
+    pub fn has_ancestor(&self, id: u32, node: Node) -> bool {
+        let mut at = self.entries[id as usize].parent;
+        while at != NONE {
+            let e = self.entries[at as usize];
+            if e.node == node {
+                return true;
+            }
+            at = e.parent;
+        }
+        false
+    }
+
+    /// Whether no entry on the path to `id` has hidden parents, and the
+    /// path's nodes are distinct (true of every walk that merges nodes;
+    /// a cycle returns to its root, so it is counted the long way).
+    fn static_path(&self, id: u32) -> bool {
+        let root_node = {
+            let mut at = id;
+            loop {
+                let e = self.entries[at as usize];
+                if e.hidden_len != 0 {
+                    return false;
+                }
+                if e.parent == NONE {
+                    break e.node;
+                }
+                at = e.parent;
+            }
+        };
+        self.entries[id as usize].node != root_node || self.entries[id as usize].parent == NONE
+    }
+
+    /// A lower bound of [`Arena::ancestor_count`]: the nodes on the first-
+    /// parent path.
+    pub fn path_len(&self, id: u32) -> u32 {
+        self.entries[id as usize].depth + 1
+    }
+
+    /// The first-parent path from the root to entry `id`, root first.
+    pub fn path(&self, id: u32) -> Vec<Node> {
+        let mut out = Vec::new();
+        let mut at = id;
+        while at != NONE {
+            let e = self.entries[at as usize];
+            out.push(e.node);
+            at = e.parent;
+        }
+        out.reverse();
+        out
+    }
+
+    /// How many distinct nodes entry `id` rests on, itself included: SE's
+    /// measure of a chain's complexity.
+    pub fn ancestor_count(&mut self, id: u32, nodes: usize) -> u32 {
+        let e = self.entries[id as usize];
+        if e.hidden_len == 0 && self.static_path(id) {
+            // One parent each and distinct nodes along a walk's path.
+            return e.depth + 1;
+        }
+        if self.stamp.len() < nodes {
+            self.stamp.resize(nodes, 0);
+        }
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.epoch = 1;
+        }
+        let mut count = 0;
+        self.stack.clear();
+        self.stack.push(id);
+        while let Some(at) = self.stack.pop() {
+            let e = self.entries[at as usize];
+            let slot = &mut self.stamp[e.node as usize];
+            if *slot == self.epoch {
+                continue;
+            }
+            *slot = self.epoch;
+            count += 1;
+            if e.parent != NONE {
+                self.stack.push(e.parent);
+            }
+            let hidden = e.hidden_start as usize..(e.hidden_start + e.hidden_len) as usize;
+            self.stack.extend_from_slice(&self.hidden[hidden]);
+        }
+        count
+    }
+}
+
+/// Which rules a walk may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Cell rules: an on node turns the cell's other digits off; an off
+    /// node in a bivalue cell turns the other digit on (SE's "Y" links).
+    pub cell: bool,
+    /// House rule from off to on: the last place of a digit in a house
+    /// (SE's "X" links). The on-to-off house rule always applies.
+    pub house: bool,
+}
+
+/// The position a walk runs on: the current candidates (which a dynamic
+/// walk shrinks as it goes) and the candidates when the walk started.
+pub struct Board<'a> {
+    tables: &'a Tables,
+    n: usize,
+    /// The candidates now (read-only outside this module: [`Board::remove`]
+    /// keeps the house positions in step).
+    pub masks: Vec<u32>,
+    /// The candidates when the current walk started (dynamic walks only).
+    start: Vec<u32>,
+    /// The three houses of each cell in SE's order: box, row, column.
+    houses: Vec<[usize; 3]>,
+    /// The cell's index inside each of those houses.
+    slots: Vec<[u8; 3]>,
+    /// Per house and digit (`h * n + d - 1`), the slots holding the digit.
+    places: Vec<u32>,
+}
+
+impl<'a> Board<'a> {
+    /// A board over `masks` (one candidate mask per cell, empty when
+    /// solved).
+    pub fn new(tables: &'a Tables, masks: Vec<u32>) -> Board<'a> {
+        let n = tables.shape().n();
+        let houses: Vec<[usize; 3]> = (0..masks.len())
+            .map(|cell| {
+                let [row, col, bx] = tables.houses_of(cell);
+                [bx, row, col]
+            })
+            .collect();
+        let slots = (0..masks.len())
+            .map(|cell| {
+                houses[cell].map(|h| {
+                    tables
+                        .house(h)
+                        .iter()
+                        .position(|&c| c == cell)
+                        .expect("in its house") as u8
+                })
+            })
+            .collect();
+        let mut places = vec![0u32; 3 * n * n];
+        for h in 0..3 * n {
+            for (slot, &cell) in tables.house(h).iter().enumerate() {
+                for d in crate::logic::candidates::digits(masks[cell]) {
+                    places[h * n + d as usize - 1] |= 1 << slot;
+                }
+            }
+        }
+        Board {
+            tables,
+            n,
+            start: masks.clone(),
+            masks,
+            houses,
+            slots,
+            places,
+        }
+    }
+
+    /// The side of the board.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// How many nodes there are (two per candidate).
+    pub fn node_count(&self) -> usize {
+        2 * self.masks.len() * self.n
+    }
+
+    /// The cell's box, row and column, in SE's order.
+    pub fn houses_se(&self, cell: usize) -> [usize; 3] {
+        self.houses[cell]
+    }
+
+    /// Every other cell sharing a house with `cell`.
+    pub fn peers(&self, cell: usize) -> &[usize] {
+        self.tables.peers(cell)
+    }
+
+    /// The cells of house `h` that hold `d` now, in SE's order.
+    pub fn positions(&self, h: usize, d: u8) -> impl Iterator<Item = usize> + '_ {
+        let house = self.tables.house(h);
+        crate::logic::candidates::bits(self.places[h * self.n + d as usize - 1]).map(move |slot| house[slot])
+    }
+
+    /// Removes `d` from `cell` (which holds it).
+    fn remove(&mut self, cell: usize, d: u8) {
+        self.masks[cell] &= !bit(d);
+        for k in 0..3 {
+            self.places[self.houses[cell][k] * self.n + d as usize - 1] &= !(1 << self.slots[cell][k]);
+        }
+    }
+
+    /// Puts `d` back into `cell`.
+    fn restore(&mut self, cell: usize, d: u8) {
+        self.masks[cell] |= bit(d);
+        for k in 0..3 {
+            self.places[self.houses[cell][k] * self.n + d as usize - 1] |= 1 << self.slots[cell][k];
+        }
+    }
+
+    /// The off nodes an on node implies, in SE's order.
+    pub fn on_to_off(&mut self, p: Node, rules: Rules, out: &mut Vec<Node>) {
+        out.clear();
+        let n = self.n;
+        let (cell, d) = (cell_of(n, p), digit_of(n, p));
+        if rules.cell {
+            let others = self.masks[cell] & !bit(d);
+            out.extend(crate::logic::candidates::digits(others).map(|e| node(n, cell, e, false)));
+        }
+        let [bx, row, col] = self.houses[cell];
+        let di = d as usize - 1;
+        let in_box = self.places[bx * n + di] & !(1 << self.slots[cell][0]);
+        let house = self.tables.house(bx);
+        out.extend(crate::logic::candidates::bits(in_box).map(|slot| node(n, house[slot], d, false)));
+        // Row and column cells inside the box were listed with the box.
+        for (k, h) in [(1, row), (2, col)] {
+            let house = self.tables.house(h);
+            let others = self.places[h * n + di] & !(1 << self.slots[cell][k]);
+            for slot in crate::logic::candidates::bits(others) {
+                let other = house[slot];
+                if self.houses[other][0] != bx {
+                    out.push(node(n, other, d, false));
+                }
+            }
+        }
+    }
+
+    /// The on nodes an off node implies, in SE's order, each with the
+    /// removals (as off nodes) its rule relied on when the walk is dynamic.
+    pub fn off_to_on(&self, p: Node, rules: Rules, dynamic: bool, out: &mut Vec<(Node, Hidden)>) {
+        out.clear();
+        let n = self.n;
+        let (cell, d) = (cell_of(n, p), digit_of(n, p));
+        if rules.cell && self.masks[cell].count_ones() == 2 {
+            let other = crate::logic::candidates::digits(self.masks[cell] & !bit(d))
+                .next()
+                .expect("a bivalue cell has another digit");
+            let hidden = if dynamic {
+                Hidden::Cell(cell, self.start[cell] & !self.masks[cell])
+            } else {
+                Hidden::None
+            };
+            out.push((node(n, cell, other, true), hidden));
+        }
+        if rules.house {
+            let di = d as usize - 1;
+            for k in 0..3 {
+                let h = self.houses[cell][k];
+                let others = self.places[h * n + di] & !(1 << self.slots[cell][k]);
+                if others.count_ones() != 1 {
+                    continue;
+                }
+                let target = node(n, self.tables.house(h)[others.trailing_zeros() as usize], d, true);
+                if out.iter().any(|&(q, _)| q == target) {
+                    continue;
+                }
+                let hidden = if dynamic {
+                    Hidden::House(h, d)
+                } else {
+                    Hidden::None
+                };
+                out.push((target, hidden));
+            }
+        }
+    }
+
+    /// The off nodes (removals since the walk started) that `hidden`
+    /// stands for, in SE's order.
+    fn hidden_nodes(&self, hidden: Hidden, out: &mut Vec<Node>) {
+        out.clear();
+        let n = self.n;
+        match hidden {
+            Hidden::None => {}
+            Hidden::Cell(cell, removed) => {
+                out.extend(crate::logic::candidates::digits(removed).map(|e| node(n, cell, e, false)));
+            }
+            Hidden::House(h, d) => {
+                let b = bit(d);
+                for &c in self.tables.house(h) {
+                    if self.start[c] & b != 0 && self.masks[c] & b == 0 {
+                        out.push(node(n, c, d, false));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Which earlier removals a rule relied on (dynamic walks).
+#[derive(Clone, Copy, Debug)]
+pub enum Hidden {
+    /// None recorded (static walks).
+    None,
+    /// The given digits (mask) removed from this cell.
+    Cell(usize, u32),
+    /// The digit's places removed from this house.
+    House(usize, u8),
+}
+
+/// What one walk from an assumption reached.
+pub struct Walk {
+    /// The on entries, in the order reached.
+    pub on: Vec<u32>,
+    /// The off entries, in the order reached.
+    pub off: Vec<u32>,
+    /// The nodes reached, as a bitset.
+    pub reached: Vec<u64>,
+    /// A node reached both on and off: (on entry, off entry).
+    pub contradiction: Option<(u32, u32)>,
+}
+
+impl Walk {
+    /// The entry for `p`, if the walk reached it (a scan: for the few
+    /// nodes that matter after the walks).
+    pub fn entry_of(&self, arena: &Arena, p: Node) -> Option<u32> {
+        if !self.reached(p) {
+            return None;
+        }
+        let list = if is_on(p) { &self.on } else { &self.off };
+        list.iter().copied().find(|&e| arena.get(e).node == p)
+    }
+
+    /// Whether the walk reached `p`.
+    pub fn reached(&self, p: Node) -> bool {
+        self.reached[p as usize / 64] >> (p % 64) & 1 == 1
+    }
+}
+
+/// Scratch buffers for walks.
+#[derive(Default)]
+pub struct Scratch {
+    offs: Vec<Node>,
+    ons: Vec<(Node, Hidden)>,
+    hidden: Vec<Node>,
+    removed: Vec<(usize, u8)>,
+    /// The entry of each node reached by the current walk, valid where
+    /// `stamp` holds the current epoch.
+    entry: Vec<u32>,
+    stamp: Vec<u32>,
+    epoch: u32,
+}
+
+impl Scratch {
+    fn begin(&mut self, nodes: usize) {
+        if self.entry.len() < nodes {
+            self.entry.resize(nodes, NONE);
+            self.stamp.resize(nodes, 0);
+        }
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.epoch = 1;
+        }
+    }
+
+    #[inline]
+    fn get(&self, p: Node) -> Option<u32> {
+        (self.stamp[p as usize] == self.epoch).then(|| self.entry[p as usize])
+    }
+
+    #[inline]
+    fn set(&mut self, p: Node, e: u32) {
+        self.stamp[p as usize] = self.epoch;
+        self.entry[p as usize] = e;
+    }
+}
+
+/// Walks every consequence of assuming `start`, as SE's `doChaining` does:
+/// on nodes are expanded before off nodes, a dynamic walk removes each off
+/// candidate from the board once expanded (and restores the board at the
+/// end), and the walk stops at the first node found both on and off.
+pub fn walk(
+    board: &mut Board,
+    arena: &mut Arena,
+    scratch: &mut Scratch,
+    start: Node,
+    rules: Rules,
+    dynamic: bool,
+) -> Walk {
+    let nodes = board.node_count();
+    let mut w = Walk {
+        on: Vec::new(),
+        off: Vec::new(),
+        reached: vec![0; nodes.div_ceil(64)],
+        contradiction: None,
+    };
+    scratch.begin(nodes);
+    if dynamic {
+        board.start.clone_from(&board.masks);
+    }
+    let root = arena.push(start, NONE);
+    scratch.set(start, root);
+    if is_on(start) {
+        w.on.push(root);
+    } else {
+        w.off.push(root);
+    }
+    let (mut next_on, mut next_off) = (0, 0);
+    scratch.removed.clear();
+    loop {
+        if next_on < w.on.len() {
+            let id = w.on[next_on];
+            next_on += 1;
+            board.on_to_off(arena.get(id).node, rules, &mut scratch.offs);
+            for i in 0..scratch.offs.len() {
+                let q = scratch.offs[i];
+                if let Some(on) = scratch.get(conjugate(q)) {
+                    let off = arena.push(q, id);
+                    w.contradiction = Some((on, off));
+                    break;
+                }
+                if scratch.get(q).is_none() {
+                    let e = arena.push(q, id);
+                    scratch.set(q, e);
+                    w.off.push(e);
+                }
+            }
+        } else if next_off < w.off.len() {
+            let id = w.off[next_off];
+            next_off += 1;
+            let p = arena.get(id).node;
+            board.off_to_on(p, rules, dynamic, &mut scratch.ons);
+            for i in 0..scratch.ons.len() {
+                let (q, hidden) = scratch.ons[i];
+                let e = arena.push(q, id);
+                board.hidden_nodes(hidden, &mut scratch.hidden);
+                for j in 0..scratch.hidden.len() {
+                    let parent = scratch.get(scratch.hidden[j]);
+                    debug_assert!(parent.is_some(), "a removal comes from an expanded off node");
+                    if let Some(parent) = parent {
+                        arena.push_hidden(parent);
+                    }
+                }
+                if let Some(off) = scratch.get(conjugate(q)) {
+                    w.contradiction = Some((e, off));
+                    break;
+                }
+                if scratch.get(q).is_none() {
+                    scratch.set(q, e);
+                    w.on.push(e);
+                }
+            }
+            if dynamic {
+                // SE removes the candidate after reading the rules, so a
+                // rule's hidden parents never include the node itself.
+                let (cell, d) = (cell_of(board.n, p), digit_of(board.n, p));
+                if board.masks[cell] & bit(d) != 0 {
+                    board.remove(cell, d);
+                    scratch.removed.push((cell, d));
+                }
+            }
+        } else {
+            break;
+        }
+        if w.contradiction.is_some() {
+            break;
+        }
+    }
+    for &(cell, d) in &scratch.removed {
+        board.restore(cell, d);
+    }
+    for list in [&w.on, &w.off] {
+        for &e in list {
+            let p = arena.get(e).node;
+            w.reached[p as usize / 64] |= 1 << (p % 64);
+        }
+    }
+    w
+}
+
+/// The static implications of a board, every node's consequences listed
+/// once in SE's order: for an on node the cell's other digits then the
+/// digit's other places; for an off node the cell's last digit then the
+/// digit's last places. A rule set picks a slice of each list.
+#[derive(Default)]
+pub struct Graph {
+    start: Vec<u32>,
+    split: Vec<u32>,
+    edges: Vec<Node>,
+}
+
+impl Graph {
+    /// The implications of `board` as it is now.
+    pub fn build(&mut self, board: &mut Board) {
+        let nodes = board.node_count();
+        self.start.clear();
+        self.split.clear();
+        self.edges.clear();
+        let mut offs = Vec::new();
+        let mut ons = Vec::new();
+        let cell_only = Rules {
+            cell: true,
+            house: false,
+        };
+        let house_only = Rules {
+            cell: false,
+            house: true,
+        };
+        for p in 0..nodes as Node {
+            self.start.push(self.edges.len() as u32);
+            let (cell, d) = (cell_of(board.n, p), digit_of(board.n, p));
+            if board.masks[cell] & bit(d) == 0 {
+                self.split.push(self.edges.len() as u32);
+                continue;
+            }
+            if is_on(p) {
+                let others = board.masks[cell] & !bit(d);
+                self.edges
+                    .extend(crate::logic::candidates::digits(others).map(|e| node(board.n, cell, e, false)));
+                self.split.push(self.edges.len() as u32);
+                board.on_to_off(p, house_only, &mut offs);
+                self.edges.extend_from_slice(&offs);
+            } else {
+                board.off_to_on(p, cell_only, false, &mut ons);
+                self.edges.extend(ons.iter().map(|&(q, _)| q));
+                self.split.push(self.edges.len() as u32);
+                board.off_to_on(p, house_only, false, &mut ons);
+                self.edges.extend(ons.iter().map(|&(q, _)| q));
+            }
+        }
+        self.start.push(self.edges.len() as u32);
+    }
+
+    /// The consequences of `p` under `rules`, in SE's order.
+    #[inline]
+    pub fn next(&self, p: Node, rules: Rules) -> &[Node] {
+        let i = p as usize;
+        let (start, split, end) = (
+            self.start[i] as usize,
+            self.split[i] as usize,
+            self.start[i + 1] as usize,
+        );
+        let from = if rules.cell { start } else { split };
+        let to = if is_on(p) || rules.house { end } else { split };
+        &self.edges[from..to]
+    }
+}

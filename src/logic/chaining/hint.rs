@@ -1,0 +1,265 @@
+//! A chain deduction as Sudoku Explainer (SE) rates and orders it.
+
+use std::cmp::Ordering;
+
+/// The kind of a chain deduction, which fixes its name and base rating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChainKind {
+    /// A loop of strong and weak links on one digit.
+    XCycle,
+    /// A loop through bivalue cells.
+    YCycle,
+    /// A loop mixing both kinds of links.
+    Cycle,
+    /// A chain on one digit from a candidate to its own negation.
+    ForcingXChain,
+    /// A chain mixing both kinds of links from a candidate to its negation.
+    ForcingChain,
+    /// An assumption that leads to a contradiction, with the last-place
+    /// rules only (SE's Nishio).
+    Nishio,
+    /// An assumption that leads to a contradiction.
+    Contradiction,
+    /// A candidate on and off lead to the same conclusion.
+    Double,
+    /// Every candidate of a cell leads to the same conclusion.
+    Cell,
+    /// Every place of a digit in a house leads to the same conclusion.
+    Region,
+}
+
+/// Which SE chaining engine found a deduction: static chains, multiple
+/// chains, or dynamic chains at a nesting level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// Cycles and forcing chains (static, one assumption).
+    Unary,
+    /// Nishio forcing chains.
+    Nishio,
+    /// Cell and region forcing chains over static implications.
+    Multiple,
+    /// Dynamic forcing chains (implications on the shrinking board).
+    Dynamic,
+}
+
+impl Engine {
+    /// SE's base difficulty of the engine's forcing chains (the unary
+    /// engine's kinds have their own).
+    pub fn base(self) -> f64 {
+        match self {
+            Engine::Unary => 6.5,
+            Engine::Nishio => 7.5,
+            Engine::Multiple => 8.0,
+            Engine::Dynamic => 8.5,
+        }
+    }
+}
+
+/// One chain deduction: what it removes and how SE rates it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChainHint {
+    /// What kind of chain.
+    pub kind: ChainKind,
+    /// Which engine found it.
+    pub engine: Engine,
+    /// How many distinct nodes the chains rest on (SE's complexity).
+    pub complexity: u32,
+    /// The candidates removed, as (cell index, digit).
+    pub removals: Vec<(usize, u8)>,
+    /// SE's description after the name, with SE's cell names
+    /// (rows A-I, columns 1-9), e.g. `D3.7 off`.
+    pub text: String,
+    /// The same in the grader's notation (`(7)r3c4 off`).
+    pub rc_text: String,
+    /// The cells of the pattern, for cycles, in SE's order.
+    pub cells: Vec<usize>,
+}
+
+impl ChainHint {
+    /// SE's name, as its step list prints it.
+    pub fn name(&self) -> &'static str {
+        match self.kind {
+            ChainKind::XCycle if self.cells.len() == 4 => "Generalized X-Wing",
+            ChainKind::XCycle => "Bidirectional X-Cycle",
+            ChainKind::YCycle => "Bidirectional Y-Cycle",
+            ChainKind::Cycle => "Bidirectional Cycle",
+            ChainKind::ForcingXChain if self.complexity == 6 => "Turbot Fish",
+            ChainKind::ForcingXChain => "Forcing X-Chain",
+            ChainKind::ForcingChain => "Forcing Chain",
+            ChainKind::Nishio => "Nishio Forcing Chain",
+            ChainKind::Contradiction => "Contradiction Forcing Chain",
+            ChainKind::Double => "Double Forcing Chain",
+            ChainKind::Cell => "Cell Forcing Chains",
+            ChainKind::Region => "Region Forcing Chains",
+        }
+    }
+
+    /// A stable machine name, distinct for dynamic chains.
+    pub fn machine_name(&self) -> &'static str {
+        let dynamic = self.engine == Engine::Dynamic;
+        match self.kind {
+            ChainKind::XCycle => "x_cycle",
+            ChainKind::YCycle => "y_cycle",
+            ChainKind::Cycle => "xy_cycle",
+            ChainKind::ForcingXChain => "forcing_x_chain",
+            ChainKind::ForcingChain => "forcing_chain",
+            ChainKind::Nishio => "nishio_forcing_chain",
+            ChainKind::Contradiction => "dynamic_contradiction_forcing_chain",
+            ChainKind::Double => "dynamic_double_forcing_chain",
+            ChainKind::Cell if dynamic => "dynamic_cell_forcing_chains",
+            ChainKind::Cell => "cell_forcing_chains",
+            ChainKind::Region if dynamic => "dynamic_region_forcing_chains",
+            ChainKind::Region => "region_forcing_chains",
+        }
+    }
+
+    /// SE's base difficulty for the kind, before the length extra.
+    pub fn base_difficulty(&self) -> f64 {
+        match self.engine {
+            Engine::Unary => match self.kind {
+                ChainKind::Cycle | ChainKind::ForcingChain => 7.0,
+                ChainKind::ForcingXChain => 6.6,
+                _ => 6.5,
+            },
+            Engine::Nishio => 7.5,
+            Engine::Multiple => 8.0,
+            Engine::Dynamic => 8.5,
+        }
+    }
+
+    /// SE's rating: the base plus the length extra, computed in the same
+    /// floating-point steps as SE so that ties between kinds break alike.
+    pub fn difficulty(&self) -> f64 {
+        self.base_difficulty() + length_extra(self.complexity)
+    }
+
+    /// The rating rounded to tenths, as SE prints it.
+    pub fn rating(&self) -> f32 {
+        ((self.difficulty() * 10.0).round() / 10.0) as f32
+    }
+
+    /// SE's tie-break among hints of equal rating and complexity.
+    pub fn sort_key(&self) -> u8 {
+        match self.kind {
+            ChainKind::XCycle | ChainKind::ForcingXChain => 2,
+            ChainKind::YCycle => 3,
+            ChainKind::Cycle | ChainKind::ForcingChain => 4,
+            ChainKind::Double => 1,
+            ChainKind::Cell => 5,
+            ChainKind::Region => 6,
+            ChainKind::Nishio | ChainKind::Contradiction => 7,
+        }
+    }
+
+    /// SE's order of hints: easier first, then simpler, then by kind.
+    pub fn order(&self, other: &ChainHint) -> Ordering {
+        self.difficulty()
+            .partial_cmp(&other.difficulty())
+            .unwrap_or(Ordering::Equal)
+            .then(self.complexity.cmp(&other.complexity))
+            .then(self.sort_key().cmp(&other.sort_key()))
+    }
+}
+
+/// SE's extra for a chain resting on `complexity` nodes: 0.1 each time the
+/// length (complexity minus 2) passes a step of 4, 6, 8, 12, 16, 24, ...
+/// (alternately times 3/2 and 4/3).
+pub fn length_extra(complexity: u32) -> f64 {
+    let length = complexity as i64 - 2;
+    let mut added = 0.0;
+    let mut ceil: i64 = 4;
+    let mut odd = false;
+    while length > ceil {
+        added += 0.1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// Keeps the first hint of least order, as SE's stable sort does.
+#[derive(Default)]
+pub struct Best {
+    /// The best hint so far.
+    pub hint: Option<ChainHint>,
+}
+
+impl Best {
+    /// Offers a hint found after all earlier offers.
+    pub fn offer(&mut self, hint: ChainHint) {
+        if hint.removals.is_empty() {
+            return;
+        }
+        match &self.hint {
+            Some(best) if hint.order(best) != Ordering::Less => {}
+            _ => self.hint = Some(hint),
+        }
+    }
+
+    /// Whether a hint resting on `complexity` nodes with base `base` and
+    /// sort key `key` could still beat the best one.
+    pub fn could_beat(&self, base: f64, complexity: u32, key: u8) -> bool {
+        match &self.hint {
+            None => true,
+            Some(best) => {
+                let d = base + length_extra(complexity);
+                match d.partial_cmp(&best.difficulty()).unwrap_or(Ordering::Equal) {
+                    Ordering::Less => true,
+                    Ordering::Greater => false,
+                    Ordering::Equal => (complexity, key) < (best.complexity, best.sort_key()),
+                }
+            }
+        }
+    }
+}
+
+/// SE's name of a cell: column letter, row number (`B3` is row 3,
+/// column 2; SE's `Cell.toString` puts the column first).
+pub fn cell_name(cell: usize, n: usize) -> String {
+    let column = (b'A' + (cell % n) as u8) as char;
+    format!("{}{}", column, cell / n + 1)
+}
+
+/// The grader's name of a cell: `r3c2`.
+pub fn rc_cell(cell: usize, n: usize) -> String {
+    crate::logic::step::Cell::of(cell, n).to_string()
+}
+
+/// The grader's name of a candidate: `(4)r3c2`.
+pub fn rc_candidate(cell: usize, digit: u8, n: usize) -> String {
+    crate::logic::step::Candidate {
+        cell: crate::logic::step::Cell::of(cell, n),
+        digit,
+    }
+    .to_string()
+}
+
+/// SE's name of a candidate: `B3.4`.
+pub fn candidate_name(cell: usize, digit: u8, n: usize) -> String {
+    format!("{}.{}", cell_name(cell, n), crate::shape::Shape::symbol(digit))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn length_steps_follow_se() {
+        // SE: no extra up to length 4, then +0.1 past 4, 6, 8, 12, 16, 24.
+        let tenths = |c: u32| (length_extra(c) * 10.0).round() as u32;
+        assert_eq!(tenths(6), 0);
+        assert_eq!(tenths(7), 1);
+        assert_eq!(tenths(8), 1);
+        assert_eq!(tenths(9), 2);
+        assert_eq!(tenths(10), 2);
+        assert_eq!(tenths(11), 3);
+        assert_eq!(tenths(14), 3);
+        assert_eq!(tenths(15), 4);
+        assert_eq!(tenths(18), 4);
+        assert_eq!(tenths(19), 5);
+        assert_eq!(tenths(26), 5);
+        assert_eq!(tenths(27), 6);
+        assert_eq!(tenths(34), 6);
+        assert_eq!(tenths(35), 7);
+    }
+}

@@ -1,0 +1,67 @@
+//! Sudoku Explainer's chaining family: bidirectional cycles, forcing
+//! chains, Nishio, cell and region forcing chains and dynamic forcing
+//! chains, each rated as SE rates it (a base for the kind plus 0.1 per
+//! length step, see [`hint::length_extra`]).
+//!
+//! SE runs four chaining engines in a fixed order and takes the first
+//! engine that finds anything; within an engine it takes the easiest hint
+//! (then the simplest, then by kind, then the first found). This module
+//! reproduces each engine's search order and tie-breaks, so the step SE
+//! would take is the step taken here:
+//!
+//! 1. [`Engine::Unary`] ([`unary`]): X-, Y- and mixed cycles, forcing X-
+//!    and XY-chains (6.5-7.x);
+//! 2. [`Engine::Nishio`] ([`multiple`]): Nishio forcing chains (7.5+);
+//! 3. [`Engine::Multiple`] ([`multiple`]): cell and region forcing chains
+//!    (8.0+);
+//! 4. [`Engine::Dynamic`] ([`multiple`]): dynamic contradiction, double,
+//!    cell and region forcing chains (8.5+).
+//!
+//! SE's next engines (dynamic chains nested with other techniques or
+//! chains, 9.0 and up) are not implemented: a position none of the four
+//! engines can advance needs at least [`BEYOND_LOWER_BOUND`].
+//!
+//! - [`engine`]: nodes, implication rules, walks, complexity;
+//! - [`hint`]: the deduction, its names and SE's rating and order.
+
+pub mod engine;
+pub mod hint;
+pub mod multiple;
+pub mod steps;
+pub mod unary;
+
+pub use hint::{ChainHint, ChainKind, Engine};
+
+use crate::logic::candidates::Candidates;
+use engine::Board;
+
+/// The least rating of a position that needs SE's chains beyond the
+/// dynamic forcing chains (dynamic forcing chains "plus": 8.5 + 0.5).
+pub const BEYOND_LOWER_BOUND: f32 = crate::logic::rating::BEYOND_SCORE;
+
+/// The candidate masks of `c`, one per cell (empty when solved).
+fn masks(c: &Candidates) -> Vec<u32> {
+    (0..c.cell_count()).map(|cell| c.mask(cell)).collect()
+}
+
+/// The easiest hint `engine` finds on `c`, as SE would take it.
+pub fn find(c: &Candidates, engine: Engine) -> Option<ChainHint> {
+    let mut board = Board::new(c.tables(), masks(c));
+    match engine {
+        Engine::Unary => unary::find(&mut board, &mut unary::Walker::default()),
+        _ => multiple::find(&mut board, engine),
+    }
+}
+
+/// The hint SE's chaining engines give on `c`: the first engine, in SE's
+/// order, that finds one.
+pub fn find_any(c: &Candidates) -> Option<ChainHint> {
+    [Engine::Unary, Engine::Nishio, Engine::Multiple, Engine::Dynamic]
+        .into_iter()
+        .find_map(|e| find(c, e))
+}
+
+#[cfg(test)]
+mod calibration;
+#[cfg(test)]
+mod tests;

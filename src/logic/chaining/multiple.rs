@@ -1,0 +1,358 @@
+//! Forcing chains that compare whole walks: SE's Nishio, Multiple (cell
+//! and region) and Dynamic forcing chains, one engine with three settings.
+//!
+//! Every candidate of a cell with enough candidates is assumed true (and,
+//! for contradictions and double chains, false), and its consequences are
+//! walked to the end:
+//!
+//! - *Contradiction* (dynamic) and *Nishio* (dynamic, last-place rules
+//!   only): the assumption makes some candidate both on and off.
+//! - *Double* (dynamic): the candidate on and off imply the same thing.
+//! - *Cell forcing chains*: every candidate of a cell implies the same thing.
+//! - *Region forcing chains*: every place of a digit in a house implies the
+//!   same thing.
+//!
+//! Static walks (Multiple, rated 8.0 plus the length extra) never change
+//! the board; dynamic walks (8.5) remove each candidate they turn off, so
+//! later rules see a smaller board, and a rule that relied on earlier
+//! removals counts them in the chain's complexity. Nishio is rated 7.5.
+
+use super::engine::{cell_of, digit_of, is_on, node, walk, Arena, Board, Node, Rules, Scratch, Walk};
+use super::hint::{candidate_name, cell_name, rc_candidate, rc_cell, Best, ChainHint, ChainKind, Engine};
+use crate::logic::candidates::{bit, digits};
+
+/// The settings of one engine.
+#[derive(Clone, Copy)]
+struct Mode {
+    engine: Engine,
+    dynamic: bool,
+    nishio: bool,
+    multiple: bool,
+}
+
+impl Mode {
+    fn of(engine: Engine) -> Mode {
+        Mode {
+            engine,
+            dynamic: engine != Engine::Multiple,
+            nishio: engine == Engine::Nishio,
+            multiple: engine != Engine::Nishio,
+        }
+    }
+
+    fn rules(self) -> Rules {
+        Rules {
+            cell: !self.nishio,
+            house: true,
+        }
+    }
+}
+
+/// The walks made on one position, each from one candidate assumed on,
+/// computed once and shared by the cell, region and binary searches.
+struct Walks {
+    on: Vec<Option<Walk>>,
+    arena: Arena,
+    scratch: Scratch,
+}
+
+impl Walks {
+    /// A walk from `start` under the engine's rules.
+    fn walk(&mut self, board: &mut Board, mode: Mode, start: Node) -> Walk {
+        walk(
+            board,
+            &mut self.arena,
+            &mut self.scratch,
+            start,
+            mode.rules(),
+            mode.dynamic,
+        )
+    }
+
+    fn on_walk(&mut self, board: &mut Board, mode: Mode, cell: usize, d: u8) -> &Walk {
+        let n = board.n();
+        let index = cell * n + d as usize - 1;
+        if self.on[index].is_none() {
+            let w = self.walk(board, mode, node(n, cell, d, true));
+            self.on[index] = Some(w);
+        }
+        self.on[index].as_ref().expect("computed above")
+    }
+}
+
+/// The easiest hint of `engine` (Nishio, Multiple or Dynamic) on the board.
+pub fn find(board: &mut Board, engine: Engine) -> Option<ChainHint> {
+    let mode = Mode::of(engine);
+    let n = board.n();
+    let mut walks = Walks {
+        on: (0..board.masks.len() * n).map(|_| None).collect(),
+        arena: Arena::default(),
+        scratch: Scratch::default(),
+    };
+    let mut best = Best::default();
+    for cell in 0..board.masks.len() {
+        let count = board.masks[cell].count_ones();
+        if count > 2 || (count > 1 && mode.dynamic) {
+            search_cell(board, &mut walks, &mut best, mode, cell);
+        }
+    }
+    best.hint
+}
+
+/// SE's `getMultipleChainsHintListForCell`.
+fn search_cell(board: &mut Board, walks: &mut Walks, best: &mut Best, mode: Mode, cell: usize) {
+    let mask = board.masks[cell];
+    let count = mask.count_ones();
+    for d in digits(mask) {
+        if mode.dynamic {
+            binary(board, walks, best, mode, cell, d, count >= 3 && !mode.nishio);
+        } else {
+            walks.on_walk(board, mode, cell, d);
+        }
+        if !mode.nishio {
+            regions(board, walks, best, mode, cell, d);
+        }
+    }
+    if !mode.nishio && (count == 2 || (mode.multiple && count > 2)) {
+        let sources: Vec<(usize, u8)> = digits(mask).map(|d| (cell, d)).collect();
+        let n = board.n();
+        let (name, rc_name) = (cell_name(cell, n), rc_cell(cell, n));
+        common_outcomes(board, walks, best, mode, &sources, ChainKind::Cell, &|p| {
+            (
+                format!("{name} ==> {}", state_name(p, n)),
+                format!("{rc_name} ==> {}", rc_state_name(p, n)),
+            )
+        });
+    }
+}
+
+/// SE's `doBinaryChaining`: contradictions from the candidate on and off,
+/// then (for cells of three or more candidates) double chains.
+fn binary(
+    board: &mut Board,
+    walks: &mut Walks,
+    best: &mut Best,
+    mode: Mode,
+    cell: usize,
+    d: u8,
+    double: bool,
+) {
+    let n = board.n();
+    let name = candidate_name(cell, d, n);
+    let kind = if mode.nishio {
+        ChainKind::Nishio
+    } else {
+        ChainKind::Contradiction
+    };
+    walks.on_walk(board, mode, cell, d);
+    let on_walk = walks.on[cell * n + d as usize - 1].take().expect("walked");
+    let off_walk = walks.walk(board, mode, node(n, cell, d, false));
+    let place: Vec<(usize, u8)> = digits(board.masks[cell] & !bit(d)).map(|e| (cell, e)).collect();
+    // Assumed on, a contradiction removes the candidate; assumed off, it
+    // places it.
+    for (w, removals, state) in [(&on_walk, vec![(cell, d)], "on"), (&off_walk, place, "off")] {
+        if let Some(pair) = w.contradiction {
+            let hint = contradiction(
+                board,
+                &mut walks.arena,
+                mode,
+                kind,
+                pair,
+                removals,
+                (cell, d),
+                state,
+            );
+            best.offer(hint);
+        }
+    }
+    if double {
+        let nodes = board.node_count();
+        let base = Engine::Dynamic.base();
+        for list in [&on_walk.on, &on_walk.off] {
+            for &id in list.iter() {
+                let p = walks.arena.get(id).node;
+                let Some(other) = off_walk.entry_of(&walks.arena, p) else {
+                    continue;
+                };
+                let bound = walks.arena.path_len(id) + walks.arena.path_len(other);
+                if !best.could_beat(base, bound, 1) {
+                    continue;
+                }
+                let complexity =
+                    walks.arena.ancestor_count(id, nodes) + walks.arena.ancestor_count(other, nodes);
+                let (pc, pd) = (cell_of(n, p), digit_of(n, p));
+                let removals = if is_on(p) {
+                    digits(board.masks[pc] & !bit(pd)).map(|e| (pc, e)).collect()
+                } else {
+                    vec![(pc, pd)]
+                };
+                best.offer(ChainHint {
+                    kind: ChainKind::Double,
+                    engine: mode.engine,
+                    complexity,
+                    removals,
+                    text: format!("{name} on & off ==> {}", state_name(p, n)),
+                    rc_text: format!(
+                        "{} on and off ==> {}",
+                        rc_candidate(cell, d, n),
+                        rc_state_name(p, n)
+                    ),
+                    cells: vec![cell],
+                });
+            }
+        }
+    }
+    walks.on[cell * n + d as usize - 1] = Some(on_walk);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn contradiction(
+    board: &Board,
+    arena: &mut Arena,
+    mode: Mode,
+    kind: ChainKind,
+    (on, off): (u32, u32),
+    removals: Vec<(usize, u8)>,
+    source: (usize, u8),
+    state: &str,
+) -> ChainHint {
+    let nodes = board.node_count();
+    let n = board.n();
+    let complexity = arena.ancestor_count(on, nodes) + arena.ancestor_count(off, nodes);
+    let p = arena.get(off).node;
+    ChainHint {
+        kind,
+        engine: mode.engine,
+        complexity,
+        removals,
+        text: format!(
+            "{} {state} ==> {} both on & off",
+            candidate_name(source.0, source.1, n),
+            candidate_name(cell_of(n, p), digit_of(n, p), n)
+        ),
+        rc_text: format!(
+            "{} {state} ==> {} both on and off",
+            rc_candidate(source.0, source.1, n),
+            rc_candidate(cell_of(n, p), digit_of(n, p), n)
+        ),
+        cells: vec![cell_of(n, p)],
+    }
+}
+
+/// `(4)r3c2 on` or `(4)r3c2 off`.
+fn rc_state_name(p: Node, n: usize) -> String {
+    let state = if is_on(p) { "on" } else { "off" };
+    format!("{} {state}", rc_candidate(cell_of(n, p), digit_of(n, p), n))
+}
+
+/// `B3.4 on` or `B3.4 off`.
+fn state_name(p: Node, n: usize) -> String {
+    let state = if is_on(p) { "on" } else { "off" };
+    format!("{} {state}", candidate_name(cell_of(n, p), digit_of(n, p), n))
+}
+
+/// SE's `doRegionChainings`: for each house of the cell where the cell is
+/// the first place of `d` (and the house has two places, or more for the
+/// multiple engines), what every place of `d` implies alike.
+fn regions(board: &mut Board, walks: &mut Walks, best: &mut Best, mode: Mode, cell: usize, d: u8) {
+    let n = board.n();
+    for h in board.houses_se(cell) {
+        let places: Vec<usize> = board.positions(h, d).collect();
+        let count = places.len();
+        if !(count == 2 || (mode.multiple && count > 2)) || places[0] != cell {
+            continue;
+        }
+        let sources: Vec<(usize, u8)> = places.iter().map(|&c| (c, d)).collect();
+        let kind_name = match h / n {
+            0 => "row",
+            1 => "column",
+            _ => "block",
+        };
+        let symbol = crate::shape::Shape::symbol(d);
+        let house = crate::logic::step::House::of(h, n);
+        common_outcomes(board, walks, best, mode, &sources, ChainKind::Region, &|p| {
+            (
+                format!("{symbol} in {kind_name} ==> {}", state_name(p, n)),
+                format!("{symbol} in {house} ==> {}", rc_state_name(p, n)),
+            )
+        });
+    }
+}
+
+/// The nodes every walk from `sources` (assumed on, one of which must be
+/// true) reaches, on ones first, offered as hints of `kind`.
+#[allow(clippy::too_many_arguments)]
+fn common_outcomes(
+    board: &mut Board,
+    walks: &mut Walks,
+    best: &mut Best,
+    mode: Mode,
+    sources: &[(usize, u8)],
+    kind: ChainKind,
+    text: &dyn Fn(Node) -> (String, String),
+) {
+    let n = board.n();
+    let nodes = board.node_count();
+    for &(c, d) in sources {
+        walks.on_walk(board, mode, c, d);
+    }
+    let index = |(c, d): (usize, u8)| c * n + d as usize - 1;
+    let walk = |i: usize| walks.on[index(sources[i])].as_ref().expect("walked");
+    let mut common = walk(0).reached.clone();
+    for i in 1..sources.len() {
+        for (a, b) in common.iter_mut().zip(&walk(i).reached) {
+            *a &= b;
+        }
+    }
+    if common.iter().all(|&w| w == 0) {
+        return;
+    }
+    let key = if kind == ChainKind::Cell { 5 } else { 6 };
+    let base = mode.engine.base();
+    let first = walk(0);
+    let mut hits: Vec<(Node, u32)> = Vec::new();
+    for list in [&first.on, &first.off] {
+        for &id in list.iter() {
+            let p = walks.arena.get(id).node;
+            if common[p as usize / 64] >> (p % 64) & 1 == 1 {
+                hits.push((p, id));
+            }
+        }
+    }
+    for (p, first_id) in hits {
+        let (pc, pd) = (cell_of(n, p), digit_of(n, p));
+        let removals: Vec<(usize, u8)> = if is_on(p) {
+            digits(board.masks[pc] & !bit(pd)).map(|e| (pc, e)).collect()
+        } else {
+            vec![(pc, pd)]
+        };
+        if removals.is_empty() {
+            continue;
+        }
+        let mut ids = vec![first_id];
+        for &source in &sources[1..] {
+            ids.push(
+                walks.on[index(source)]
+                    .as_ref()
+                    .expect("walked")
+                    .entry_of(&walks.arena, p)
+                    .expect("common"),
+            );
+        }
+        let bound: u32 = ids.iter().map(|&id| walks.arena.path_len(id)).sum();
+        if !best.could_beat(base, bound, key) {
+            continue;
+        }
+        let complexity = ids.iter().map(|&id| walks.arena.ancestor_count(id, nodes)).sum();
+        let (text, rc_text) = text(p);
+        best.offer(ChainHint {
+            kind,
+            engine: mode.engine,
+            complexity,
+            removals,
+            text,
+            rc_text,
+            cells: sources.iter().map(|&(c, _)| c).collect(),
+        });
+    }
+}

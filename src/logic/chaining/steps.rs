@@ -1,0 +1,86 @@
+//! The chaining engines as grader techniques: one list entry per SE
+//! engine, each step named and rated as SE names and rates its hint.
+
+use super::hint::ChainHint;
+use super::{find, Engine};
+use crate::logic::candidates::Candidates;
+use crate::logic::step::{Pattern, Step};
+use crate::logic::technique::{Finder, Technique};
+use crate::logic::techniques::Context;
+use std::fmt;
+
+/// What a chain step saw: SE's hint.
+#[derive(Debug)]
+pub struct ChainPattern(pub ChainHint);
+
+impl Pattern for ChainPattern {
+    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.rc_text)
+    }
+
+    fn name(&self) -> Option<&'static str> {
+        Some(self.0.name())
+    }
+}
+
+/// The step for the hint `engine` finds, as technique `t`.
+fn step(c: &Candidates, engine: Engine, t: Technique) -> Option<Step> {
+    let hint = find(c, engine)?;
+    let n = c.n();
+    let mut step = Step::new(t, ChainPattern(hint.clone())).rated(hint.rating());
+    for &(cell, d) in &hint.removals {
+        step.eliminate(cell, d, n);
+    }
+    Some(step)
+}
+
+fn cycles_and_forcing(c: &Candidates, _: &mut Context) -> Option<Step> {
+    step(c, Engine::Unary, Technique::ForcingChainsCycles)
+}
+
+fn nishio(c: &Candidates, _: &mut Context) -> Option<Step> {
+    step(c, Engine::Nishio, Technique::NishioForcingChains)
+}
+
+fn multiple(c: &Candidates, _: &mut Context) -> Option<Step> {
+    step(c, Engine::Multiple, Technique::MultipleForcingChains)
+}
+
+fn dynamic(c: &Candidates, _: &mut Context) -> Option<Step> {
+    step(c, Engine::Dynamic, Technique::DynamicForcingChains)
+}
+
+/// SE's "Forcing Chains & Cycles": bidirectional X-, Y- and mixed cycles
+/// (6.5, 7.0) and forcing X- and XY-chains (6.6, 7.0), plus length.
+pub(crate) const FORCING_CHAINS_CYCLES: Finder = Finder {
+    id: "forcing_chains_cycles",
+    name: "Forcing Chains & Cycles",
+    score: 6.5,
+    find: Some(cycles_and_forcing),
+};
+
+/// SE's Nishio forcing chains (7.5 plus length).
+pub(crate) const NISHIO: Finder = Finder {
+    id: "nishio_forcing_chain",
+    name: "Nishio Forcing Chain",
+    score: 7.5,
+    find: Some(nishio),
+};
+
+/// SE's multiple forcing chains: cell and region forcing chains over
+/// static implications (8.0 plus length).
+pub(crate) const MULTIPLE: Finder = Finder {
+    id: "multiple_forcing_chains",
+    name: "Multiple Forcing Chains",
+    score: 8.0,
+    find: Some(multiple),
+};
+
+/// SE's dynamic forcing chains: contradiction, double, cell and region
+/// forcing chains on the shrinking board (8.5 plus length).
+pub(crate) const DYNAMIC: Finder = Finder {
+    id: "dynamic_forcing_chains",
+    name: "Dynamic Forcing Chains",
+    score: 8.5,
+    find: Some(dynamic),
+};

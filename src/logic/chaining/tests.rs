@@ -1,0 +1,214 @@
+//! Tests of the chaining engines on positions where SE took a chain.
+
+/// Rebuilding the position before SE's first chain step.
+pub(crate) mod support {
+    use crate::logic::candidates::Candidates;
+    use crate::logic::technique::Technique;
+    use crate::logic::techniques::{self, Context, Memo};
+
+    /// Whether SE's step name `se_name` (variant codes included) is one of
+    /// the grader's techniques below the chains.
+    pub fn is_basic_name(se_name: &str) -> bool {
+        basic().any(|t| se_name.starts_with(t.name()))
+    }
+
+    /// The techniques SE tries before its chains, in solving order.
+    fn basic() -> impl Iterator<Item = Technique> {
+        Technique::ALL
+            .into_iter()
+            .take_while(|&t| t != Technique::ForcingChainsCycles)
+    }
+
+    /// Applies the techniques below the chains until none applies.
+    pub fn basic_fixpoint(c: &mut Candidates) {
+        let mut memo = Memo::new(c.n());
+        loop {
+            let mut cx = Context { memo: &mut memo };
+            let Some(step) = basic().find_map(|t| techniques::find(t, c, &mut cx)) else {
+                return;
+            };
+            let n = c.n();
+            for p in &step.placements {
+                c.place(p.cell.index(n), p.digit);
+            }
+            for e in &step.eliminations {
+                c.eliminate(e.cell.index(n), e.digit);
+            }
+        }
+    }
+}
+
+use super::{find, Engine};
+use crate::logic::candidates::{bit, Candidates, Tables};
+use crate::shape::Shape;
+use std::sync::Arc;
+
+/// Positions where Sukaku Explainer 1.15.10 took a chain step, with SE's
+/// name, rating and description of that step (taken from its traces; the
+/// position is the candidate grid just before the step).
+const SE_STEPS: &str = include_str!("../../../tests/data/chains_se_steps.jsonl");
+
+struct SeStep {
+    puzzle: crate::grid::Grid,
+    position: Candidates,
+    engine: Engine,
+    name: String,
+    rating: f64,
+    text: String,
+}
+
+fn se_steps() -> Vec<SeStep> {
+    let tables = Arc::new(Tables::new(Shape::CLASSIC));
+    SE_STEPS
+        .lines()
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).expect("json");
+            let s = |k: &str| v[k].as_str().expect("a string field").to_string();
+            let puzzle = parse(&s("puzzle"));
+            SeStep {
+                position: decode(&tables, &s("candidates")),
+                puzzle,
+                engine: match s("engine").as_str() {
+                    "unary" => Engine::Unary,
+                    "nishio" => Engine::Nishio,
+                    "multiple" => Engine::Multiple,
+                    _ => Engine::Dynamic,
+                },
+                name: s("name"),
+                rating: v["rating"].as_f64().expect("rating"),
+                text: s("text"),
+            }
+        })
+        .collect()
+}
+
+fn parse(line: &str) -> crate::grid::Grid {
+    let cells = line
+        .bytes()
+        .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+        .collect();
+    crate::grid::Grid::from_cells(Shape::CLASSIC, cells).expect("81 cells")
+}
+
+/// The position from its text (see `calibration::encode`).
+fn decode(tables: &Arc<Tables>, text: &str) -> Candidates {
+    let fields: Vec<&str> = text.split(' ').collect();
+    let values = fields
+        .iter()
+        .map(|f| f.strip_prefix('=').map_or(0, |v| v.parse().expect("a digit")))
+        .collect();
+    let grid = crate::grid::Grid::from_cells(Shape::CLASSIC, values).expect("81 cells");
+    let mut c = Candidates::from_grid(tables.clone(), &grid).expect("no clash");
+    for (cell, f) in fields.iter().enumerate() {
+        if !f.starts_with('=') {
+            let mask = f.bytes().fold(0, |m, b| m | bit(b - b'0'));
+            assert_eq!(c.mask(cell) & mask, mask, "candidates of a free cell");
+            c.set_mask(cell, mask);
+        }
+    }
+    c
+}
+
+const ENGINES: [Engine; 4] = [Engine::Unary, Engine::Nishio, Engine::Multiple, Engine::Dynamic];
+
+#[test]
+fn each_engine_takes_se_s_step() {
+    let steps = se_steps();
+    assert!(steps.len() >= 60);
+    for s in &steps {
+        let hint = find(&s.position, s.engine).unwrap_or_else(|| panic!("no hint for {}", s.text));
+        assert_eq!(hint.name(), s.name, "{}", s.text);
+        assert_eq!(hint.text, s.text, "{}", s.name);
+        assert!(
+            (hint.rating() as f64 - s.rating).abs() < 0.01,
+            "{} {}",
+            s.name,
+            s.text
+        );
+    }
+}
+
+#[test]
+fn removals_agree_with_the_solution() {
+    // An independent check: the DLX engine's solution keeps every digit a
+    // chain removes out of its cell.
+    for s in se_steps() {
+        let solution = super::calibration::solve(&s.puzzle);
+        let hint = find(&s.position, s.engine).expect("a hint");
+        assert!(!hint.removals.is_empty());
+        for &(cell, d) in &hint.removals {
+            assert_ne!(
+                solution.get(cell),
+                d,
+                "{} {} removes the solution",
+                s.name,
+                s.text
+            );
+        }
+    }
+}
+
+#[test]
+fn earlier_engines_find_nothing_where_se_went_further() {
+    // SE tries its engines in order and takes the first that finds a
+    // hint: where it used a later engine, the earlier ones must be empty.
+    for s in se_steps() {
+        for e in ENGINES.into_iter().take_while(|&e| e != s.engine) {
+            assert_eq!(find(&s.position, e), None, "{e:?} fired where SE used {}", s.name);
+        }
+    }
+}
+
+#[test]
+fn no_chain_on_a_solved_board() {
+    let tables = Arc::new(Tables::new(Shape::CLASSIC));
+    let s = &se_steps()[0];
+    let solution = super::calibration::solve(&s.puzzle);
+    let c = Candidates::from_grid(tables, &solution).expect("a solution");
+    for e in ENGINES {
+        assert_eq!(find(&c, e), None);
+    }
+}
+
+#[test]
+fn steps_carry_se_s_name_and_rating() {
+    use crate::logic::technique::Technique;
+    use crate::logic::techniques::{self, Context, Memo};
+    let s = se_steps()
+        .into_iter()
+        .find(|s| s.name == "Bidirectional Y-Cycle")
+        .expect("a Y-cycle");
+    let mut memo = Memo::new(9);
+    let mut cx = Context { memo: &mut memo };
+    let step = techniques::find(Technique::ForcingChainsCycles, &s.position, &mut cx).expect("a step");
+    assert_eq!(step.name(), "Bidirectional Y-Cycle");
+    assert!((step.difficulty as f64 - s.rating).abs() < 0.01);
+    assert!(!step.eliminations.is_empty());
+}
+
+#[test]
+fn chains_on_other_box_shapes_remove_only_wrong_digits() {
+    // Every engine on the raw candidates of generated puzzles of several
+    // box shapes: whatever it removes, the solution (from the generator's
+    // DLX check) does not hold there.
+    use crate::generator::{GenerateOptions, Generator};
+    let mut fired = 0;
+    for (rows, cols) in [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3)] {
+        let shape = Shape::new(rows, cols).expect("a shape");
+        let tables = Arc::new(Tables::new(shape));
+        let mut generator = Generator::new(GenerateOptions::new(shape)).expect("a generator");
+        for index in 0..3 {
+            let g = generator.generate(7, index).expect("a puzzle");
+            let c = Candidates::from_grid(tables.clone(), &g.puzzle).expect("no clash");
+            for e in ENGINES {
+                if let Some(hint) = find(&c, e) {
+                    fired += 1;
+                    for &(cell, d) in &hint.removals {
+                        assert_ne!(g.solution.get(cell), d, "{rows}x{cols} {e:?} {}", hint.text);
+                    }
+                }
+            }
+        }
+    }
+    assert!(fired > 20, "the engines fired {fired} times");
+}

@@ -1,0 +1,562 @@
+//! Strong-link chains on one digit, as Sukaku Explainer rates them: `k`
+//! strong links (houses where the digit's places split into two ends)
+//! joined end to start through shared houses. One of the chain's two
+//! outer ends holds the digit, so a cell seeing every cell of both loses
+//! it.
+//!
+//! An end is a single cell or, in a *grouped* link, a group: in a line
+//! whose places fall in exactly two boxes, each box's places; in a box
+//! whose places fill a cross (one row and one column of the box, the
+//! crossing cell empty), the row part and the column part.
+//!
+//! - Two links (SE's "Turbot Fish" producer): Skyscraper (two parallel
+//!   lines, 4.0), Two-string Kite (a row and a column, 4.1), Turbot Crane
+//!   (a box link, 4.2), and their grouped forms (4.3).
+//! - Three links (SE's "3 Strong links" producer): 3 Skyscrapers (three
+//!   parallel lines, 5.4), 3 Strong links with a box link (5.5), 3-String
+//!   Kite (rows and columns, 5.6), any grouped link 5.7.
+//!
+//! Each producer gathers every pattern and takes the easiest, then the
+//! one removing most candidates, then the smallest variant code, as SE
+//! sorts them.
+
+use super::super::candidates::Candidates;
+use super::super::step::{Cell, House, Pattern, Step};
+use super::super::technique::{Finder, Technique};
+use super::Context;
+use crate::shape::Shape;
+use std::fmt;
+
+/// SE's two-link producer, after the hidden triplets.
+pub(crate) const TWO_LINKS: Finder = Finder {
+    id: "skyscraper",
+    name: "Skyscraper",
+    score: 4.0,
+    find: Some(|c, cx| find(c, cx, 2, Technique::Skyscraper)),
+};
+
+pub(crate) const TWO_STRING_KITE: Finder = reported("two_string_kite", "Two-string Kite", 4.1);
+pub(crate) const TURBOT_CRANE: Finder = reported("turbot_crane", "Turbot Crane", 4.2);
+pub(crate) const GROUPED_SKYSCRAPER: Finder = reported("grouped_skyscraper", "Grouped Skyscraper", 4.3);
+pub(crate) const GROUPED_KITE: Finder = reported("grouped_two_string_kite", "Grouped 2-String Kite", 4.3);
+pub(crate) const GROUPED_TURBOT_CRANE: Finder = reported("grouped_turbot_crane", "Grouped Turbot Crane", 4.3);
+
+/// SE's three-link producer, after the hidden quads.
+pub(crate) const THREE_LINKS: Finder = Finder {
+    id: "three_skyscrapers",
+    name: "3 Skyscrapers",
+    score: 5.4,
+    find: Some(|c, cx| find(c, cx, 3, Technique::ThreeSkyscrapers)),
+};
+
+pub(crate) const THREE_STRONG_LINKS: Finder =
+    reported("three_strong_links", "3 Strong links (including blocks)", 5.5);
+pub(crate) const THREE_STRING_KITE: Finder = reported("three_string_kite", "3-String Kite", 5.6);
+
+/// A technique this file's producers report, searched by them.
+const fn reported(id: &'static str, name: &'static str, score: f32) -> Finder {
+    Finder {
+        id,
+        name,
+        score,
+        find: None,
+    }
+}
+
+const ROW: usize = 0;
+const COLUMN: usize = 1;
+const BOX: usize = 2;
+
+/// A strong link: a house whose places for the digit form two ends.
+#[derive(Clone, Debug)]
+struct Link {
+    house: usize,
+    ends: [Vec<usize>; 2],
+    grouped: bool,
+}
+
+impl Link {
+    fn kind(&self, n: usize) -> usize {
+        self.house / n
+    }
+
+    fn cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.ends.iter().flatten().copied()
+    }
+}
+
+/// The strong links of `d`, rows, then columns, then boxes.
+fn links(c: &Candidates, d: u8) -> Vec<Link> {
+    let n = c.n();
+    let mut out = Vec::new();
+    for h in 0..3 * n {
+        let places: Vec<usize> = c.cells_with(h, d).collect();
+        let kind = h / n;
+        let limit = if kind == BOX { 5 } else { 6 };
+        if places.len() < 2 || places.len() > limit {
+            continue;
+        }
+        if places.len() == 2 {
+            // Two places of a box on one line are that line's link.
+            if kind == BOX && same_line(c, &places) {
+                continue;
+            }
+            out.push(Link {
+                house: h,
+                ends: [vec![places[0]], vec![places[1]]],
+                grouped: false,
+            });
+        } else if let Some(ends) = grouped_ends(c, h, &places) {
+            out.push(Link {
+                house: h,
+                ends,
+                grouped: true,
+            });
+        }
+    }
+    out
+}
+
+fn same_line(c: &Candidates, cells: &[usize]) -> bool {
+    let t = c.tables();
+    let first = t.houses_of(cells[0]);
+    (0..2).any(|k| cells.iter().all(|&x| t.houses_of(x)[k] == first[k]))
+}
+
+/// The two groups of a house with three or more places, if they form
+/// one: a line's places in exactly two boxes, or a box's places on a
+/// cross with an empty centre.
+fn grouped_ends(c: &Candidates, h: usize, places: &[usize]) -> Option<[Vec<usize>; 2]> {
+    let t = c.tables();
+    let n = c.n();
+    if h / n != BOX {
+        let mut boxes: Vec<usize> = places.iter().map(|&x| t.houses_of(x)[BOX]).collect();
+        boxes.dedup();
+        if boxes.len() != 2 {
+            return None;
+        }
+        let split = |b: usize| {
+            places
+                .iter()
+                .copied()
+                .filter(|&x| t.houses_of(x)[BOX] == b)
+                .collect()
+        };
+        return Some([split(boxes[0]), split(boxes[1])]);
+    }
+    for &heart in t.house(h) {
+        let [row, col, _] = t.houses_of(heart);
+        let on_cross = places.iter().all(|&x| {
+            let hs = t.houses_of(x);
+            hs[ROW] == row || hs[COLUMN] == col
+        });
+        if !on_cross {
+            continue;
+        }
+        if places.contains(&heart) {
+            return None;
+        }
+        let row_part: Vec<usize> = places
+            .iter()
+            .copied()
+            .filter(|&x| t.houses_of(x)[ROW] == row)
+            .collect();
+        let col_part: Vec<usize> = places
+            .iter()
+            .copied()
+            .filter(|&x| t.houses_of(x)[COLUMN] == col)
+            .collect();
+        if row_part.is_empty() || col_part.is_empty() {
+            return None;
+        }
+        return Some([row_part, col_part]);
+    }
+    None
+}
+
+/// Whether all cells of `a` and `b` lie in one house.
+fn share_house(c: &Candidates, a: &[usize], b: &[usize]) -> bool {
+    let t = c.tables();
+    let first = t.houses_of(a[0]);
+    (0..3).any(|k| a.iter().chain(b).all(|&x| t.houses_of(x)[k] == first[k]))
+}
+
+/// A chain found: links in order with the end each one enters by.
+struct Found {
+    digit: u8,
+    links: Vec<Link>,
+    victims: Vec<usize>,
+}
+
+impl Found {
+    fn grouped(&self) -> usize {
+        self.links.iter().filter(|l| l.grouped).count()
+    }
+
+    /// SE's variant code: the number of grouped links, then the link
+    /// kinds in chain order (0 box, 1 the first line kind, 2 the other),
+    /// read from the end that makes the kinds smallest.
+    fn code(&self, n: usize) -> String {
+        let kinds: Vec<usize> = self.links.iter().map(|l| l.kind(n)).collect();
+        let reversed: Vec<usize> = kinds.iter().rev().copied().collect();
+        let ordered = if kinds <= reversed { kinds } else { reversed };
+        let mut first_line = None;
+        let mut code = self.grouped().to_string();
+        for k in ordered {
+            let digit = if k == BOX {
+                '0'
+            } else if *first_line.get_or_insert(k) == k {
+                '1'
+            } else {
+                '2'
+            };
+            code.push(digit);
+        }
+        code
+    }
+
+    fn has_box(&self, n: usize) -> bool {
+        self.links.iter().any(|l| l.kind(n) == BOX)
+    }
+
+    fn mixed_lines(&self, n: usize) -> bool {
+        let lines: Vec<usize> = self
+            .links
+            .iter()
+            .map(|l| l.kind(n))
+            .filter(|&k| k != BOX)
+            .collect();
+        lines.windows(2).any(|w| w[0] != w[1])
+    }
+
+    /// The technique SE names the two-link pattern after.
+    fn two_link_technique(&self, n: usize) -> Technique {
+        let grouped_box = self.links.iter().any(|l| l.grouped && l.kind(n) == BOX);
+        let same_kind = self.links[0].kind(n) == self.links[1].kind(n);
+        match (self.grouped() > 0, grouped_box, self.has_box(n), same_kind) {
+            (true, true, _, _) => Technique::GroupedTurbotCrane,
+            (true, false, _, true) => Technique::GroupedSkyscraper,
+            (true, false, _, false) => Technique::GroupedTwoStringKite,
+            (false, _, true, _) => Technique::TurbotCrane,
+            (false, _, false, true) => Technique::Skyscraper,
+            (false, _, false, false) => Technique::TwoStringKite,
+        }
+    }
+
+    /// The technique and rating SE gives the three-link pattern.
+    fn three_link_technique(&self, n: usize) -> (Technique, f32) {
+        let technique = if self.has_box(n) {
+            Technique::ThreeStrongLinks
+        } else if self.mixed_lines(n) {
+            Technique::ThreeStringKite
+        } else {
+            Technique::ThreeSkyscrapers
+        };
+        let rating = if self.grouped() > 0 {
+            5.7
+        } else {
+            technique.score()
+        };
+        (technique, rating)
+    }
+}
+
+/// The chain's cells, for the sentence and SE's variant name.
+#[derive(Debug)]
+struct LinkChain {
+    digit: u8,
+    links: Vec<(House, [Vec<Cell>; 2])>,
+    suffix: Option<String>,
+}
+
+impl Pattern for LinkChain {
+    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let d = Shape::symbol(self.digit);
+        write!(f, "{d} has strong links")?;
+        for (i, (house, ends)) in self.links.iter().enumerate() {
+            let sep = if i == 0 { " " } else { ", " };
+            write!(f, "{sep}{}={} in {house}", group(&ends[0]), group(&ends[1]))?;
+        }
+        let first = &self.links[0].1[0];
+        let last = &self.links[self.links.len() - 1].1[1];
+        write!(
+            f,
+            ", each joined to the next by a shared house: {} or {} is {d}",
+            group(first),
+            group(last)
+        )
+    }
+
+    fn name_suffix(&self) -> Option<String> {
+        self.suffix.clone()
+    }
+}
+
+fn group(cells: &[Cell]) -> String {
+    let names: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+    if names.len() == 1 {
+        names[0].clone()
+    } else {
+        format!("({})", names.join("+"))
+    }
+}
+
+/// The producer for chains of `k` links: SE's choice among all of them.
+fn find(c: &Candidates, cx: &mut Context, k: usize, memo_key: Technique) -> Option<Step> {
+    let n = c.n();
+    let mut best: Option<(Found, (u32, usize, String))> = None;
+    let mut nothing = Vec::new();
+    for d in 1..=n as u8 {
+        if !cx.memo.digit_changed(memo_key, c, d) {
+            continue;
+        }
+        let mut found_any = false;
+        for found in chains(c, d, k) {
+            found_any = true;
+            let key = sort_key(&found, k, n);
+            if best.as_ref().is_none_or(|(_, b)| key < *b) {
+                best = Some((found, key));
+            }
+        }
+        if !found_any {
+            nothing.push(d);
+        }
+    }
+    for d in nothing {
+        cx.memo.nothing_for_digit(memo_key, c, d);
+    }
+    best.map(|(found, _)| step(c, found, k))
+}
+
+/// SE's order: rating, then more removals first, then the variant code.
+fn sort_key(found: &Found, k: usize, n: usize) -> (u32, usize, String) {
+    let rating = if k == 2 {
+        found.two_link_technique(n).score()
+    } else {
+        found.three_link_technique(n).1
+    };
+    let removals = usize::MAX - found.victims.len();
+    ((rating * 10.0).round() as u32, removals, found.code(n))
+}
+
+fn step(c: &Candidates, found: Found, k: usize) -> Step {
+    let n = c.n();
+    let (technique, rating, suffix) = if k == 2 {
+        let t = found.two_link_technique(n);
+        let suffix = (found.grouped() > 0).then(|| format!(" {}", two_link_code(&found)));
+        (t, t.score(), suffix)
+    } else {
+        let (t, rating) = found.three_link_technique(n);
+        let mut suffix = format!(" {}", found.code(n));
+        let g = found.grouped();
+        if g > 0 {
+            let plural = if g > 1 { "s" } else { "" };
+            suffix.push_str(&format!(" (Using {g} grouped strong link{plural})"));
+        }
+        (t, rating, Some(suffix))
+    };
+    let pattern = LinkChain {
+        digit: found.digit,
+        links: found
+            .links
+            .iter()
+            .map(|l| {
+                let cells = |end: &Vec<usize>| end.iter().map(|&x| Cell::of(x, n)).collect();
+                (House::of(l.house, n), [cells(&l.ends[0]), cells(&l.ends[1])])
+            })
+            .collect(),
+        suffix,
+    };
+    let mut step = Step::new(technique, pattern).rated(rating);
+    for &v in &found.victims {
+        step.eliminate(v, found.digit, n);
+    }
+    step
+}
+
+/// SE's code for a two-link pattern: `00`, `01` or `11` by grouped links.
+fn two_link_code(found: &Found) -> String {
+    match found.grouped() {
+        0 => "00",
+        1 => "01",
+        _ => "11",
+    }
+    .to_string()
+}
+
+/// Every chain of `k` links on `d` that removes something, each once.
+fn chains(c: &Candidates, d: u8, k: usize) -> Vec<Found> {
+    let all = links(c, d);
+    let mut out = Vec::new();
+    let mut path: Vec<Link> = Vec::with_capacity(k);
+    let mut used = Vec::with_capacity(k);
+    for i in 0..all.len() {
+        for flip in [false, true] {
+            path.push(oriented(&all[i], flip));
+            used.push(i);
+            extend(c, d, k, &all, &mut path, &mut used, &mut out);
+            path.pop();
+            used.pop();
+        }
+    }
+    out
+}
+
+fn oriented(link: &Link, flip: bool) -> Link {
+    let mut l = link.clone();
+    if flip {
+        l.ends.swap(0, 1);
+    }
+    l
+}
+
+fn extend(
+    c: &Candidates,
+    d: u8,
+    k: usize,
+    all: &[Link],
+    path: &mut Vec<Link>,
+    used: &mut Vec<usize>,
+    out: &mut Vec<Found>,
+) {
+    if path.len() == k {
+        // Each chain is met from both ends: keep one reading.
+        if used[0] < used[k - 1] {
+            if let Some(victims) = victims(c, d, path) {
+                out.push(Found {
+                    digit: d,
+                    links: path.clone(),
+                    victims,
+                });
+            }
+        }
+        return;
+    }
+    for j in 0..all.len() {
+        if used.contains(&j) || all[j].house == path[0].house {
+            continue;
+        }
+        let overlaps = path
+            .iter()
+            .any(|l| l.cells().any(|x| all[j].cells().any(|y| y == x)));
+        if overlaps {
+            continue;
+        }
+        for flip in [false, true] {
+            let next = oriented(&all[j], flip);
+            let last = &path[path.len() - 1];
+            if !share_house(c, &last.ends[1], &next.ends[0]) {
+                continue;
+            }
+            path.push(next);
+            used.push(j);
+            extend(c, d, k, all, path, used, out);
+            path.pop();
+            used.pop();
+        }
+    }
+}
+
+/// The cells outside the chain that see every cell of both outer ends,
+/// if any.
+fn victims(c: &Candidates, d: u8, path: &[Link]) -> Option<Vec<usize>> {
+    let t = c.tables();
+    let start = &path[0].ends[0];
+    let end = &path[path.len() - 1].ends[1];
+    let in_chain = |x: usize| path.iter().any(|l| l.cells().any(|y| y == x));
+    let victims: Vec<usize> = t
+        .peers(start[0])
+        .iter()
+        .copied()
+        .filter(|&x| c.has(x, d) && !in_chain(x))
+        .filter(|&x| start.iter().chain(end).all(|&y| t.sees(x, y)))
+        .collect();
+    (!victims.is_empty()).then_some(victims)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::super::Memo;
+    use super::*;
+
+    fn run(c: &Candidates, k: usize) -> Option<Step> {
+        let mut memo = Memo::new(9);
+        let mut cx = Context { memo: &mut memo };
+        find(c, &mut cx, k, Technique::Skyscraper)
+    }
+
+    #[test]
+    fn skyscraper_removes_from_cells_seeing_both_tops() {
+        let mut c = open_board();
+        // 9: column 2 only r1c2, r7c2; column 6 only r2c6, r7c6. The bases
+        // share row 7, so r1c2 or r2c6 is 9: r1c4-6 and r2c1-3 lose it.
+        let mut keep = vec![rc(1, 2), rc(7, 2), rc(2, 6), rc(7, 6)];
+        keep.extend([
+            rc(1, 5),
+            rc(2, 1),
+            rc(4, 4),
+            rc(5, 8),
+            rc(6, 9),
+            rc(8, 7),
+            rc(9, 3),
+        ]);
+        confine(&mut c, 9, &keep);
+        let step = run(&c, 2).expect("skyscraper");
+        assert_eq!(step.technique, Technique::Skyscraper);
+        assert_eq!(removed(&step), vec![(rc(1, 5), 9), (rc(2, 1), 9)]);
+    }
+
+    #[test]
+    fn grouped_skyscraper_uses_a_column_split_between_two_boxes() {
+        let mut c = open_board();
+        // 4: column 1 has r1c1, r2c1 (box 1) and r8c1 (box 7): a grouped
+        // link. Column 5 has r8c5, r2c5; row 8 joins r8c1 and r8c5. So
+        // (r1c1+r2c1) or r2c5 is 4: r2c2 and r2c3 see all three.
+        let keep = [
+            rc(1, 1),
+            rc(2, 1),
+            rc(8, 1),
+            rc(8, 5),
+            rc(2, 5),
+            rc(2, 2),
+            rc(2, 3),
+        ];
+        confine(&mut c, 4, &keep);
+        let step = run(&c, 2).expect("grouped skyscraper");
+        assert_eq!(step.technique, Technique::GroupedSkyscraper, "{step}");
+        assert_eq!(removed(&step), vec![(rc(2, 2), 4), (rc(2, 3), 4)]);
+        assert_eq!(step.name(), "Grouped Skyscraper 01");
+    }
+
+    #[test]
+    fn three_parallel_links_make_three_skyscrapers() {
+        let mut c = open_board();
+        // 3: rows 1, 4, 8 with two places each, joined through columns 3
+        // and 7: r1c1 - r1c3 | r4c3 - r4c7 | r8c7 - r8c2. So r1c1 or r8c2
+        // is 3: r7c1 and r9c1 see both.
+        let keep = [
+            rc(1, 1),
+            rc(1, 3),
+            rc(4, 3),
+            rc(4, 7),
+            rc(8, 7),
+            rc(8, 2),
+            rc(7, 1),
+            rc(9, 1),
+        ];
+        confine(&mut c, 3, &keep);
+        assert!(run(&c, 2).is_none(), "no two-link chain removes anything");
+        let step = run(&c, 3).expect("3 skyscrapers");
+        assert_eq!(step.technique, Technique::ThreeSkyscrapers);
+        assert_eq!(removed(&step), vec![(rc(7, 1), 3), (rc(9, 1), 3)]);
+    }
+
+    #[test]
+    fn nothing_without_a_shared_house() {
+        let mut c = open_board();
+        // Two column links whose ends share no house.
+        confine(&mut c, 9, &[rc(1, 2), rc(7, 2), rc(2, 6), rc(8, 6)]);
+        assert!(run(&c, 2).is_none());
+    }
+}
