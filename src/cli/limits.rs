@@ -207,7 +207,13 @@ mod tests {
     fn seconds_parse_or_say_why() {
         assert_eq!(parse_seconds("1.5"), Ok(Duration::from_millis(1500)));
         assert_eq!(parse_seconds("0"), Ok(Duration::ZERO));
-        for huge in ["1e19", "1e30", "1e308", "inf", "infinity"] {
+        // 1e19 s still fits a Duration (u64 seconds); deadline() then
+        // finds it beyond any Instant and treats it as no deadline.
+        assert_eq!(
+            parse_seconds("1e19"),
+            Ok(Duration::from_secs(10_000_000_000_000_000_000))
+        );
+        for huge in ["1e20", "1e30", "1e308", "inf", "infinity"] {
             assert_eq!(parse_seconds(huge), Ok(Duration::MAX), "{huge}");
         }
         for bad in ["NaN", "nan", "-1", "-0.5", "-inf", "abc", "", "1s"] {
