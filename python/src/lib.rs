@@ -532,7 +532,7 @@ fn run_options(
     let range = match shard {
         Some(s) => {
             let (i, m) = parse_shard(s)?;
-            shard_range(count, i, m)
+            shard_range(count, i, m).map_err(|e| option_error(format!("shard: {e}")))?
         }
         None => 0..count,
     };
