@@ -104,6 +104,9 @@ impl fmt::Display for GaveUp {
 /// search, so easy records finish in one try.
 const FIRST_TRY: u64 = 1 << 14;
 
+/// Solver calls of the first SAT try under a timeout.
+const FIRST_SAT_TRY: u64 = 16;
+
 /// The bounds as they apply to one record, from the moment it started.
 #[derive(Clone, Copy, Debug)]
 pub struct RecordClock {
@@ -146,9 +149,10 @@ impl RecordClock {
             let nodes = count.nodes;
             return self.settled(count, budget.unwrap_or(u64::MAX), nodes);
         };
-        // SAT counts in solver calls: a complete count needs limit + 1.
+        // SAT counts in solver calls, each one a whole solve: a complete
+        // count needs limit + 1 of them, so small limits finish in one try.
         let first = if engine.name() == "sat" {
-            limit.saturating_add(1)
+            limit.saturating_add(1).min(FIRST_SAT_TRY)
         } else {
             FIRST_TRY
         };
