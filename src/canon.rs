@@ -73,6 +73,7 @@ pub fn try_canonical(puzzle: &Grid, budget: Option<u64>) -> Result<Grid, BudgetE
         .min()
         .expect("a board has rows");
     search.best[..shape.n()].copy_from_slice(&first);
+    search.frontier = shape.n();
     for cells in &orientations {
         search.run(cells);
     }
@@ -122,15 +123,34 @@ fn transposed(shape: Shape, cells: &[u8]) -> Vec<u8> {
 /// The state of one branch: which rows are placed, how columns are
 /// arranged so far and how digits are relabelled. Small and `Copy`, so a
 /// branch is a copy and backtracking is free.
+///
+/// Output positions fall into cells (runs of positions, see `cell_start`)
+/// whose columns are not ordered yet. A cell is either *tied* (its columns
+/// were empty in every row emitted so far, so any order gives the same
+/// string) or *pending* (bit set in `pending`): its columns were empty
+/// until one row, where each held a digit seen there for the first time;
+/// the digit of the column that ends up at position `p` takes label
+/// `slot_label[p]`, so any order gives the same string so far, and the
+/// order is chosen only when a later row needs it.
 #[derive(Clone, Copy)]
 struct Branch {
     /// Original column at each output position.
     order: [u8; MAX_SIDE],
-    /// Bit `j` set: output position `j` starts a group of columns that are
-    /// still interchangeable (alike in every row so far).
-    group_start: u32,
-    /// New label of each original digit (0: not labelled yet).
+    /// Output position of each original column (inverse of `order`).
+    position: [u8; MAX_SIDE],
+    /// Bit `j` set: output position `j` starts a cell.
+    cell_start: u32,
+    /// Bit `j` set: position `j` lies in a pending cell of two or more.
+    pending: u32,
+    /// Label the home digit of the column at pending position `j` takes.
+    slot_label: [u8; MAX_SIDE],
+    /// The digit that made each (original) column pending.
+    home_digit: [u8; MAX_SIDE],
+    /// New label of each original digit: 0 not seen yet, [`PENDING`], or
+    /// the label.
     label: [u8; MAX_SIDE + 1],
+    /// The column each pending digit made pending.
+    home_col: [u8; MAX_SIDE + 1],
     /// The next free label.
     next_label: u8,
     /// Original rows placed so far.
@@ -139,29 +159,151 @@ struct Branch {
     band: u8,
 }
 
-/// One row of a candidate: its values, the columns in their new order and
-/// the columns still tied.
-struct Emitted {
+/// The label of a digit held by a pending cell (labels are at most 25).
+const PENDING: u8 = u8::MAX - 1;
+
+impl Branch {
+    /// A branch with no row placed; the stacks in `stacks` order, each one
+    /// tied cell.
+    fn start(stacks: &[usize], width: usize) -> Branch {
+        let mut branch = Branch {
+            order: [0; MAX_SIDE],
+            position: [0; MAX_SIDE],
+            cell_start: 0,
+            pending: 0,
+            slot_label: [0; MAX_SIDE],
+            home_digit: [0; MAX_SIDE],
+            label: [0; MAX_SIDE + 1],
+            home_col: [0; MAX_SIDE + 1],
+            next_label: 1,
+            rows_used: 0,
+            band: 0,
+        };
+        for (slot, &s) in stacks.iter().enumerate() {
+            branch.cell_start |= 1 << (slot * width);
+            for k in 0..width {
+                branch.order[slot * width + k] = (s * width + k) as u8;
+                branch.position[s * width + k] = (slot * width + k) as u8;
+            }
+        }
+        branch
+    }
+
+    /// The end (exclusive) of the cell starting at or containing `j`.
+    fn cell_end(&self, j: usize, n: usize) -> usize {
+        let above = self.cell_start & !((2u32 << j) - 1);
+        if above == 0 {
+            n
+        } else {
+            above.trailing_zeros() as usize
+        }
+    }
+
+    /// The start of the cell containing `p`.
+    fn cell_of(&self, p: usize) -> usize {
+        let below = self.cell_start & ((2u32 << p) - 1);
+        31 - below.leading_zeros() as usize
+    }
+
+    fn swap(&mut self, p: usize, q: usize) {
+        self.order.swap(p, q);
+        self.position[self.order[p] as usize] = p as u8;
+        self.position[self.order[q] as usize] = q as u8;
+    }
+
+    /// Makes position `p` a cell of its own (a pending one takes its
+    /// label), the rest of its cell `[p, end)` a cell too.
+    fn split_at(&mut self, p: usize, end: usize) {
+        self.cell_start |= 1 << p;
+        self.settle(p);
+        if p + 1 < end {
+            self.cell_start |= 1 << (p + 1);
+            if p + 2 == end {
+                self.settle(p + 1);
+            }
+        }
+    }
+
+    /// Position `p` is now a cell of its own: if pending, its column's
+    /// home digit takes the position's label.
+    fn settle(&mut self, p: usize) {
+        if self.pending & 1 << p != 0 {
+            self.pending &= !(1 << p);
+            let column = self.order[p] as usize;
+            self.label[self.home_digit[column] as usize] = self.slot_label[p];
+        }
+    }
+
+    /// Puts the column now at position `q` first in the cell `[start,
+    /// end)` and makes it a cell of its own.
+    fn individualize(&mut self, start: usize, end: usize, q: usize) {
+        self.swap(start, q);
+        self.split_at(start, end);
+    }
+
+    /// The smallest label digit `d` (non-zero) can still take without
+    /// changing what was emitted: its label, the first label of the
+    /// pending cell holding it, or the next free label.
+    fn peek(&self, d: u8) -> u8 {
+        match self.label[d as usize] {
+            0 => self.next_label,
+            PENDING => {
+                let home = self.position[self.home_col[d as usize] as usize] as usize;
+                self.slot_label[self.cell_of(home)]
+            }
+            label => label,
+        }
+    }
+
+    /// Gives digit `d` (non-zero) the label [`Branch::peek`] names and
+    /// returns it.
+    fn resolve(&mut self, d: u8, n: usize) -> u8 {
+        match self.label[d as usize] {
+            0 => {
+                self.label[d as usize] = self.next_label;
+                self.next_label += 1;
+            }
+            PENDING => {
+                let home = self.position[self.home_col[d as usize] as usize] as usize;
+                let start = self.cell_of(home);
+                let end = self.cell_end(start, n);
+                self.individualize(start, end, home);
+            }
+            _ => {}
+        }
+        self.label[d as usize]
+    }
+}
+
+/// A candidate row emitted without branching (the first of tied columns
+/// taken each time) and without touching the bound: one value it can
+/// reach, used to try candidates in a good order.
+#[derive(Default)]
+struct Preview {
     values: [u8; MAX_SIDE],
-    order: [u8; MAX_SIDE],
-    group_start: u32,
-    /// Runs of output positions holding digits not labelled before this
-    /// row; any order inside a run gives the same row, so each is a branch.
-    new_runs: Vec<(usize, usize)>,
-    /// The next free label after this row.
-    next_label: u8,
+    /// Already smaller than the best grid at some position.
+    below: bool,
+    /// Reached the row's end without exceeding the best grid.
+    complete: bool,
+    /// Passed a choice between tied columns: the values after it are
+    /// those of one choice only, so they order candidates but cannot cut
+    /// any.
+    branched: bool,
 }
 
 struct Search {
     shape: Shape,
     n: usize,
-    /// The best grid so far, row-major; [`UNSET`] past the deepest row
-    /// fixed since the last improvement.
+    /// The best grid so far, row-major; only `best[..frontier]` is set
+    /// (positions past it are larger than anything).
     best: Vec<u8>,
+    frontier: usize,
     cells: Vec<u8>,
     empty_rows: u32,
     empty_cols: u32,
-    /// Row evaluations left; the search stops at 0.
+    /// Set while a row is previewed rather than searched.
+    preview: Option<Preview>,
+    /// Steps (rows started and branches taken) left; the search stops at 0.
     left: u64,
 }
 
@@ -172,10 +314,12 @@ impl Search {
             shape,
             n,
             best: vec![UNSET; n * n],
+            frontier: 0,
             cells: Vec::new(),
             empty_rows: 0,
             empty_cols: 0,
             left: budget,
+            preview: None,
         }
     }
 
@@ -200,25 +344,11 @@ impl Search {
     }
 
     /// Tries every order of the stacks (empty stacks only in index order:
-    /// they are interchangeable), each stack one group of tied columns.
+    /// they are interchangeable), each stack one tied cell.
     fn arrange_stacks(&mut self, chosen: &mut Vec<usize>, used: u32) {
         let stacks = self.shape.box_rows();
-        let width = self.shape.box_cols();
         if chosen.len() == stacks {
-            let mut branch = Branch {
-                order: [0; MAX_SIDE],
-                group_start: 0,
-                label: [0; MAX_SIDE + 1],
-                next_label: 1,
-                rows_used: 0,
-                band: 0,
-            };
-            for (slot, &s) in chosen.iter().enumerate() {
-                branch.group_start |= 1 << (slot * width);
-                for k in 0..width {
-                    branch.order[slot * width + k] = (s * width + k) as u8;
-                }
-            }
+            let branch = Branch::start(chosen, self.shape.box_cols());
             self.place_row(branch, 0);
             return;
         }
@@ -274,164 +404,211 @@ impl Search {
     }
 
     /// Places output row `i` in every way that does not exceed the best
-    /// grid's row `i`, then goes on to the next row.
+    /// grid, then goes on to the next row. Candidates are tried smallest
+    /// first (by a preview of each row, see [`Preview`]): the first one
+    /// tried then sets a bound that cuts the others at once, instead of a
+    /// chain of improvements repeated at every depth below.
     fn place_row(&mut self, branch: Branch, i: usize) {
-        if i == self.n || self.left == 0 {
+        if i == self.n {
             return;
         }
         let height = self.shape.box_rows();
-        for r in self.row_candidates(&branch, i) {
-            if self.left == 0 {
-                return;
-            }
-            self.left -= 1;
-            let emitted = self.emit(&branch, r);
-            if !self.admit(i, &emitted.values) {
-                continue;
-            }
+        let placed = |r: usize| {
             let mut next = branch;
             next.rows_used |= 1 << r;
             if i % height == 0 {
                 next.band = (r / height) as u8;
             }
-            next.group_start = emitted.group_start;
-            next.order = emitted.order;
-            for j in 0..self.n {
-                let d = self.cell(r, emitted.order[j] as usize) as usize;
-                if d != 0 && next.label[d] == 0 {
-                    next.label[d] = emitted.values[j];
+            next
+        };
+        let mut ranked = Vec::new();
+        for r in self.row_candidates(&branch, i) {
+            if !self.spend() {
+                return;
+            }
+            self.preview = Some(Preview::default());
+            self.emit(placed(r), i, r, 0);
+            let preview = self.preview.take().expect("set above");
+            if preview.complete {
+                ranked.push((preview.values, r));
+            }
+        }
+        ranked.sort_unstable();
+        for (_, r) in ranked {
+            if !self.spend() {
+                return;
+            }
+            self.emit(placed(r), i, r, 0);
+        }
+    }
+
+    /// Takes one step of the budget; false once it is spent.
+    fn spend(&mut self) -> bool {
+        if self.left == 0 {
+            return false;
+        }
+        self.left -= 1;
+        true
+    }
+
+    /// Whether value `v` at position `at` keeps the branch at or below the
+    /// best grid. When below, it becomes the best from there on.
+    fn admit(&mut self, at: usize, v: u8) -> bool {
+        if let Some(preview) = &mut self.preview {
+            preview.values[at % self.n] = v;
+            if !preview.below {
+                if at >= self.frontier || v < self.best[at] {
+                    preview.below = true;
+                } else if v > self.best[at] && !preview.branched {
+                    return false;
                 }
             }
-            next.next_label = emitted.next_label;
-            self.branch_new_digits(next, r, &emitted.new_runs, i);
+            return true;
         }
-    }
-
-    /// Whether a candidate row may be pursued: it is not larger than the
-    /// best row `i`. When smaller, it becomes the best row and everything
-    /// after it is unset, so the first completion below replaces it.
-    fn admit(&mut self, i: usize, values: &[u8; MAX_SIDE]) -> bool {
-        let n = self.n;
-        let best = &mut self.best[i * n..(i + 1) * n];
-        match values[..n].cmp(best) {
-            std::cmp::Ordering::Greater => false,
-            std::cmp::Ordering::Equal => true,
-            std::cmp::Ordering::Less => {
-                best.copy_from_slice(&values[..n]);
-                self.best[(i + 1) * n..].fill(UNSET);
-                true
-            }
+        if at >= self.frontier || v < self.best[at] {
+            self.best[at] = v;
+            self.frontier = at + 1;
+            return true;
         }
+        v == self.best[at]
     }
 
-    /// Digits labelled for the first time by row `r` inside one run could
-    /// take their labels in any order: each order is a different
-    /// relabelling (and column order), so each is searched.
-    fn branch_new_digits(&mut self, branch: Branch, r: usize, runs: &[(usize, usize)], i: usize) {
-        let Some((&(start, end), rest)) = runs.split_first() else {
-            self.place_row(branch, i + 1);
-            return;
-        };
-        let mut columns: Vec<u8> = branch.order[start..end].to_vec();
-        // The run's labels are consecutive; the order decides which digit
-        // takes which.
-        let first_label = columns
-            .iter()
-            .map(|&c| branch.label[self.cell(r, c as usize) as usize])
-            .min()
-            .expect("a run holds at least two columns");
-        for_each_permutation(&mut columns, &mut |perm| {
-            let mut next = branch;
-            for (k, &c) in perm.iter().enumerate() {
-                next.order[start + k] = c;
-                let d = self.cell(r, c as usize) as usize;
-                next.label[d] = first_label + k as u8;
-            }
-            self.branch_new_digits(next, r, rest, i);
-            self.left > 0
-        });
-    }
-
-    /// Row `r` under the branch's arrangement: inside each group of tied
-    /// columns, empty cells first (they stay tied), then digits already
-    /// labelled in label order, then new digits, which take the next
-    /// labels in position order.
-    fn emit(&self, branch: &Branch, r: usize) -> Emitted {
+    /// Emits original row `r` as output row `i` from position `j` on,
+    /// ordering columns inside cells as the row requires (smallest value
+    /// first); where several columns give the same smallest value and
+    /// the choice matters later, each is a branch. Then the next row.
+    fn emit(&mut self, mut branch: Branch, i: usize, r: usize, mut j: usize) {
         let n = self.n;
-        let mut out = Emitted {
-            values: [0; MAX_SIDE],
-            order: branch.order,
-            group_start: 0,
-            new_runs: Vec::new(),
-            next_label: branch.next_label,
-        };
-        let mut next_label = branch.next_label;
-        let mut j = 0;
+        let base = i * n;
         while j < n {
-            let end = (j + 1..n)
-                .find(|&k| branch.group_start & 1 << k != 0)
-                .unwrap_or(n);
-            let mut group: Vec<(u8, u8)> = branch.order[j..end]
-                .iter()
-                .map(|&c| {
-                    let d = self.cell(r, c as usize);
-                    let key = if d == 0 {
-                        0
-                    } else if branch.label[d as usize] != 0 {
-                        branch.label[d as usize]
-                    } else {
-                        UNSET
-                    };
-                    (key, c)
-                })
-                .collect();
-            group.sort_unstable();
-            let mut new_start = None;
-            for (k, &(key, c)) in group.iter().enumerate() {
-                let at = j + k;
-                out.order[at] = c;
-                let value = if key == UNSET {
-                    new_start.get_or_insert(at);
-                    next_label += 1;
-                    next_label - 1
-                } else {
-                    key
-                };
-                out.values[at] = value;
-                if k == 0 || value != 0 {
-                    out.group_start |= 1 << at;
+            let end = branch.cell_end(j, n);
+            if end == j + 1 {
+                let d = self.cell(r, branch.order[j] as usize);
+                let v = if d == 0 { 0 } else { branch.resolve(d, n) };
+                if !self.admit(base + j, v) {
+                    return;
+                }
+                j += 1;
+                continue;
+            }
+            let empties = self.empties_first(&mut branch, r, j, end);
+            if empties > 0 {
+                if empties < end - j {
+                    // Two cells of the same kind, each settled if single.
+                    branch.cell_start |= 1 << (j + empties);
+                    if empties == 1 {
+                        branch.settle(j);
+                    }
+                    if j + empties + 1 == end {
+                        branch.settle(end - 1);
+                    }
+                }
+                if !(j..j + empties).all(|p| self.admit(base + p, 0)) {
+                    return;
+                }
+                j += empties;
+                continue;
+            }
+            if branch.pending & 1 << j == 0 && self.all_new(&branch, r, j, end) {
+                if !self.make_pending(&mut branch, r, j, end, base) {
+                    return;
+                }
+                j = end;
+                continue;
+            }
+            // Several columns, none empty in this row: the smallest value
+            // goes first.
+            let keys: Vec<(u8, usize)> = (j..end).map(|q| (self.key(&branch, r, j, end, q), q)).collect();
+            let least = keys.iter().map(|k| k.0).min().expect("a cell is not empty");
+            let ties: Vec<usize> = keys.iter().filter(|k| k.0 == least).map(|k| k.1).collect();
+            if let Some(preview) = &mut self.preview {
+                preview.branched |= ties.len() > 1;
+            }
+            if ties.len() == 1 || self.preview.is_some() {
+                if !self.take(&mut branch, r, j, end, ties[0], base) {
+                    return;
+                }
+                j += 1;
+                continue;
+            }
+            for q in ties {
+                if !self.spend() {
+                    return;
+                }
+                let mut next = branch;
+                if self.take(&mut next, r, j, end, q, base) {
+                    self.emit(next, i, r, j + 1);
                 }
             }
-            if let Some(s) = new_start {
-                if end - s > 1 {
-                    out.new_runs.push((s, end));
-                }
-            }
-            j = end;
+            return;
         }
-        out.next_label = next_label;
-        out
+        match &mut self.preview {
+            Some(preview) => preview.complete = true,
+            None => self.place_row(branch, i + 1),
+        }
     }
-}
 
-/// Calls `visit` with every permutation of `items` (Heap's algorithm),
-/// stopping early when `visit` returns false.
-fn for_each_permutation(items: &mut [u8], visit: &mut dyn FnMut(&[u8]) -> bool) {
-    fn heap(k: usize, items: &mut [u8], visit: &mut dyn FnMut(&[u8]) -> bool) -> bool {
-        if k <= 1 {
-            return visit(items);
+    /// Moves the columns empty in row `r` to the front of the cell
+    /// `[j, end)`; returns how many there are.
+    fn empties_first(&self, branch: &mut Branch, r: usize, j: usize, end: usize) -> usize {
+        let mut front = j;
+        for q in j..end {
+            if self.cell(r, branch.order[q] as usize) == 0 {
+                branch.swap(front, q);
+                front += 1;
+            }
         }
-        for i in 0..k - 1 {
-            if !heap(k - 1, items, visit) {
+        front - j
+    }
+
+    /// Whether every column of `[j, end)` holds, in row `r`, a digit not
+    /// seen before.
+    fn all_new(&self, branch: &Branch, r: usize, j: usize, end: usize) -> bool {
+        (j..end).all(|q| branch.label[self.cell(r, branch.order[q] as usize) as usize] == 0)
+    }
+
+    /// Turns the tied cell `[j, end)`, whose columns all hold new digits in
+    /// row `r`, into a pending cell: they take the next labels in position
+    /// order, whichever column comes where.
+    fn make_pending(&mut self, branch: &mut Branch, r: usize, j: usize, end: usize, base: usize) -> bool {
+        for p in j..end {
+            let column = branch.order[p];
+            let d = self.cell(r, column as usize);
+            branch.home_digit[column as usize] = d;
+            branch.home_col[d as usize] = column;
+            branch.label[d as usize] = PENDING;
+            branch.slot_label[p] = branch.next_label;
+            branch.pending |= 1 << p;
+            branch.next_label += 1;
+            if !self.admit(base + p, branch.slot_label[p]) {
                 return false;
             }
-            let swap = if k % 2 == 0 { i } else { 0 };
-            items.swap(swap, k - 1);
         }
-        heap(k - 1, items, visit)
+        true
     }
-    let k = items.len();
-    heap(k, items, visit);
+
+    /// The value the column at position `q` would give at position `j`,
+    /// first in its cell `[j, end)`, in row `r`.
+    fn key(&self, branch: &Branch, r: usize, j: usize, end: usize, q: usize) -> u8 {
+        let d = self.cell(r, branch.order[q] as usize);
+        if branch.pending & 1 << j != 0 && branch.label[d as usize] == PENDING {
+            let home = branch.position[branch.home_col[d as usize] as usize] as usize;
+            if (j..end).contains(&home) {
+                // Its home moves to the next position once `q` is first.
+                return branch.slot_label[j + 1];
+            }
+        }
+        branch.peek(d)
+    }
+
+    /// Puts the column at position `q` first in its cell `[j, end)` and
+    /// emits its value in row `r`.
+    fn take(&mut self, branch: &mut Branch, r: usize, j: usize, end: usize, q: usize, base: usize) -> bool {
+        let d = self.cell(r, branch.order[q] as usize);
+        branch.individualize(j, end, q);
+        let v = branch.resolve(d, self.n);
+        self.admit(base + j, v)
+    }
 }
 
 /// A validity-preserving transformation of a shape: optional transposition
