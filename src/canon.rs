@@ -14,17 +14,22 @@
 //! the group: a 2x3 puzzle and its transpose (a 3x2 puzzle) have different
 //! canonical forms, each in its own shape.
 //!
-//! The search is a branch and bound over the output rows in order. For a
-//! given arrangement the digit relabelling that minimises the string is
-//! "in order of first appearance", so digits are relabelled on the fly.
-//! Columns are ordered lazily: inside a stack, columns that have been
-//! alike in every row emitted so far (all empty) stay an unordered group
-//! until a later row tells them apart, which avoids enumerating the
-//! column permutations a sparse first row cannot distinguish. Each
-//! candidate row is compared with the best row found at that depth and
-//! the branch dropped as soon as it is larger. Rows, columns, bands and
-//! stacks that are empty throughout are interchangeable, so only one of
-//! each is tried.
+//! The search is a branch and bound over the output string, position by
+//! position, rows in order. For a given arrangement the digit relabelling
+//! that minimises the string is "in order of first appearance", so digits
+//! are relabelled on the fly, never enumerated. Rows are chosen
+//! explicitly (smallest-looking candidate first); columns are ordered
+//! lazily, by partition refinement: output positions form cells of
+//! columns not ordered yet, either *tied* (empty in every row so far) or
+//! *pending* (empty until one row, where each held a new digit: those
+//! digits take consecutive labels in the order the columns will end up
+//! in, which no row so far depends on). A later row splits a cell, empty
+//! cells first, then by value; a pending digit met elsewhere gets the
+//! smallest label still open to it, which fixes one column of its cell.
+//! Only genuinely equal choices (the same smallest value from several
+//! columns) branch, and each branch is cut at the first position where it
+//! exceeds the best string found so far. Rows, bands and stacks that are
+//! empty throughout are interchangeable, so only one of each is tried.
 
 use crate::grid::Grid;
 use crate::shape::{Shape, MAX_SIDE};
@@ -41,23 +46,29 @@ const UNSET: u8 = u8::MAX;
 /// of its shape maps it to. Equivalent puzzles get equal forms; the number
 /// of givens, their validity and the number of solutions are unchanged.
 ///
-/// The search has no bound: fast on puzzles up to 16x16, it can take very
-/// long on dense 25x25 grids. [`try_canonical`] bounds it.
+/// The search has no bound: generated puzzles of every shape take well
+/// under a millisecond to a few milliseconds, but grids with huge symmetry
+/// groups (a 25x25 board holding only its five diagonal boxes, say) can
+/// take very long. [`try_canonical`] bounds it.
 pub fn canonical(puzzle: &Grid) -> Grid {
     try_canonical(puzzle, None).expect("an unbounded search always ends with the form")
 }
 
-/// Row evaluations allowed by [`DEFAULT_BUDGET`]-bounded searches: about a
-/// second of work; generated 9x9 puzzles need a few hundred.
-pub const DEFAULT_BUDGET: u64 = 2_000_000;
+/// Search steps (rows tried and branches taken) allowed by the command
+/// line and Python: one to two seconds of work at most. Generated
+/// puzzles need tens (9x9) to a few thousand (25x25); a complete 25x25
+/// grid of the cyclic pattern, whose symmetry group is huge, about three
+/// million.
+pub const DEFAULT_BUDGET: u64 = 8_000_000;
 
 /// The search for a canonical form ran out of its budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("canonical form not settled within {0} row evaluations (too many equal branches; dense 25x25 grids are the usual cause)")]
+#[error("canonical form not settled within {0} search steps (too many equal branches: the grid has a huge symmetry group)")]
 pub struct BudgetExceeded(pub u64);
 
-/// [`canonical`] with at most `budget` row evaluations (the unit of work
-/// of the search), so that a caller is never stuck on one grid.
+/// [`canonical`] with at most `budget` search steps (rows tried and
+/// branches taken, the units of work of the search), so that a caller is
+/// never stuck on one grid.
 pub fn try_canonical(puzzle: &Grid, budget: Option<u64>) -> Result<Grid, BudgetExceeded> {
     let shape = puzzle.shape();
     let mut orientations = vec![puzzle.cells().to_vec()];
@@ -157,15 +168,25 @@ struct Branch {
     rows_used: u32,
     /// The band of the row placed at the start of the current band.
     band: u8,
+    /// Original stack at each stack slot; unordered inside a stack cell.
+    stack_at: [u8; MAX_SIDE],
+    /// Bit `s` set: slot `s` starts a stack cell. A stack cell of two or
+    /// more slots holds stacks empty in every row emitted so far, so their
+    /// order is open.
+    stack_cell_start: u32,
+    /// Bit `s` set: slot `s` holds a chosen stack, its columns at their
+    /// output positions.
+    stack_decided: u32,
 }
 
 /// The label of a digit held by a pending cell (labels are at most 25).
 const PENDING: u8 = u8::MAX - 1;
 
 impl Branch {
-    /// A branch with no row placed; the stacks in `stacks` order, each one
-    /// tied cell.
-    fn start(stacks: &[usize], width: usize) -> Branch {
+    /// A branch with no row placed: every stack slot open, the stacks one
+    /// stack cell.
+    fn start(shape: Shape) -> Branch {
+        let width = shape.box_cols();
         let mut branch = Branch {
             order: [0; MAX_SIDE],
             position: [0; MAX_SIDE],
@@ -178,15 +199,52 @@ impl Branch {
             next_label: 1,
             rows_used: 0,
             band: 0,
+            stack_at: [0; MAX_SIDE],
+            stack_cell_start: 1,
+            stack_decided: 0,
         };
-        for (slot, &s) in stacks.iter().enumerate() {
+        for slot in 0..shape.box_rows() {
+            branch.stack_at[slot] = slot as u8;
             branch.cell_start |= 1 << (slot * width);
-            for k in 0..width {
-                branch.order[slot * width + k] = (s * width + k) as u8;
-                branch.position[s * width + k] = (slot * width + k) as u8;
-            }
         }
         branch
+    }
+
+    /// The end (exclusive) of the stack cell starting at slot `a`.
+    fn stack_cell_end(&self, a: usize, stacks: usize) -> usize {
+        let above = self.stack_cell_start & !((2u32 << a) - 1);
+        if above == 0 {
+            stacks
+        } else {
+            above.trailing_zeros() as usize
+        }
+    }
+
+    /// Puts the stack now at slot `q` at slot `a`, the start of the stack
+    /// cell `[a, end)`, and chooses it: its columns, one tied cell, take
+    /// the slot's positions. The rest of the cell stays open (or is
+    /// chosen too when a single stack is left).
+    fn choose_stack(&mut self, a: usize, end: usize, q: usize, width: usize) {
+        self.stack_at.swap(a, q);
+        self.stack_cell_start |= 1 << a;
+        self.place_stack(a, width);
+        if a + 1 < end {
+            self.stack_cell_start |= 1 << (a + 1);
+            if a + 2 == end {
+                self.place_stack(a + 1, width);
+            }
+        }
+    }
+
+    /// Slot `a` is a stack cell of its own: its stack's columns take the
+    /// slot's positions.
+    fn place_stack(&mut self, a: usize, width: usize) {
+        self.stack_decided |= 1 << a;
+        let stack = self.stack_at[a] as usize;
+        for k in 0..width {
+            self.order[a * width + k] = (stack * width + k) as u8;
+            self.position[stack * width + k] = (a * width + k) as u8;
+        }
     }
 
     /// The end (exclusive) of the cell starting at or containing `j`.
@@ -300,7 +358,6 @@ struct Search {
     frontier: usize,
     cells: Vec<u8>,
     empty_rows: u32,
-    empty_cols: u32,
     /// Set while a row is previewed rather than searched.
     preview: Option<Preview>,
     /// Steps (rows started and branches taken) left; the search stops at 0.
@@ -317,7 +374,6 @@ impl Search {
             frontier: 0,
             cells: Vec::new(),
             empty_rows: 0,
-            empty_cols: 0,
             left: budget,
             preview: None,
         }
@@ -335,41 +391,13 @@ impl Search {
         self.empty_rows = (0..n)
             .filter(|&r| (0..n).all(|c| self.cell(r, c) == 0))
             .fold(0, |m, r| m | 1 << r);
-        self.empty_cols = (0..n)
-            .filter(|&c| (0..n).all(|r| self.cell(r, c) == 0))
-            .fold(0, |m, c| m | 1 << c);
-        let stacks = self.shape.box_rows();
-        let mut stack_order = Vec::with_capacity(stacks);
-        self.arrange_stacks(&mut stack_order, 0);
+        self.place_row(Branch::start(self.shape), 0);
     }
 
-    /// Tries every order of the stacks (empty stacks only in index order:
-    /// they are interchangeable), each stack one tied cell.
-    fn arrange_stacks(&mut self, chosen: &mut Vec<usize>, used: u32) {
-        let stacks = self.shape.box_rows();
-        if chosen.len() == stacks {
-            let branch = Branch::start(chosen, self.shape.box_cols());
-            self.place_row(branch, 0);
-            return;
-        }
-        for s in 0..stacks {
-            if used & 1 << s != 0 || self.skip_empty_stack(s, used) {
-                continue;
-            }
-            chosen.push(s);
-            self.arrange_stacks(chosen, used | 1 << s);
-            chosen.pop();
-        }
-    }
-
-    fn stack_is_empty(&self, s: usize) -> bool {
+    /// Whether stack `stack` is empty in row `r`.
+    fn stack_empty_in(&self, r: usize, stack: usize) -> bool {
         let width = self.shape.box_cols();
-        (s * width..(s + 1) * width).all(|c| self.empty_cols & 1 << c != 0)
-    }
-
-    /// An empty stack is tried only if no lower unused stack is empty.
-    fn skip_empty_stack(&self, s: usize, used: u32) -> bool {
-        self.stack_is_empty(s) && (0..s).any(|t| used & 1 << t == 0 && self.stack_is_empty(t))
+        (stack * width..(stack + 1) * width).all(|c| self.cell(r, c) == 0)
     }
 
     fn band_is_empty(&self, b: usize) -> bool {
@@ -480,7 +508,17 @@ impl Search {
     fn emit(&mut self, mut branch: Branch, i: usize, r: usize, mut j: usize) {
         let n = self.n;
         let base = i * n;
+        let width = self.shape.box_cols();
         while j < n {
+            if branch.stack_decided & 1 << (j / width) == 0 {
+                match self.open_stacks(&mut branch, i, r, j) {
+                    Some(next) => {
+                        j = next;
+                        continue;
+                    }
+                    None => return,
+                }
+            }
             let end = branch.cell_end(j, n);
             if end == j + 1 {
                 let d = self.cell(r, branch.order[j] as usize);
@@ -546,6 +584,63 @@ impl Search {
             Some(preview) => preview.complete = true,
             None => self.place_row(branch, i + 1),
         }
+    }
+
+    /// Emits row `r` over the open stack cell starting at position `j`:
+    /// stacks empty in the row first (they stay open), then, when stacks
+    /// holding digits are left, each of them in turn is chosen for the
+    /// next slot (a branch each, most empty cells first). Returns where
+    /// to go on, or `None` when the branch is finished (cut, or searched
+    /// by the branches).
+    fn open_stacks(&mut self, branch: &mut Branch, i: usize, r: usize, j: usize) -> Option<usize> {
+        let (width, stacks) = (self.shape.box_cols(), self.shape.box_rows());
+        let base = i * self.n;
+        let a = j / width;
+        let end = branch.stack_cell_end(a, stacks);
+        let mut front = a;
+        for q in a..end {
+            if self.stack_empty_in(r, branch.stack_at[q] as usize) {
+                branch.stack_at.swap(front, q);
+                front += 1;
+            }
+        }
+        if front > a {
+            if front < end {
+                branch.stack_cell_start |= 1 << front;
+                if front == a + 1 {
+                    branch.place_stack(a, width);
+                }
+                if front + 1 == end {
+                    branch.place_stack(front, width);
+                }
+            }
+            let zeros = (a * width..front * width).all(|p| self.admit(base + p, 0));
+            return zeros.then_some(front * width);
+        }
+        let mut choices: Vec<(usize, usize)> = (a..end)
+            .map(|q| {
+                let stack = branch.stack_at[q] as usize;
+                let empty = (stack * width..(stack + 1) * width)
+                    .filter(|&c| self.cell(r, c) == 0)
+                    .count();
+                (width - empty, q)
+            })
+            .collect();
+        choices.sort_unstable();
+        if let Some(preview) = &mut self.preview {
+            preview.branched |= choices.len() > 1;
+            branch.choose_stack(a, end, choices[0].1, width);
+            return Some(j);
+        }
+        for (_, q) in choices {
+            if !self.spend() {
+                return None;
+            }
+            let mut next = *branch;
+            next.choose_stack(a, end, q, width);
+            self.emit(next, i, r, j);
+        }
+        None
     }
 
     /// Moves the columns empty in row `r` to the front of the cell

@@ -382,7 +382,8 @@ fn canonical_form<'py>(
 }
 
 /// The canonical form of each grid, within the library's default budget
-/// (a dense 25x25 grid can exceed it: an error naming the puzzle).
+/// (a grid with a huge symmetry group can exceed it: an error naming
+/// the puzzle).
 fn canonical_forms(py: Python<'_>, grids: &[Grid], threads: Option<usize>) -> PyResult<Vec<Grid>> {
     let results = run_batch(py, grids, threads, BackendKind::Dlx, |_, g| {
         try_canonical(g, Some(DEFAULT_BUDGET))
