@@ -76,15 +76,22 @@ pub fn try_canonical(puzzle: &Grid, budget: Option<u64>) -> Result<Grid, BudgetE
         orientations.push(transposed(shape, puzzle.cells()));
     }
     let mut search = Search::new(shape, budget.unwrap_or(u64::MAX));
-    // The first row is known before any search (see `best_first_row`):
-    // seeding it prunes every first row that cannot lead to the minimum.
-    let first = orientations
-        .iter()
-        .flat_map(|cells| (0..shape.n()).map(move |r| best_first_row(shape, cells, r)))
-        .min()
-        .expect("a board has rows");
-    search.best[..shape.n()].copy_from_slice(&first);
-    search.frontier = shape.n();
+    // Pending cells and the first row's closed form rely on each row
+    // holding a digit once; a grid whose givens clash is searched without
+    // them (exact still, only slower).
+    search.lazy_labels = puzzle.first_clash().is_none();
+    if search.lazy_labels {
+        // The first row is known before any search (see
+        // `best_first_row`): seeding it prunes every first row that
+        // cannot lead to the minimum.
+        let first = orientations
+            .iter()
+            .flat_map(|cells| (0..shape.n()).map(move |r| best_first_row(shape, cells, r)))
+            .min()
+            .expect("a board has rows");
+        search.best[..shape.n()].copy_from_slice(&first);
+        search.frontier = shape.n();
+    }
     for cells in &orientations {
         search.run(cells);
     }
@@ -358,6 +365,9 @@ struct Search {
     frontier: usize,
     cells: Vec<u8>,
     empty_rows: u32,
+    /// Whether new digits met together may make a pending cell (the grid
+    /// has no clash).
+    lazy_labels: bool,
     /// Set while a row is previewed rather than searched.
     preview: Option<Preview>,
     /// Steps (rows started and branches taken) left; the search stops at 0.
@@ -376,6 +386,7 @@ impl Search {
             empty_rows: 0,
             left: budget,
             preview: None,
+            lazy_labels: true,
         }
     }
 
@@ -547,7 +558,7 @@ impl Search {
                 j += empties;
                 continue;
             }
-            if branch.pending & 1 << j == 0 && self.all_new(&branch, r, j, end) {
+            if self.lazy_labels && branch.pending & 1 << j == 0 && self.all_new(&branch, r, j, end) {
                 if !self.make_pending(&mut branch, r, j, end, base) {
                     return;
                 }
