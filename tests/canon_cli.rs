@@ -96,3 +96,36 @@ fn dedup_drops_a_pasted_grid_with_its_blank_line() {
     let (out, err, _) = run(&["dedup"], input);
     assert_eq!(out, format!("{}\n{}\n", PUZZLES[0], PUZZLES[1]), "{err}");
 }
+
+#[test]
+fn dedup_checks_25x25_records() {
+    // Generated 25x25 puzzles (tests/data) and a disguise of each: every
+    // disguise is dropped, the originals are kept in order, none unchecked.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/canon_generated.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let originals: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("5x5 ")).collect();
+    let shape = Shape::new(5, 5).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let disguised: Vec<String> = originals
+        .iter()
+        .map(|p| {
+            let grid = parse_line(p, Some(shape), 1).unwrap();
+            Transform::random(shape, &mut rng).apply(&grid).to_line()
+        })
+        .collect();
+    let mut input = String::new();
+    for (p, d) in originals.iter().zip(&disguised) {
+        input += &format!("{d}\n{p}\n");
+    }
+    let (out, err, code) = run(&["dedup", "--box", "5x5"], input);
+    assert_eq!(code, 0, "{err}");
+    let expected: String = disguised.iter().map(|d| format!("{d}\n")).collect();
+    assert_eq!(out, expected);
+    assert!(
+        err.contains(&format!(
+            "kept {0}, dropped {0} duplicate(s), 0 unreadable\n",
+            originals.len()
+        )),
+        "{err}"
+    );
+}
