@@ -55,10 +55,10 @@ pub fn canonical(puzzle: &Grid) -> Grid {
 }
 
 /// Search steps (rows tried and branches taken) allowed by the command
-/// line and Python: one to two seconds of work at most. Generated
-/// puzzles need tens (9x9) to a few thousand (25x25); a complete 25x25
-/// grid of the cyclic pattern, whose symmetry group is huge, about three
-/// million.
+/// line and Python: a few seconds of work at most (two to four on this
+/// project's machine). Generated puzzles of every shape need a tiny
+/// fraction of it; a complete 25x25 grid of the cyclic pattern, whose
+/// symmetry group is huge, about three million (docs/canon.md, limits).
 pub const DEFAULT_BUDGET: u64 = 8_000_000;
 
 /// The search for a canonical form ran out of its budget.
