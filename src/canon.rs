@@ -513,88 +513,79 @@ impl Search {
     }
 
     /// Emits original row `r` as output row `i` from position `j` on,
-    /// ordering columns inside cells as the row requires (smallest value
-    /// first); where several columns give the same smallest value and
-    /// the choice matters later, each is a branch. Then the next row.
+    /// ordering stacks and columns inside their cells as the row requires
+    /// (smallest value first); where several give the same smallest value
+    /// and the choice matters later, each is a branch. Then the next row.
     fn emit(&mut self, mut branch: Branch, i: usize, r: usize, mut j: usize) {
-        let n = self.n;
-        let base = i * n;
         let width = self.shape.box_cols();
-        while j < n {
-            if branch.stack_decided & 1 << (j / width) == 0 {
-                match self.open_stacks(&mut branch, i, r, j) {
-                    Some(next) => {
-                        j = next;
-                        continue;
-                    }
-                    None => return,
-                }
+        while j < self.n {
+            let next = if branch.stack_decided & 1 << (j / width) == 0 {
+                self.open_stacks(&mut branch, i, r, j)
+            } else {
+                self.emit_cell(&mut branch, i, r, j)
+            };
+            match next {
+                Some(next) => j = next,
+                None => return,
             }
-            let end = branch.cell_end(j, n);
-            if end == j + 1 {
-                let d = self.cell(r, branch.order[j] as usize);
-                let v = if d == 0 { 0 } else { branch.resolve(d, n) };
-                if !self.admit(base + j, v) {
-                    return;
-                }
-                j += 1;
-                continue;
-            }
-            let empties = self.empties_first(&mut branch, r, j, end);
-            if empties > 0 {
-                if empties < end - j {
-                    // Two cells of the same kind, each settled if single.
-                    branch.cell_start |= 1 << (j + empties);
-                    if empties == 1 {
-                        branch.settle(j);
-                    }
-                    if j + empties + 1 == end {
-                        branch.settle(end - 1);
-                    }
-                }
-                if !(j..j + empties).all(|p| self.admit(base + p, 0)) {
-                    return;
-                }
-                j += empties;
-                continue;
-            }
-            if self.lazy_labels && branch.pending & 1 << j == 0 && self.all_new(&branch, r, j, end) {
-                if !self.make_pending(&mut branch, r, j, end, base) {
-                    return;
-                }
-                j = end;
-                continue;
-            }
-            // Several columns, none empty in this row: the smallest value
-            // goes first.
-            let keys: Vec<(u8, usize)> = (j..end).map(|q| (self.key(&branch, r, j, end, q), q)).collect();
-            let least = keys.iter().map(|k| k.0).min().expect("a cell is not empty");
-            let ties: Vec<usize> = keys.iter().filter(|k| k.0 == least).map(|k| k.1).collect();
-            if let Some(preview) = &mut self.preview {
-                preview.branched |= ties.len() > 1;
-            }
-            if ties.len() == 1 || self.preview.is_some() {
-                if !self.take(&mut branch, r, j, end, ties[0], base) {
-                    return;
-                }
-                j += 1;
-                continue;
-            }
-            for q in ties {
-                if !self.spend() {
-                    return;
-                }
-                let mut next = branch;
-                if self.take(&mut next, r, j, end, q, base) {
-                    self.emit(next, i, r, j + 1);
-                }
-            }
-            return;
         }
         match &mut self.preview {
             Some(preview) => preview.complete = true,
             None => self.place_row(branch, i + 1),
         }
+    }
+
+    /// Emits row `r` over (part of) the cell of columns starting at
+    /// position `j`. Returns where to go on, or `None` when the branch is
+    /// finished (cut, or searched by the branches).
+    fn emit_cell(&mut self, branch: &mut Branch, i: usize, r: usize, j: usize) -> Option<usize> {
+        let n = self.n;
+        let base = i * n;
+        let end = branch.cell_end(j, n);
+        if end == j + 1 {
+            let d = self.cell(r, branch.order[j] as usize);
+            let v = if d == 0 { 0 } else { branch.resolve(d, n) };
+            return self.admit(base + j, v).then_some(j + 1);
+        }
+        let empties = self.empties_first(branch, r, j, end);
+        if empties > 0 {
+            if empties < end - j {
+                // Two cells of the same kind, each settled if single.
+                branch.cell_start |= 1 << (j + empties);
+                if empties == 1 {
+                    branch.settle(j);
+                }
+                if j + empties + 1 == end {
+                    branch.settle(end - 1);
+                }
+            }
+            let zeros = (j..j + empties).all(|p| self.admit(base + p, 0));
+            return zeros.then_some(j + empties);
+        }
+        if self.lazy_labels && branch.pending & 1 << j == 0 && self.all_new(branch, r, j, end) {
+            return self.make_pending(branch, r, j, end, base).then_some(end);
+        }
+        // Several columns, none empty in this row: the smallest value goes
+        // first.
+        let keys: Vec<(u8, usize)> = (j..end).map(|q| (self.key(branch, r, j, end, q), q)).collect();
+        let least = keys.iter().map(|k| k.0).min().expect("a cell is not empty");
+        let ties: Vec<usize> = keys.iter().filter(|k| k.0 == least).map(|k| k.1).collect();
+        if let Some(preview) = &mut self.preview {
+            preview.branched |= ties.len() > 1;
+        }
+        if ties.len() == 1 || self.preview.is_some() {
+            return self.take(branch, r, j, end, ties[0], base).then_some(j + 1);
+        }
+        for q in ties {
+            if !self.spend() {
+                return None;
+            }
+            let mut next = *branch;
+            if self.take(&mut next, r, j, end, q, base) {
+                self.emit(next, i, r, j + 1);
+            }
+        }
+        None
     }
 
     /// Emits row `r` over the open stack cell starting at position `j`:
