@@ -50,6 +50,8 @@ fn wait_within(child: &mut std::process::Child, limit: Duration) -> Option<i32> 
 /// Runs `command` to its end with stdin, stdout and stderr on files and
 /// returns its exit code, its stderr and its peak resident memory in
 /// bytes, as the kernel accounts it for this one child (`wait4`).
+// The child is reaped by `wait4`, which `Child::wait` cannot stand in for.
+#[allow(clippy::zombie_processes)]
 fn run_measured(mut command: std::process::Command, stdin: File) -> (i32, String, u64) {
     let stderr = tempfile::NamedTempFile::new().unwrap();
     let child = command
