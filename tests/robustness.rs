@@ -182,6 +182,31 @@ fn timeout_values_never_panic() {
     }
 }
 
+/// A negative number is a bad value of its option, not an unknown flag.
+#[test]
+fn negative_numbers_are_bad_values() {
+    for (command, option, name) in [
+        ("generate", "--seed", "SEED"),
+        ("generate", "--count", "COUNT"),
+        ("generate", "--givens", "K"),
+        ("generate", "--budget", "NODES"),
+        ("count", "--limit", "LIMIT"),
+        ("count", "--budget", "NODES"),
+        ("solve", "--threads", "T"),
+        ("print", "--per-page", "N"),
+    ] {
+        cmd()
+            .args([command, option, "-1"])
+            .write_stdin("")
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::starts_with(format!(
+                "error: invalid value '-1' for '{option} <{name}>': "
+            )));
+    }
+}
+
 /// `generate --count 2^64-1 --timeout 1`, with and without a difficulty
 /// (which once printed a shortfall per index forever): one summary line,
 /// within a few seconds.

@@ -93,7 +93,7 @@ pub struct GenerateArgs {
     count: u64,
     /// Run seed; puzzle i of seed S is always the same puzzle. Random (and
     /// printed to stderr) when omitted.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     seed: Option<u64>,
     /// Board shape as box rows x box columns.
     #[arg(long = "box", value_name = "RxC", default_value = "3x3")]
@@ -108,7 +108,7 @@ pub struct GenerateArgs {
     /// Bound per puzzle: fresh grids to try when --givens is not reached
     /// (default 100), or puzzles to rate when aiming at a difficulty
     /// (default 1000); then the puzzle is reported as a shortfall.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     max_attempts: Option<u32>,
     /// Aim at a difficulty level: easy, medium, hard, expert, extreme
     /// (bands in docs/rating.md).
