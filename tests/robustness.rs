@@ -182,6 +182,31 @@ fn timeout_values_never_panic() {
     }
 }
 
+/// `--timeout` stops a puzzle in the middle of its dig: a 16x16 puzzle
+/// dug with SAT takes about 0.4 s, far more than the 0.05 s allowed.
+#[test]
+fn the_timeout_stops_a_puzzle_in_progress() {
+    let start = Instant::now();
+    cmd()
+        .args([
+            "generate",
+            "--box",
+            "4x4",
+            "--backend",
+            "sat",
+            "--seed",
+            "1",
+            "--timeout",
+            "0.05",
+        ])
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("wrote 0 of 1 puzzles, 1 not produced\n"));
+    assert!(start.elapsed() < Duration::from_secs(3), "{:?}", start.elapsed());
+}
+
 /// A negative number is a bad value of its option, not an unknown flag.
 #[test]
 fn negative_numbers_are_bad_values() {

@@ -301,8 +301,11 @@ impl GenerateArgs {
     }
 }
 
-fn make_worker(args: &GenerateArgs) -> Worker {
-    let generator = Generator::new(args.options()).expect("options checked before starting");
+/// A worker whose generator stops digging at the run's `deadline`.
+fn make_worker(args: &GenerateArgs, deadline: Option<Instant>) -> Worker {
+    let mut options = args.options();
+    options.deadline = deadline;
+    let generator = Generator::new(options).expect("options checked before starting");
     let checker = args.check.then(|| args.backend.other().build(args.shape));
     let grader = LogicalSolver::new(args.shape);
     Worker {
@@ -439,7 +442,12 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
         let results: Vec<Produced> = pool.install(|| {
             (next..end)
                 .into_par_iter()
-                .map(|i| states.with(|| make_worker(&args), |w| produce(w, &args, seed, i, &run)))
+                .map(|i| {
+                    states.with(
+                        || make_worker(&args, run.deadline),
+                        |w| produce(w, &args, seed, i, &run),
+                    )
+                })
                 .collect()
         });
         for produced in results {

@@ -65,14 +65,18 @@ impl Generator {
         let mut rated = 0;
         let mut closest = f32::NAN;
         while rated < target.max_rated && target.deadline.is_none_or(|d| Instant::now() < d) {
-            let (mut puzzle, solution, mut complete) = self.attempt(&mut rng);
+            let Some((mut puzzle, solution, mut complete)) = self.attempt(&mut rng) else {
+                break;
+            };
             let mut rating = rate(&puzzle);
             rated += 1;
             for _ in 0..CLIMB_STEPS {
                 if distance(&target.band, rating) == 0.0 || rated >= target.max_rated {
                     break;
                 }
-                let (next, next_complete) = self.neighbour(&solution, &puzzle, &mut rng);
+                let Some((next, next_complete)) = self.neighbour(&solution, &puzzle, &mut rng) else {
+                    break;
+                };
                 let next_rating = rate(&next);
                 rated += 1;
                 if distance(&target.band, next_rating) <= distance(&target.band, rating) {
@@ -110,11 +114,11 @@ impl Generator {
 
     /// A neighbour of a minimal `puzzle`: one empty orbit given back, then
     /// the other clues dug again in random order (the new orbit last, so
-    /// the dig does not just undo the move).
-    fn neighbour(&mut self, solution: &Grid, puzzle: &Grid, rng: &mut ChaCha8Rng) -> (Grid, bool) {
+    /// the dig does not just undo the move). `None` if the deadline passed.
+    fn neighbour(&mut self, solution: &Grid, puzzle: &Grid, rng: &mut ChaCha8Rng) -> Option<(Grid, bool)> {
         let empty: Vec<&Vec<usize>> = self.orbits.iter().filter(|o| puzzle.get(o[0]) == 0).collect();
         let Some(&added) = empty.choose(rng) else {
-            return (puzzle.clone(), true);
+            return Some((puzzle.clone(), true));
         };
         let added = added.clone();
         let mut kept: Vec<Vec<usize>> = self
