@@ -3,7 +3,9 @@
 //! rating band. `Generator::new` refuses exactly the impossible options;
 //! a generated puzzle has exactly one solution (counted by both engines),
 //! keeps its symmetry and clue bound, is minimal when it says so, and a
-//! rated puzzle lies in its band. Never a panic, never an endless run.
+//! rated puzzle lies in its band; a deadline (passed, or falling mid-dig)
+//! gives a typed error or a finished puzzle. Never a panic, never an
+//! endless run.
 #![no_main]
 
 mod common;
@@ -50,6 +52,12 @@ impl<'a> Arbitrary<'a> for Input {
             BackendKind::Sat
         } else {
             BackendKind::Dlx
+        };
+        // No deadline, one already passed, or one that may fall mid-dig.
+        options.deadline = match u.int_in_range(0..=3)? {
+            0 => Some(Instant::now()),
+            1 => Some(Instant::now() + Duration::from_millis(u.int_in_range(0..=20)?)),
+            _ => None,
         };
         let band = if u.arbitrary()? {
             Some((u.arbitrary()?, u.arbitrary()?, u.int_in_range(0..=4)?))
@@ -123,8 +131,13 @@ fuzz_target!(|input: Input| {
     let generated = match result {
         Ok(g) => g,
         Err(e) => {
-            assert!(options.givens.is_some(), "{e} without --givens");
-            assert!(matches!(e, GenerateError::Shortfall { .. }), "{e}");
+            match e {
+                GenerateError::DeadlinePassed => {
+                    assert!(options.deadline.is_some(), "{e} without a deadline")
+                }
+                GenerateError::Shortfall { .. } => assert!(options.givens.is_some(), "{e} without --givens"),
+                _ => panic!("unexpected error {e}"),
+            }
             let _ = e.to_string();
             return;
         }

@@ -52,8 +52,13 @@ fn distance(band: &Range<f32>, rating: f32) -> f32 {
 
 impl Generator {
     /// Puzzle `index` of run `seed` whose rating (by `rate`) lies in the
-    /// target band. Deterministic for a given seed and options unless the
-    /// deadline cuts the search short.
+    /// target band, with no more clues than [`GenerateOptions::givens`]
+    /// when set (a fresh puzzle above it is not rated; after
+    /// `max_attempts` of those with nothing rated, a
+    /// [`GenerateError::Shortfall`]). Deterministic for a given seed and
+    /// options unless the deadline cuts the search short.
+    ///
+    /// [`GenerateOptions::givens`]: super::GenerateOptions::givens
     pub fn generate_rated(
         &mut self,
         seed: u64,
@@ -64,10 +69,23 @@ impl Generator {
         let mut rng = Generator::rng(seed, index);
         let mut rated = 0;
         let mut closest = f32::NAN;
-        while rated < target.max_rated && target.deadline.is_none_or(|d| Instant::now() < d) {
+        let givens = self.options.givens;
+        let fits = |p: &Grid| givens.is_none_or(|k| p.given_count() <= k);
+        // Fresh puzzles the dig could not bring down to `givens`.
+        let (mut misses, mut fewest) = (0, usize::MAX);
+        let max_misses = self.options.max_attempts.max(1);
+        while rated < target.max_rated
+            && misses < max_misses
+            && target.deadline.is_none_or(|d| Instant::now() < d)
+        {
             let Some((mut puzzle, solution, mut complete)) = self.attempt(&mut rng) else {
                 break;
             };
+            if !fits(&puzzle) {
+                misses += 1;
+                fewest = fewest.min(puzzle.given_count());
+                continue;
+            }
             let mut rating = rate(&puzzle);
             rated += 1;
             for _ in 0..CLIMB_STEPS {
@@ -77,6 +95,9 @@ impl Generator {
                 let Some((next, next_complete)) = self.neighbour(&solution, &puzzle, &mut rng) else {
                     break;
                 };
+                if !fits(&next) {
+                    continue;
+                }
                 let next_rating = rate(&next);
                 rated += 1;
                 if distance(&target.band, next_rating) <= distance(&target.band, rating) {
@@ -104,6 +125,13 @@ impl Generator {
                     rated,
                 });
             }
+        }
+        if rated == 0 && misses > 0 {
+            return Err(GenerateError::Shortfall {
+                wanted: givens.unwrap_or(0),
+                attempts: misses,
+                best: fewest,
+            });
         }
         Err(GenerateError::RatingShortfall {
             band: format!("{:.1}..{:.1}", target.band.start, target.band.end),

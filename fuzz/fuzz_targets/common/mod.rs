@@ -36,7 +36,7 @@ pub fn puzzle(
     allowed: fn(Shape) -> bool,
 ) -> arbitrary::Result<Built> {
     let mode: u8 = u.arbitrary()?;
-    if mode % 2 == 0 {
+    if mode.is_multiple_of(2) {
         let rest = std::mem::replace(u, Unstructured::new(&[])).take_rest();
         let text = std::str::from_utf8(rest).map_err(|_| arbitrary::Error::IncorrectFormat)?;
         let grid = sudoku_dlx::formats::PuzzleReader::new(text.as_bytes(), None)
