@@ -58,3 +58,29 @@ fn generate_with_a_band_respects_givens() {
         assert!(clues <= 20, "{line} has {clues} clues");
     }
 }
+
+/// Target `generate`, artifact crash-46c590f0: a band whose end is NaN
+/// (a library caller's garbage; the command line refuses it) counted
+/// every rating as inside, so a 1.5 puzzle came back "in" a band that
+/// contains nothing. No rating is in such a band: a rating shortfall.
+#[test]
+fn a_nan_band_contains_no_rating() {
+    let shape = Shape::new(2, 4).unwrap();
+    let mut options = GenerateOptions::new(shape);
+    options.max_attempts = 3;
+    options.backend = BackendKind::Sat;
+    options.probe_budget = None;
+    let mut generator = Generator::new(options).unwrap();
+    let target = Target {
+        band: -3.4286276e-12..f32::NAN,
+        max_rated: 3,
+        deadline: Some(Instant::now() + Duration::from_secs(2)),
+    };
+    let mut grader = LogicalSolver::new(shape);
+    let mut rate = |p: &Grid| grader.rate(p).map_or(f32::NAN, |r| r.score);
+    let result = generator.generate_rated(64739244643450879, 0, &target, &mut rate);
+    assert!(
+        matches!(result, Err(GenerateError::RatingShortfall { rated: 3, .. })),
+        "{result:?}"
+    );
+}

@@ -39,14 +39,15 @@ pub struct RatedSearch {
     pub rated: u32,
 }
 
-/// How far a rating is from the band (0 inside).
+/// How far a rating is from the band: 0 inside, NaN when a NaN end or
+/// rating makes it unknowable (never in the band, never closer).
 fn distance(band: &Range<f32>, rating: f32) -> f32 {
-    if rating < band.start {
-        band.start - rating
-    } else if rating >= band.end {
-        rating - band.end + 0.05
-    } else {
+    if band.contains(&rating) {
         0.0
+    } else if rating < band.start {
+        band.start - rating
+    } else {
+        rating - band.end + 0.05
     }
 }
 
