@@ -17,7 +17,7 @@ pub struct CheckArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Count solutions up to this limit with each engine.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 2, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
     /// Output: `line` (disagreements only) or `json` (every record).
     #[arg(long, value_enum, default_value = "line")]

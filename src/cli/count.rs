@@ -14,7 +14,7 @@ pub struct CountArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Stop counting at this many solutions (2 settles uniqueness).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 2, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
     /// Output: `line` (the count alone) or `json` (with details).
     #[arg(long, value_enum, default_value = "line")]

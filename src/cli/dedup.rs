@@ -116,7 +116,9 @@ pub fn run(args: DedupArgs) -> Result<i32> {
             Box::new(std::io::BufReader::with_capacity(1 << 16, file))
         };
         let mut line = 1;
-        while let Some(text) = read_chunk(input.as_mut())? {
+        // Name the file in a read error (a directory, bytes that are not
+        // UTF-8): the error ends the run.
+        while let Some(text) = read_chunk(input.as_mut()).with_context(|| format!("cannot read {name}"))? {
             let records = read_records(&text, args.input.shape, line);
             line += text.matches('\n').count();
             let forms: Vec<Option<Result<Grid, BudgetExceeded>>> = pool.install(|| {

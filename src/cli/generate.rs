@@ -89,11 +89,11 @@ fn parse_band(text: &str) -> Result<std::ops::Range<f32>, String> {
 #[derive(Args, Debug)]
 pub struct GenerateArgs {
     /// Puzzles in the whole run (all shards together).
-    #[arg(long, short = 'n', default_value_t = 1)]
+    #[arg(long, short = 'n', default_value_t = 1, allow_negative_numbers = true)]
     count: u64,
     /// Run seed; puzzle i of seed S is always the same puzzle. Random (and
     /// printed to stderr) when omitted.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     seed: Option<u64>,
     /// Board shape as box rows x box columns.
     #[arg(long = "box", value_name = "RxC", default_value = "3x3")]
@@ -103,12 +103,12 @@ pub struct GenerateArgs {
     #[arg(long, default_value = "none", value_parser = |s: &str| s.parse::<Symmetry>())]
     symmetry: Symmetry,
     /// Stop digging at K clues instead of digging to a minimal puzzle.
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", allow_negative_numbers = true)]
     givens: Option<usize>,
     /// Bound per puzzle: fresh grids to try when --givens is not reached
     /// (default 100), or puzzles to rate when aiming at a difficulty
     /// (default 1000); then the puzzle is reported as a shortfall.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     max_attempts: Option<u32>,
     /// Aim at a difficulty level: easy, medium, hard, expert, extreme
     /// (bands in docs/rating.md).
@@ -121,14 +121,14 @@ pub struct GenerateArgs {
     /// Stop the run after this many seconds (decimals allowed): puzzles
     /// not produced by then are reported in one summary line, and the exit
     /// code is 1.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true, value_parser = parse_seconds)]
     timeout: Option<Duration>,
     /// Rate every puzzle (the rating is in json, jsonl and csv records).
     #[arg(long)]
     rate: bool,
     /// Node budget per uniqueness probe (default: unbounded up to 12x12,
     /// then 2,000,000 for 16x16 and 5,000 for 25x25).
-    #[arg(long, value_name = "NODES")]
+    #[arg(long, value_name = "NODES", allow_negative_numbers = true)]
     budget: Option<u64>,
     /// Engine that decides uniqueness while digging.
     #[arg(long, default_value = "dlx", value_parser = super::parse_backend)]
@@ -138,7 +138,7 @@ pub struct GenerateArgs {
     check: bool,
     /// Worker threads (default: all cores). Output is the same for any
     /// count.
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", allow_negative_numbers = true)]
     threads: Option<usize>,
     /// Output form.
     #[arg(long, value_enum, default_value = "line")]
@@ -301,8 +301,11 @@ impl GenerateArgs {
     }
 }
 
-fn make_worker(args: &GenerateArgs) -> Worker {
-    let generator = Generator::new(args.options()).expect("options checked before starting");
+/// A worker whose generator stops digging at the run's `deadline`.
+fn make_worker(args: &GenerateArgs, deadline: Option<Instant>) -> Worker {
+    let mut options = args.options();
+    options.deadline = deadline;
+    let generator = Generator::new(options).expect("options checked before starting");
     let checker = args.check.then(|| args.backend.other().build(args.shape));
     let grader = LogicalSolver::new(args.shape);
     Worker {
@@ -439,7 +442,12 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
         let results: Vec<Produced> = pool.install(|| {
             (next..end)
                 .into_par_iter()
-                .map(|i| states.with(|| make_worker(&args), |w| produce(w, &args, seed, i, &run)))
+                .map(|i| {
+                    states.with(
+                        || make_worker(&args, run.deadline),
+                        |w| produce(w, &args, seed, i, &run),
+                    )
+                })
                 .collect()
         });
         for produced in results {

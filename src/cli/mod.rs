@@ -71,7 +71,7 @@ pub struct InputArgs {
     pub shape: Option<Shape>,
     /// Worker threads (default: all cores). Output is the same for any
     /// count.
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Print a summary (counts, time, puzzles per second) to stderr.
     #[arg(long)]

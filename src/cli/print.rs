@@ -26,10 +26,15 @@ pub struct BookArgs {
     page: PageSize,
     /// Puzzles per page: 1, 2, 4 or 6 (default: 4, or fewer when the
     /// board is too large for legible cells).
-    #[arg(long, value_name = "N", value_parser = parse_per_page)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = parse_per_page)]
     per_page: Option<usize>,
     /// Margin on every side, in millimetres (5 to 50).
-    #[arg(long, value_name = "MM", default_value_t = 15.0)]
+    #[arg(
+        long,
+        value_name = "MM",
+        default_value_t = 15.0,
+        allow_negative_numbers = true
+    )]
     margin: f32,
     /// Title on the first page, repeated small at the top of the others.
     #[arg(long, value_name = "TEXT")]

@@ -19,6 +19,7 @@ use crate::shape::Shape;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use std::time::Instant;
 
 /// What to generate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,6 +37,10 @@ pub struct GenerateOptions {
     pub max_attempts: u32,
     /// Engine that decides uniqueness while digging.
     pub backend: BackendKind,
+    /// Give up on a puzzle once this instant has passed, checked between
+    /// uniqueness probes and between attempts (a fill, and a single probe,
+    /// run to their end). `None` never gives up.
+    pub deadline: Option<Instant>,
 }
 
 impl GenerateOptions {
@@ -48,6 +53,7 @@ impl GenerateOptions {
             probe_budget: default_probe_budget(shape),
             max_attempts: 100,
             backend: BackendKind::Dlx,
+            deadline: None,
         }
     }
 }
@@ -103,6 +109,9 @@ pub enum GenerateError {
         /// deadline that had already passed).
         closest: f32,
     },
+    /// [`GenerateOptions::deadline`] passed before the puzzle was dug.
+    #[error("the deadline passed before the puzzle was finished")]
+    DeadlinePassed,
     /// No attempt reached the requested clue count.
     #[error("no puzzle with {wanted} clues after {attempts} attempts (fewest reached: {best})")]
     Shortfall {
@@ -191,7 +200,8 @@ impl Generator {
         let mut rng = Generator::rng(seed, index);
         let mut best = usize::MAX;
         for attempt in 1..=self.options.max_attempts.max(1) {
-            let (puzzle, solution, probes_complete) = self.attempt(&mut rng);
+            let (puzzle, solution, probes_complete) =
+                self.attempt(&mut rng).ok_or(GenerateError::DeadlinePassed)?;
             let clues = puzzle.given_count();
             if self.options.givens.is_none_or(|k| clues <= k) {
                 // A full grid needs no search node: skip the count.
@@ -221,19 +231,28 @@ impl Generator {
     }
 
     /// One fill and dig: the puzzle, its solution, and whether every probe
-    /// finished within budget.
-    fn attempt(&mut self, rng: &mut ChaCha8Rng) -> (Grid, Grid, bool) {
+    /// finished within budget; `None` if the deadline passed.
+    fn attempt(&mut self, rng: &mut ChaCha8Rng) -> Option<(Grid, Grid, bool)> {
+        if self.past_deadline() {
+            return None;
+        }
         let solution = self.backend.fill(rng);
         let mut orbits = self.orbits.clone();
         orbits.shuffle(rng);
-        let (puzzle, complete) = self.dig(&solution, &[], &orbits);
-        (puzzle, solution, complete)
+        let (puzzle, complete) = self.dig(&solution, &[], &orbits)?;
+        Some((puzzle, solution, complete))
+    }
+
+    /// Whether [`GenerateOptions::deadline`] has passed.
+    fn past_deadline(&self) -> bool {
+        self.options.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Digs `solution`: first removes `known_free` without probes (the
     /// caller vouches the rest is still unique), then tries `orbits` in
-    /// order, down to `givens` clues if set.
-    fn dig(&mut self, solution: &Grid, known_free: &[usize], orbits: &[Vec<usize>]) -> (Grid, bool) {
+    /// order, down to `givens` clues if set. `None` if the deadline passed
+    /// (a half-dug puzzle is unique but has far too many clues).
+    fn dig(&mut self, solution: &Grid, known_free: &[usize], orbits: &[Vec<usize>]) -> Option<(Grid, bool)> {
         let order: Vec<usize> = known_free
             .iter()
             .chain(orbits.iter().flatten())
@@ -243,9 +262,10 @@ impl Generator {
         if known_free.is_empty() && solution.cells().len() <= target {
             // Nothing to dig (`--givens` = every cell): no digging session,
             // whose set-up would cost more than the fill.
-            return (solution.clone(), true);
+            return Some((solution.clone(), true));
         }
         let budget = self.options.probe_budget;
+        let deadline = self.options.deadline;
         let mut digger = self.backend.digger(solution, &order);
         digger.remove_unchecked(known_free);
         let mut clues = digger.puzzle().given_count();
@@ -257,13 +277,17 @@ impl Generator {
             if clues - orbit.len() < target {
                 continue;
             }
+            // A clock read costs far less than a probe.
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return None;
+            }
             match digger.try_remove(orbit, budget) {
                 Removal::Removed => clues -= orbit.len(),
                 Removal::Kept => {}
                 Removal::GaveUp => complete = false,
             }
         }
-        (digger.puzzle().clone(), complete)
+        Some((digger.puzzle().clone(), complete))
     }
 
     /// A random complete grid (puzzle `index` of run `seed`'s stream).
@@ -322,6 +346,26 @@ mod tests {
         for (part, parts) in [(0, 0), (10, 0), (3, 3), (u64::MAX, u64::MAX)] {
             assert_eq!(shard_range(10, part, parts), Err(ShardError { part, parts }));
         }
+    }
+
+    /// A deadline stops a puzzle in progress (a 25x25 dig with SAT took
+    /// minutes) with a typed error, rated searches included.
+    #[test]
+    fn a_passed_deadline_is_an_error_not_a_puzzle() {
+        let mut options = GenerateOptions::new(Shape::new(2, 3).unwrap());
+        options.deadline = Some(Instant::now());
+        let mut generator = Generator::new(options).unwrap();
+        assert_eq!(generator.generate(1, 0), Err(GenerateError::DeadlinePassed));
+        let target = Target {
+            band: 0.0..f32::INFINITY,
+            max_rated: 10,
+            deadline: None,
+        };
+        let result = generator.generate_rated(1, 0, &target, &mut |_| 1.0);
+        assert!(
+            matches!(result, Err(GenerateError::RatingShortfall { rated: 0, .. })),
+            "{result:?}"
+        );
     }
 
     #[test]

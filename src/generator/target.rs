@@ -39,21 +39,27 @@ pub struct RatedSearch {
     pub rated: u32,
 }
 
-/// How far a rating is from the band (0 inside).
+/// How far a rating is from the band: 0 inside, NaN when a NaN end or
+/// rating makes it unknowable (never in the band, never closer).
 fn distance(band: &Range<f32>, rating: f32) -> f32 {
-    if rating < band.start {
-        band.start - rating
-    } else if rating >= band.end {
-        rating - band.end + 0.05
-    } else {
+    if band.contains(&rating) {
         0.0
+    } else if rating < band.start {
+        band.start - rating
+    } else {
+        rating - band.end + 0.05
     }
 }
 
 impl Generator {
     /// Puzzle `index` of run `seed` whose rating (by `rate`) lies in the
-    /// target band. Deterministic for a given seed and options unless the
-    /// deadline cuts the search short.
+    /// target band, with no more clues than [`GenerateOptions::givens`]
+    /// when set (a fresh puzzle above it is not rated; after
+    /// `max_attempts` of those with nothing rated, a
+    /// [`GenerateError::Shortfall`]). Deterministic for a given seed and
+    /// options unless the deadline cuts the search short.
+    ///
+    /// [`GenerateOptions::givens`]: super::GenerateOptions::givens
     pub fn generate_rated(
         &mut self,
         seed: u64,
@@ -64,15 +70,35 @@ impl Generator {
         let mut rng = Generator::rng(seed, index);
         let mut rated = 0;
         let mut closest = f32::NAN;
-        while rated < target.max_rated && target.deadline.is_none_or(|d| Instant::now() < d) {
-            let (mut puzzle, solution, mut complete) = self.attempt(&mut rng);
+        let givens = self.options.givens;
+        let fits = |p: &Grid| givens.is_none_or(|k| p.given_count() <= k);
+        // Fresh puzzles the dig could not bring down to `givens`.
+        let (mut misses, mut fewest) = (0, usize::MAX);
+        let max_misses = self.options.max_attempts.max(1);
+        while rated < target.max_rated
+            && misses < max_misses
+            && target.deadline.is_none_or(|d| Instant::now() < d)
+        {
+            let Some((mut puzzle, solution, mut complete)) = self.attempt(&mut rng) else {
+                break;
+            };
+            if !fits(&puzzle) {
+                misses += 1;
+                fewest = fewest.min(puzzle.given_count());
+                continue;
+            }
             let mut rating = rate(&puzzle);
             rated += 1;
             for _ in 0..CLIMB_STEPS {
                 if distance(&target.band, rating) == 0.0 || rated >= target.max_rated {
                     break;
                 }
-                let (next, next_complete) = self.neighbour(&solution, &puzzle, &mut rng);
+                let Some((next, next_complete)) = self.neighbour(&solution, &puzzle, &mut rng) else {
+                    break;
+                };
+                if !fits(&next) {
+                    continue;
+                }
                 let next_rating = rate(&next);
                 rated += 1;
                 if distance(&target.band, next_rating) <= distance(&target.band, rating) {
@@ -101,6 +127,13 @@ impl Generator {
                 });
             }
         }
+        if rated == 0 && misses > 0 {
+            return Err(GenerateError::Shortfall {
+                wanted: givens.unwrap_or(0),
+                attempts: misses,
+                best: fewest,
+            });
+        }
         Err(GenerateError::RatingShortfall {
             band: format!("{:.1}..{:.1}", target.band.start, target.band.end),
             rated,
@@ -110,11 +143,11 @@ impl Generator {
 
     /// A neighbour of a minimal `puzzle`: one empty orbit given back, then
     /// the other clues dug again in random order (the new orbit last, so
-    /// the dig does not just undo the move).
-    fn neighbour(&mut self, solution: &Grid, puzzle: &Grid, rng: &mut ChaCha8Rng) -> (Grid, bool) {
+    /// the dig does not just undo the move). `None` if the deadline passed.
+    fn neighbour(&mut self, solution: &Grid, puzzle: &Grid, rng: &mut ChaCha8Rng) -> Option<(Grid, bool)> {
         let empty: Vec<&Vec<usize>> = self.orbits.iter().filter(|o| puzzle.get(o[0]) == 0).collect();
         let Some(&added) = empty.choose(rng) else {
-            return (puzzle.clone(), true);
+            return Some((puzzle.clone(), true));
         };
         let added = added.clone();
         let mut kept: Vec<Vec<usize>> = self
