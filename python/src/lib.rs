@@ -190,7 +190,7 @@ impl Engines {
         }
         let count = self.engine(puzzle.shape()).count(puzzle, 2, None);
         match (count.solutions, count.first) {
-            (1, Some(solution)) => Ok((solution, count.nodes)),
+            (1, Some(solution)) => Ok((solution, count.effort)),
             (0, _) => Err("no solution".to_string()),
             _ => Err("several solutions".to_string()),
         }

@@ -86,7 +86,7 @@ pub fn run(args: CountArgs) -> Result<i32> {
                             "limit": args.limit,
                             "complete": count.complete,
                             "first_solution": count.first.as_ref().map(|g| g.to_line()),
-                            "nodes": count.nodes,
+                            "nodes": count.effort,
                         });
                         format!("{record}\n")
                     }

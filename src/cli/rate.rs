@@ -57,7 +57,7 @@ impl Rater {
             .map_err(Refusal::GaveUp)?;
         match count.solutions {
             0 => Err(Refusal::NoSolution),
-            1 => Ok(count.nodes),
+            1 => Ok(count.effort),
             _ => Err(Refusal::Several),
         }
     }

@@ -83,7 +83,7 @@ fn json_record(item: &Item, verdict: &Verdict, uniqueness_checked: bool) -> serd
             value["puzzle"] = json!(puzzle.to_line());
             let solution = (outcome == Outcome::Unique).then(|| count.first.as_ref().map(Grid::to_line));
             value["solution"] = json!(solution.flatten());
-            value["nodes"] = json!(count.nodes);
+            value["nodes"] = json!(count.effort);
         }
         Verdict::GaveUp(puzzle, gave_up) => {
             value["shape"] = json!(puzzle.shape());

@@ -12,8 +12,8 @@ mod target;
 pub use symmetry::Symmetry;
 pub use target::{RatedSearch, Target};
 
-use crate::backend::{Backend, BackendKind, Removal};
-use crate::dlx::Dlx;
+use crate::engine::dlx::Dlx;
+use crate::engine::{Backend, BackendKind, Removal};
 use crate::grid::Grid;
 use crate::shape::Shape;
 use rand::seq::SliceRandom;
@@ -198,7 +198,7 @@ impl Generator {
                 let effort = if puzzle.is_full() {
                     0
                 } else {
-                    self.effort_engine.count(&puzzle, 2, Some(EFFORT_BUDGET)).nodes
+                    self.effort_engine.count(&puzzle, 2, Some(EFFORT_BUDGET)).effort
                 };
                 let minimal = self.options.givens.is_none() && probes_complete;
                 return Ok(Generated {

@@ -7,7 +7,7 @@
 //! correlated; a puzzle just below the band often has a neighbour in it.
 
 use super::{GenerateError, Generated, Generator, EFFORT_BUDGET};
-use crate::backend::Backend;
+use crate::engine::Backend;
 use crate::grid::Grid;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -83,7 +83,7 @@ impl Generator {
                 closest = rating;
             }
             if distance(&target.band, rating) == 0.0 {
-                let effort = self.effort_engine.count(&puzzle, 2, Some(EFFORT_BUDGET)).nodes;
+                let effort = self.effort_engine.count(&puzzle, 2, Some(EFFORT_BUDGET)).effort;
                 let minimal = self.options.givens.is_none() && complete;
                 let generated = Generated {
                     puzzle,
