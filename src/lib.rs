@@ -16,9 +16,14 @@ pub mod formats;
 pub mod generator;
 pub mod grid;
 pub mod logic;
+pub mod pipeline;
 pub mod print;
 pub mod shape;
+pub mod verify;
 
 pub use engine::{Backend, BackendKind, Capabilities, Count, Digger, EffortUnit, Removal};
+pub use generator::Generator;
 pub use grid::Grid;
+pub use pipeline::{Effort, Plan, Puzzle};
 pub use shape::Shape;
+pub use verify::{grade, GradeError};

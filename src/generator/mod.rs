@@ -82,8 +82,21 @@ pub fn fewest_possible_clues(shape: Shape) -> usize {
 }
 
 /// Why options or a generation run failed.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum GenerateError {
+    /// `--check`: the other engine does not confirm the puzzle.
+    #[error("engines disagree: {0}")]
+    EnginesDisagree(crate::verify::Disagreement),
+    /// The run's deadline passed before this puzzle was produced.
+    #[error("the deadline passed before this puzzle was produced")]
+    DeadlinePassed,
+    /// The run was stopped (Ctrl-C) before this puzzle was started.
+    #[error("stopped before this puzzle was started")]
+    Stopped,
+    /// A shard that does not exist.
+    #[error(transparent)]
+    Shard(#[from] ShardError),
     /// The symmetry does not map this shape's boxes onto boxes.
     #[error("symmetry {0} needs square boxes, but the board has {1} boxes")]
     SymmetryDoesNotFit(Symmetry, Shape),

@@ -61,22 +61,37 @@ impl Generator {
         target: &Target,
         rate: &mut dyn FnMut(&Grid) -> f32,
     ) -> Result<RatedSearch, GenerateError> {
+        self.generate_rated_keeping(seed, index, target, &mut |p| (rate(p), ()))
+            .map(|(found, ())| found)
+    }
+
+    /// As [`Generator::generate_rated`], but `rate` also returns what it
+    /// learned about the puzzle (its full rating, say), and the found
+    /// puzzle's is handed back: a caller that wants the rating needs not
+    /// rate the puzzle again.
+    pub fn generate_rated_keeping<T>(
+        &mut self,
+        seed: u64,
+        index: u64,
+        target: &Target,
+        rate: &mut dyn FnMut(&Grid) -> (f32, T),
+    ) -> Result<(RatedSearch, T), GenerateError> {
         let mut rng = Generator::rng(seed, index);
         let mut rated = 0;
         let mut closest = f32::NAN;
         while rated < target.max_rated && target.deadline.is_none_or(|d| Instant::now() < d) {
             let (mut puzzle, solution, mut complete) = self.attempt(&mut rng);
-            let mut rating = rate(&puzzle);
+            let (mut rating, mut found) = rate(&puzzle);
             rated += 1;
             for _ in 0..CLIMB_STEPS {
                 if distance(&target.band, rating) == 0.0 || rated >= target.max_rated {
                     break;
                 }
                 let (next, next_complete) = self.neighbour(&solution, &puzzle, &mut rng);
-                let next_rating = rate(&next);
+                let (next_rating, next_found) = rate(&next);
                 rated += 1;
                 if distance(&target.band, next_rating) <= distance(&target.band, rating) {
-                    (puzzle, rating, complete) = (next, next_rating, next_complete);
+                    (puzzle, rating, complete, found) = (next, next_rating, next_complete, next_found);
                 }
             }
             if closest.is_nan() || distance(&target.band, rating) < distance(&target.band, closest) {
@@ -94,11 +109,12 @@ impl Generator {
                     effort,
                     minimal,
                 };
-                return Ok(RatedSearch {
+                let search = RatedSearch {
                     generated,
                     rating,
                     rated,
-                });
+                };
+                return Ok((search, found));
             }
         }
         Err(GenerateError::RatingShortfall {
