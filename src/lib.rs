@@ -16,6 +16,7 @@ pub mod formats;
 pub mod generator;
 pub mod grid;
 pub mod logic;
+pub mod output;
 pub mod pipeline;
 pub mod print;
 pub mod shape;

@@ -13,6 +13,7 @@ mod explain;
 mod generate;
 mod limits;
 mod print;
+mod progress;
 mod rate;
 mod solve;
 
