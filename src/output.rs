@@ -189,7 +189,7 @@ impl From<&Rating> for RatingFields {
             rating: one_decimal(r.score),
             level: r.level,
             hardest: r.hardest.map(|t| t.name()),
-            techniques: r.techniques.iter().map(|(t, k)| (t.name(), *k)).collect(),
+            techniques: steps_by_name(r),
             solved_by_logic: r.solved,
         }
     }
@@ -199,6 +199,20 @@ impl From<Rating> for RatingFields {
     fn from(r: Rating) -> RatingFields {
         RatingFields::from(&r)
     }
+}
+
+/// Steps per technique name, easiest first. Variants that share a name
+/// (hidden singles in a box, a row, a column) are added together, so a
+/// JSON object never repeats a key.
+fn steps_by_name(r: &Rating) -> Vec<(&'static str, usize)> {
+    let mut merged: Vec<(&'static str, usize)> = Vec::new();
+    for (technique, count) in &r.techniques {
+        match merged.iter_mut().find(|(name, _)| *name == technique.name()) {
+            Some((_, total)) => *total += count,
+            None => merged.push((technique.name(), *count)),
+        }
+    }
+    merged
 }
 
 /// A score to one decimal, as SE prints it.
@@ -375,6 +389,25 @@ pub struct RatedRecord {
     pub effort: EffortFields,
 }
 
+/// `explain`: a puzzle's rating and its whole solving path.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ExplainedRecord {
+    /// The puzzle line.
+    pub puzzle: String,
+    /// Its rating.
+    #[serde(flatten)]
+    pub rating: RatingFields,
+    /// DLX effort to show it unique.
+    #[serde(flatten)]
+    pub effort: EffortFields,
+    /// Every step, with cells, digits and eliminations.
+    pub steps: Vec<crate::logic::Step>,
+    /// Every step as a sentence.
+    pub text: Vec<String>,
+    /// The grid where logic stopped (the solution when solved).
+    pub grid: String,
+}
+
 /// `solve` and `count`: an engine's count of one puzzle.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CountRecord {
@@ -400,6 +433,9 @@ pub struct CountRecord {
     /// Engine effort.
     #[serde(flatten)]
     pub effort: EffortFields,
+    /// `solve`: whether a second solution was searched for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uniqueness_checked: Option<bool>,
     /// Why the count was given up, if it was.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -418,6 +454,7 @@ impl CountRecord {
             complete: count.complete,
             solution: count.first.as_ref().map(Grid::to_line),
             effort: EffortFields::of(kind, count.effort),
+            uniqueness_checked: None,
             error: None,
         }
     }
@@ -450,11 +487,26 @@ pub struct ErrorRecord {
     /// Where it was read.
     #[serde(flatten)]
     pub source: Source,
+    /// `solve`: the status (`invalid`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<&'static str>,
     /// The puzzle line, when it could be read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub puzzle: Option<String>,
     /// What went wrong.
     pub error: String,
+}
+
+impl ErrorRecord {
+    /// The record of an error at `source`.
+    pub fn new(source: Source, error: impl ToString) -> ErrorRecord {
+        ErrorRecord {
+            source,
+            status: None,
+            puzzle: None,
+            error: error.to_string(),
+        }
+    }
 }
 
 macro_rules! json_only_record {
@@ -469,7 +521,7 @@ macro_rules! json_only_record {
     )*};
 }
 
-json_only_record!(RatedRecord => "rated puzzle", CountRecord => "count", CheckRecord => "check", ErrorRecord => "error");
+json_only_record!(RatedRecord => "rated puzzle", ExplainedRecord => "explanation", CountRecord => "count", CheckRecord => "check", ErrorRecord => "error");
 
 #[cfg(test)]
 mod tests {
