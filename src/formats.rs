@@ -1,4 +1,5 @@
-//! Reading puzzles in the text forms people already use, and writing them.
+//! Reading puzzles in the text forms people already use (writing is the
+//! job of [`crate::output`]).
 //!
 //! Input, record by record (see docs/formats.md):
 //! - a line: `N*N` symbols (`1-9`, then `A-P`; `.` or `0` empty), then
@@ -154,6 +155,16 @@ fn parse_line_at(text: &str, shape: Option<Shape>, line: usize, offset: usize) -
 /// A JSON record as read: the raw `"puzzle"` and `"cells"` values are
 /// kept as slices of the line, so errors inside them can point at the
 /// character at fault, and nothing else of the record is built in memory.
+/// A grid from one line of text in any form [`parse_line`] reads (shape
+/// from the length); errors name line 1.
+impl std::str::FromStr for Grid {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Grid, ParseError> {
+        parse_line(text, None, 1)
+    }
+}
+
 #[derive(Deserialize)]
 struct JsonRecord<'a> {
     #[serde(borrow, default)]

@@ -428,3 +428,37 @@ fn generate_reports_a_rating_shortfall() {
         .failure()
         .stderr(predicate::str::contains("is not a rating band"));
 }
+
+/// `--shard` through the binary: the shards' outputs, concatenated in
+/// order, are the single run's bytes in line, CSV (one header) and JSON
+/// lines; `--format json` with a shard is refused, pointing to jsonl.
+#[test]
+fn generate_shards_concatenate_into_the_single_run() {
+    for format in ["line", "csv", "jsonl", "grid"] {
+        let base = [
+            "generate", "--count", "9", "--seed", "4", "--rate", "--format", format,
+        ];
+        let whole = stdout_of(&base, "");
+        let mut joined = String::new();
+        for part in 0..4 {
+            let shard = format!("{part}/4");
+            let args: Vec<&str> = base.iter().copied().chain(["--shard", shard.as_str()]).collect();
+            joined.push_str(&stdout_of(&args, ""));
+        }
+        assert_eq!(joined, whole, "{format}");
+    }
+    let csv = stdout_of(
+        &["generate", "--count", "5", "--format", "csv", "--shard", "1/2"],
+        "",
+    );
+    assert!(
+        !csv.starts_with("index,"),
+        "a later shard writes no header: {csv}"
+    );
+    cmd()
+        .args(["generate", "--count", "4", "--format", "json", "--shard", "0/2"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("use --format jsonl"));
+}

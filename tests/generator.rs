@@ -7,7 +7,7 @@ mod common;
 
 use common::checks::is_valid_solution;
 use common::oracle::oracle_count;
-use sudoku_dlx::dlx::Dlx;
+use sudoku_dlx::engine::dlx::Dlx;
 use sudoku_dlx::generator::{GenerateOptions, Generated, Generator, Symmetry};
 use sudoku_dlx::{Backend, BackendKind, Grid, Shape};
 

@@ -225,5 +225,9 @@ fn steps_serialize_to_json_with_readable_cells() {
     let first = &path.steps[0].placements[0];
     assert!(json.contains(&format!("\"{}\"", first.cell)), "{json}");
     let rating = serde_json::to_value(&path.rating).unwrap();
-    assert!(rating["level"].is_string() && rating["score"].is_number());
+    // One rating schema everywhere: the same fields as every command writes.
+    assert!(
+        rating["level"].is_string() && rating["rating"].is_number() && rating["solved_by_logic"].is_boolean()
+    );
+    assert!(rating.get("score").is_none());
 }

@@ -9,8 +9,8 @@ use proptest::prelude::*;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use sudoku_dlx::sat::cnf::AtMostOne;
-use sudoku_dlx::sat::SatBackend;
+use sudoku_dlx::engine::sat::cnf::AtMostOne;
+use sudoku_dlx::engine::sat::SatBackend;
 use sudoku_dlx::{Backend, Grid, Removal, Shape};
 
 /// A random puzzle of `shape` from `seed`: a planted solution with a
@@ -246,7 +246,7 @@ fn dig_and_check(shape: Shape, seed: u64) {
     }
     let puzzle = digger.puzzle().clone();
     // Every kept clue took a solve call to prove it needed.
-    assert!(digger.nodes() >= puzzle.given_count() as u64);
+    assert!(digger.effort() >= puzzle.given_count() as u64);
     assert_eq!(oracle_count(&puzzle, 2), 1, "{shape}: {puzzle} is not unique");
     assert_eq!(oracle_solution(&puzzle).as_ref(), Some(&solution));
     for cell in (0..shape.cells()).filter(|&c| puzzle.get(c) != 0) {

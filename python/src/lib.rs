@@ -11,12 +11,16 @@ use pyo3::types::{PyDict, PyList, PyString};
 use pyo3::BoundObject;
 use rayon::prelude::*;
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 use std::ops::Range;
 use sudoku_dlx::canon::{try_canonical, Dedup, DEFAULT_BUDGET};
 use sudoku_dlx::formats::{parse_line, PuzzleReader};
-use sudoku_dlx::generator::{shard_range, GenerateOptions, Generated, Generator, Symmetry, Target};
+use sudoku_dlx::generator::{GenerateError, Symmetry};
 use sudoku_dlx::logic::{Level, LogicalSolver, Rating};
+use sudoku_dlx::output::{GeneratedRecord, RatingFields};
+use sudoku_dlx::pipeline::{Controls, Plan};
 use sudoku_dlx::{Backend, BackendKind, Grid, Shape};
+use sudoku_dlx::{Generator, Puzzle};
 
 create_exception!(
     _native,
@@ -190,7 +194,7 @@ impl Engines {
         }
         let count = self.engine(puzzle.shape()).count(puzzle, 2, None);
         match (count.solutions, count.first) {
-            (1, Some(solution)) => Ok((solution, count.nodes)),
+            (1, Some(solution)) => Ok((solution, count.effort)),
             (0, _) => Err("no solution".to_string()),
             _ => Err("several solutions".to_string()),
         }
@@ -199,7 +203,7 @@ impl Engines {
 
 fn parse_backend(text: &str) -> PyResult<BackendKind> {
     text.parse()
-        .map_err(|e: String| option_error(format!("backend: {e}")))
+        .map_err(|e: sudoku_dlx::engine::UnknownBackend| option_error(format!("backend: {e}")))
 }
 
 /// Runs `work` over the grids on a pool with the GIL released.
@@ -277,17 +281,19 @@ fn level_name(level: Level) -> String {
     level.to_string()
 }
 
-/// A rating as a dict, with the same keys as the CLI's JSON records.
+/// A rating as a dict, with the same keys as the CLI's JSON records (the
+/// library's one rating schema, `output::RatingFields`).
 fn rating_dict<'py>(py: Python<'py>, rating: &Rating, dict: &Bound<'py, PyDict>) -> PyResult<()> {
-    dict.set_item("rating", (rating.score as f64 * 10.0).round() / 10.0)?;
-    dict.set_item("level", level_name(rating.level))?;
-    dict.set_item("hardest", rating.hardest.map(|t| t.name()))?;
+    let fields = RatingFields::from(rating);
+    dict.set_item("rating", fields.rating)?;
+    dict.set_item("level", level_name(fields.level))?;
+    dict.set_item("hardest", fields.hardest)?;
     let techniques = PyDict::new(py);
-    for (t, k) in &rating.techniques {
-        techniques.set_item(t.name(), k)?;
+    for (name, k) in &fields.techniques {
+        techniques.set_item(name, k)?;
     }
     dict.set_item("techniques", techniques)?;
-    dict.set_item("solved_by_logic", rating.solved)?;
+    dict.set_item("solved_by_logic", fields.solved_by_logic)?;
     Ok(())
 }
 
@@ -446,12 +452,7 @@ fn dedup<'py>(
 
 /// Options of a generation run, checked.
 struct RunOptions {
-    options: GenerateOptions,
-    band: Option<Range<f32>>,
-    max_rated: u32,
-    rate: bool,
-    seed: u64,
-    range: Range<u64>,
+    plan: Plan,
 }
 
 fn parse_rating_band(value: &Bound<'_, PyAny>) -> PyResult<Range<f32>> {
@@ -509,108 +510,73 @@ fn run_options(
     max_attempts: Option<u32>,
 ) -> PyResult<RunOptions> {
     let shape = parse_shape(Some(r#box))?.expect("a shape was given");
-    let mut options = GenerateOptions::new(shape);
-    options.symmetry = symmetry
+    let symmetry = symmetry
         .parse::<Symmetry>()
         .map_err(|e| option_error(format!("symmetry: {e}")))?;
-    options.givens = givens;
-    options.max_attempts = max_attempts.unwrap_or(100);
-    options.backend = parse_backend(backend)?;
-    Generator::new(options.clone()).map_err(|e| option_error(e.to_string()))?;
     if difficulty.is_some() && rating.is_some() {
         return Err(option_error("give difficulty or rating, not both"));
     }
-    let band = match (difficulty, rating) {
-        (Some(level), _) => Some(
-            level
-                .parse::<Level>()
-                .map_err(|e| option_error(format!("difficulty: {e}")))?
-                .range(),
-        ),
-        (_, Some(r)) => Some(parse_rating_band(r)?),
-        _ => None,
-    };
-    let range = match shard {
-        Some(s) => {
-            let (i, m) = parse_shard(s)?;
-            shard_range(count, i, m).map_err(|e| option_error(format!("shard: {e}")))?
-        }
-        None => 0..count,
-    };
-    Ok(RunOptions {
-        options,
-        band,
-        max_rated: max_attempts.unwrap_or(1000),
-        rate,
-        seed: seed.unwrap_or_else(rand::random),
-        range,
-    })
-}
-
-/// Per-thread generation state, as in the CLI.
-struct Worker {
-    generator: Generator,
-    grader: LogicalSolver,
-}
-
-/// Puzzle `index` of the run, exactly as `sudoku-dlx generate` makes it.
-fn produce(worker: &mut Worker, run: &RunOptions, index: u64) -> Result<(Generated, Option<Rating>), String> {
-    let generated = match &run.band {
-        None => worker.generator.generate(run.seed, index),
-        Some(band) => {
-            let target = Target {
-                band: band.clone(),
-                max_rated: run.max_rated,
-                deadline: None,
-            };
-            let grader = &mut worker.grader;
-            let mut rate = |p: &Grid| grader.rate(p).map_or(f32::INFINITY, |r| r.score);
-            worker
-                .generator
-                .generate_rated(run.seed, index, &target, &mut rate)
-                .map(|found| found.generated)
-        }
+    let mut builder = Generator::builder(shape)
+        .seed(seed.unwrap_or_else(rand::random))
+        .count(count)
+        .symmetry(symmetry)
+        .backend(parse_backend(backend)?)
+        .rate(rate);
+    if let Some(k) = givens {
+        builder = builder.givens(k);
     }
-    .map_err(|e| format!("puzzle {index}: {e}"))?;
-    let rating = if run.rate || run.band.is_some() {
-        worker.grader.rate(&generated.puzzle).ok()
-    } else {
-        None
-    };
-    Ok((generated, rating))
+    if let Some(n) = max_attempts {
+        builder = builder.max_attempts(n);
+    }
+    if let Some(level) = difficulty {
+        let level = level
+            .parse::<Level>()
+            .map_err(|e| option_error(format!("difficulty: {e}")))?;
+        builder = builder.difficulty(level);
+    }
+    if let Some(r) = rating {
+        builder = builder.rating(parse_rating_band(r)?);
+    }
+    if let Some(s) = shard {
+        let (i, m) = parse_shard(s)?;
+        builder = builder.shard(i, m);
+    }
+    let plan = builder.build().map_err(|e| match e {
+        GenerateError::Shard(e) => option_error(format!("shard: {e}")),
+        e => option_error(e.to_string()),
+    })?;
+    Ok(RunOptions { plan })
 }
 
-fn generate_all(
-    py: Python<'_>,
-    run: &RunOptions,
-    threads: Option<usize>,
-) -> PyResult<Vec<(Generated, Option<Rating>)>> {
+/// The run's puzzles in index order, made by the library's ordered
+/// parallel batches (the same as `sudoku-dlx generate`).
+fn generate_all(py: Python<'_>, run: &RunOptions, threads: Option<usize>) -> PyResult<Vec<Puzzle>> {
     let pool = pool(threads)?;
-    let make = || Worker {
-        generator: Generator::new(run.options.clone()).expect("options checked"),
-        grader: LogicalSolver::new(run.options.shape),
-    };
-    let mut produced = Vec::with_capacity((run.range.end - run.range.start) as usize);
-    let chunk = 64 * pool.current_num_threads() as u64;
-    let mut next = run.range.start;
-    while next < run.range.end {
-        let end = (next + chunk).min(run.range.end);
-        let results: Vec<Result<_, String>> = py.detach(|| {
-            pool.install(|| {
-                (next..end)
-                    .into_par_iter()
-                    .map_init(make, |w, i| produce(w, run, i))
-                    .collect()
-            })
-        });
-        for result in results {
-            produced.push(result.map_err(GenerationError::new_err)?);
-        }
-        // Between chunks, so that Ctrl-C (KeyboardInterrupt) stops a long run.
-        py.check_signals()?;
-        next = end;
+    let controls = Controls::default();
+    let first = run.plan.indices().start;
+    let mut produced = Vec::with_capacity((run.plan.indices().end - first) as usize);
+    let failed = py.detach(|| {
+        run.plan.run_ordered(&pool, &controls, |result| {
+            match result {
+                Ok(puzzle) => produced.push(puzzle),
+                Err(e) => {
+                    let index = first + produced.len() as u64;
+                    return ControlFlow::Break(GenerationError::new_err(format!("puzzle {index}: {e}")));
+                }
+            }
+            // Now and then, so that Ctrl-C (KeyboardInterrupt) stops a long run.
+            if produced.len() % 64 == 0 {
+                if let Err(e) = Python::attach(|py| py.check_signals()) {
+                    return ControlFlow::Break(e);
+                }
+            }
+            ControlFlow::Continue(())
+        })
+    });
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(produced),
     }
-    Ok(produced)
 }
 
 /// Generates puzzles; returns a list of records (dicts).
@@ -648,26 +614,14 @@ fn generate<'py>(
         max_attempts,
     )?;
     let produced = generate_all(py, &run, threads)?;
+    let options = run.plan.options();
+    let json = py.import("json")?;
     let mut records = Vec::with_capacity(produced.len());
-    for (g, rating) in produced {
-        let dict = PyDict::new(py);
-        dict.set_item("index", g.index)?;
-        dict.set_item("seed", g.seed)?;
-        dict.set_item("shape", run.options.shape.to_string())?;
-        dict.set_item("puzzle", g.puzzle.to_line())?;
-        dict.set_item("clues", g.puzzle.given_count())?;
-        dict.set_item("symmetry", run.options.symmetry.to_string())?;
-        dict.set_item("backend", run.options.backend.to_string())?;
-        dict.set_item("effort", g.effort)?;
-        dict.set_item("minimal", g.minimal)?;
-        dict.set_item("attempts", g.attempts)?;
-        if solution {
-            dict.set_item("solution", g.solution.to_line())?;
-        }
-        if let Some(r) = rating {
-            rating_dict(py, &r, &dict)?;
-        }
-        records.push(dict);
+    for puzzle in &produced {
+        // The library's own record, so a dict has the CLI's JSON fields.
+        let record = GeneratedRecord::new(puzzle, options.symmetry, options.backend, solution);
+        let text = serde_json::to_string(&record).map_err(|e| SudokuError::new_err(e.to_string()))?;
+        records.push(json.call_method1("loads", (text,))?);
     }
     PyList::new(py, records)
 }
@@ -707,13 +661,10 @@ fn generate_array<'py>(
         max_attempts,
     )?;
     let produced = generate_all(py, &run, threads)?;
-    let cells = run.options.shape.cells();
+    let cells = run.plan.options().shape.cells();
     let rows = produced.len();
-    let flat = |pick: &dyn Fn(&Generated) -> &Grid| -> Vec<u8> {
-        produced
-            .iter()
-            .flat_map(|(g, _)| pick(g).cells().to_vec())
-            .collect()
+    let flat = |pick: &dyn Fn(&Puzzle) -> &Grid| -> Vec<u8> {
+        produced.iter().flat_map(|p| pick(p).cells().to_vec()).collect()
     };
     let puzzles = array(py, flat(&|g| &g.puzzle), rows, cells)?;
     if solution {

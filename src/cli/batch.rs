@@ -31,6 +31,25 @@ impl Item {
     pub fn place(&self) -> String {
         format!("{}: line {}", self.file, self.record.line)
     }
+
+    /// File and line, as output records name them.
+    pub fn source(&self) -> sudoku_dlx::output::Source {
+        sudoku_dlx::output::Source {
+            file: self.file.to_string(),
+            line: self.record.line,
+        }
+    }
+}
+
+/// What a count given up on had settled: a lower bound on the solutions
+/// and the effort spent.
+pub fn gave_up_count(gave_up: &super::limits::GaveUp) -> sudoku_dlx::Count {
+    sudoku_dlx::Count {
+        solutions: gave_up.solutions,
+        first: None,
+        effort: gave_up.nodes,
+        complete: false,
+    }
 }
 
 /// One engine per shape, built on first use, for one worker thread.

@@ -7,8 +7,9 @@ use super::limits::{GaveUp, RecordClock};
 use super::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
-use serde_json::json;
 use std::time::Instant;
+use sudoku_dlx::output::{CheckRecord, ErrorRecord, Record};
+use sudoku_dlx::verify::compare_counts;
 use sudoku_dlx::{BackendKind, Count, Grid};
 
 /// Options of `check`.
@@ -37,28 +38,13 @@ enum Checked {
     },
 }
 
-/// What is wrong between two counts of the same puzzle, if anything.
+/// What is wrong between two counts of the same puzzle, if anything: the
+/// library's cross-check, as text.
 fn disagreements(puzzle: &Grid, dlx: &Count, sat: &Count) -> Vec<String> {
-    let mut problems = Vec::new();
-    if dlx.solutions != sat.solutions {
-        problems.push(format!(
-            "dlx counted {}, sat counted {}",
-            dlx.solutions, sat.solutions
-        ));
+    match compare_counts(puzzle, (BackendKind::Dlx, dlx), (BackendKind::Sat, sat)) {
+        Ok(()) => Vec::new(),
+        Err(d) => d.problems.iter().map(ToString::to_string).collect(),
     }
-    for (name, count) in [("dlx", dlx), ("sat", sat)] {
-        match &count.first {
-            Some(s) if !s.solves(puzzle) => {
-                problems.push(format!("{name} gave an invalid solution {}", s.to_line()))
-            }
-            None if count.solutions > 0 => problems.push(format!("{name} counted solutions but gave none")),
-            _ => {}
-        }
-    }
-    if dlx.solutions == 1 && sat.solutions == 1 && dlx.first != sat.first {
-        problems.push("both found one solution, but not the same one".to_string());
-    }
-    problems
 }
 
 fn check_record(engines: &mut (Engines, Engines), item: &Item, args: &CheckArgs) -> Checked {
@@ -106,16 +92,15 @@ pub fn run(args: CheckArgs) -> Result<i32> {
                 Checked::Invalid(message) => {
                     invalid += 1;
                     warn(message);
-                    json!({"file": &*item.file, "line": item.record.line, "error": message})
+                    ErrorRecord::new(item.source(), message).line()
                 }
                 Checked::GaveUp(puzzle, engine, gave_up) => {
                     gave_up_count += 1;
                     let message = format!("{}: {engine} {gave_up}", item.place());
                     warn(&message);
-                    json!({
-                        "file": &*item.file, "line": item.record.line, "puzzle": puzzle.to_line(),
-                        "error": message,
-                    })
+                    let mut record = ErrorRecord::new(item.source(), message);
+                    record.puzzle = Some(puzzle.to_line());
+                    record.line()
                 }
                 Checked::Compared {
                     puzzle,
@@ -137,11 +122,16 @@ pub fn run(args: CheckArgs) -> Result<i32> {
                             batch::write_record(&mut out, &text)?;
                         }
                     }
-                    json!({
-                        "file": &*item.file, "line": item.record.line, "puzzle": puzzle.to_line(),
-                        "dlx": dlx.solutions, "sat": sat.solutions, "agree": problems.is_empty(),
-                        "problems": problems,
-                    })
+                    CheckRecord {
+                        source: item.source(),
+                        puzzle: puzzle.to_line(),
+                        dlx: Some(dlx.solutions),
+                        sat: Some(sat.solutions),
+                        agree: problems.is_empty(),
+                        problems: problems.clone(),
+                        error: None,
+                    }
+                    .line()
                 }
             };
             if args.format == Format::Json {

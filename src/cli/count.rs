@@ -5,7 +5,7 @@ use super::solve::{count_record, Verdict};
 use super::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
-use serde_json::json;
+use sudoku_dlx::output::{CountRecord, ErrorRecord, Record};
 use sudoku_dlx::BackendKind;
 
 /// Options of `count`.
@@ -46,11 +46,7 @@ pub fn run(args: CountArgs) -> Result<i32> {
                     warn(message);
                     invalid += 1;
                     match args.format {
-                        Format::Json => {
-                            let record =
-                                json!({"file": &*item.file, "line": item.record.line, "error": message});
-                            format!("{record}\n")
-                        }
+                        Format::Json => format!("{}\n", ErrorRecord::new(item.source(), message).line()),
                         _ => String::new(),
                     }
                 }
@@ -59,36 +55,20 @@ pub fn run(args: CountArgs) -> Result<i32> {
                     invalid += 1;
                     match args.format {
                         Format::Json => {
-                            let record = json!({
-                                "file": &*item.file,
-                                "line": item.record.line,
-                                "shape": puzzle.shape(),
-                                "puzzle": puzzle.to_line(),
-                                "solutions": gave_up.solutions,
-                                "limit": args.limit,
-                                "complete": false,
-                                "nodes": gave_up.nodes,
-                                "error": gave_up.to_string(),
-                            });
-                            format!("{record}\n")
+                            let count = batch::gave_up_count(gave_up);
+                            let mut record = CountRecord::new(item.source(), puzzle, args.backend, &count);
+                            record.limit = Some(args.limit);
+                            record.error = Some(gave_up.to_string());
+                            format!("{}\n", record.line())
                         }
                         _ => String::new(),
                     }
                 }
                 Verdict::Counted(puzzle, count) => match args.format {
                     Format::Json => {
-                        let record = json!({
-                            "file": &*item.file,
-                            "line": item.record.line,
-                            "shape": puzzle.shape(),
-                            "puzzle": puzzle.to_line(),
-                            "solutions": count.solutions,
-                            "limit": args.limit,
-                            "complete": count.complete,
-                            "first_solution": count.first.as_ref().map(|g| g.to_line()),
-                            "nodes": count.nodes,
-                        });
-                        format!("{record}\n")
+                        let mut record = CountRecord::new(item.source(), puzzle, args.backend, count);
+                        record.limit = Some(args.limit);
+                        format!("{}\n", record.line())
                     }
                     _ => format!("{}\n", count.solutions),
                 },

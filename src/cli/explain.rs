@@ -3,14 +3,15 @@
 
 use super::batch::{self, warn};
 use super::limits::{Limits, RecordClock};
-use super::rate::{rating_json, Rater, Refusal};
+use super::rate::{Rater, Refusal};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use serde_json::json;
 use std::io::Write;
 use sudoku_dlx::formats::{parse_line, PuzzleReader};
 use sudoku_dlx::logic::candidates::Tables;
 use sudoku_dlx::logic::{Candidates, Step};
+use sudoku_dlx::output::{EffortFields, ExplainedRecord, RatingFields, Record};
+use sudoku_dlx::BackendKind;
 use sudoku_dlx::{Grid, Shape};
 
 /// Output forms of `explain`.
@@ -133,13 +134,15 @@ pub fn run(args: ExplainArgs) -> Result<i32> {
     };
     let mut out = batch::stdout();
     if args.format == ExplainFormat::Json {
-        let mut value = rating_json(&path.rating);
-        value["puzzle"] = json!(puzzle.to_line());
-        value["effort"] = json!(effort);
-        value["steps"] = serde_json::to_value(&path.steps)?;
-        value["text"] = json!(path.steps.iter().map(|s| s.to_string()).collect::<Vec<_>>());
-        value["grid"] = json!(path.grid.to_line());
-        batch::write_record(&mut out, &format!("{value}\n"))?;
+        let record = ExplainedRecord {
+            puzzle: puzzle.to_line(),
+            rating: RatingFields::from(&path.rating),
+            effort: EffortFields::of(BackendKind::Dlx, effort),
+            text: path.steps.iter().map(ToString::to_string).collect(),
+            steps: path.steps,
+            grid: path.grid.to_line(),
+        };
+        batch::write_record(&mut out, &format!("{}\n", record.line()))?;
         out.flush()?;
         return Ok(0);
     }

@@ -3,18 +3,19 @@
 
 use super::batch::{self, warn};
 use super::limits::{deadline, parse_seconds};
+use super::progress::Tally;
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
-use serde_json::json;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
-use sudoku_dlx::generator::{shard_range, GenerateOptions, Generated, Generator, Symmetry, Target};
-use sudoku_dlx::logic::{Level, LogicalSolver, Rating};
-use sudoku_dlx::{BackendKind, Shape};
+use sudoku_dlx::generator::{GenerateError, Symmetry};
+use sudoku_dlx::logic::Level;
+use sudoku_dlx::output::{Format, GeneratedRecord, Writer};
+use sudoku_dlx::pipeline::{Controls, GeneratorBuilder, Plan};
+use sudoku_dlx::{BackendKind, Generator, Shape};
 
 /// Output forms of `generate`.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,12 +37,16 @@ pub enum GenFormat {
 }
 
 impl GenFormat {
-    /// The book form this format is written in, if it is one.
-    fn book(self) -> Option<super::print::BookFormat> {
+    /// The book form this format is written in, or the record format.
+    fn target(self) -> Result<Format, super::print::BookFormat> {
         match self {
-            GenFormat::Pdf => Some(super::print::BookFormat::Pdf),
-            GenFormat::Svg => Some(super::print::BookFormat::Svg),
-            _ => None,
+            GenFormat::Pdf => Err(super::print::BookFormat::Pdf),
+            GenFormat::Svg => Err(super::print::BookFormat::Svg),
+            GenFormat::Line => Ok(Format::Line),
+            GenFormat::Grid => Ok(Format::Grid),
+            GenFormat::Json => Ok(Format::Json),
+            GenFormat::Jsonl => Ok(Format::Jsonl),
+            GenFormat::Csv => Ok(Format::Csv),
         }
     }
 }
@@ -160,245 +165,42 @@ pub struct GenerateArgs {
     book: super::print::BookArgs,
 }
 
-/// Set by Ctrl-C: workers stop taking puzzles and the output is closed
-/// after the last complete record.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// Per-thread state: the generator, the grader and, with `--check`, the
-/// other engine.
-struct Worker {
-    generator: Generator,
-    grader: LogicalSolver,
-    checker: Option<Box<dyn sudoku_dlx::Backend>>,
-}
-
-/// What one index produced.
-enum Produced {
-    Puzzle(Box<Generated>, Option<Rating>),
-    Failed(String),
-    /// Ctrl-C: not started.
-    Skipped,
-    /// `--timeout` passed before this index was produced.
-    TimedOut,
-}
-
 impl GenerateArgs {
-    /// The rating band aimed at, if any.
-    fn band(&self) -> Option<std::ops::Range<f32>> {
-        self.rating.clone().or_else(|| self.difficulty.map(Level::range))
-    }
-
-    fn options(&self) -> GenerateOptions {
-        let mut options = GenerateOptions::new(self.shape);
-        options.symmetry = self.symmetry;
-        options.givens = self.givens;
-        options.max_attempts = self.max_attempts.unwrap_or(100);
-        options.backend = self.backend;
+    /// The validated library plan: what the flags ask for.
+    fn plan(&self, seed: u64, start: Instant) -> Result<Plan, GenerateError> {
+        let mut builder: GeneratorBuilder = Generator::builder(self.shape)
+            .seed(seed)
+            .count(self.count)
+            .symmetry(self.symmetry)
+            .backend(self.backend)
+            .rate(self.rate)
+            .check(self.check)
+            .deadline(deadline(start, self.timeout));
+        if let Some(k) = self.givens {
+            builder = builder.givens(k);
+        }
+        if let Some(n) = self.max_attempts {
+            builder = builder.max_attempts(n);
+        }
         if self.budget.is_some() {
-            options.probe_budget = self.budget;
+            builder = builder.probe_budget(self.budget);
         }
-        options
-    }
-
-    fn record_json(&self, g: &Generated, rating: Option<&Rating>) -> serde_json::Value {
-        let mut value = json!({
-            "index": g.index,
-            "seed": g.seed,
-            "shape": self.shape,
-            "puzzle": g.puzzle.to_line(),
-            "clues": g.puzzle.given_count(),
-            "symmetry": self.symmetry,
-            "backend": self.backend,
-            "effort": g.effort,
-            "minimal": g.minimal,
-            "attempts": g.attempts,
-            "version": env!("CARGO_PKG_VERSION"),
-        });
-        if self.solution {
-            value["solution"] = json!(g.solution.to_line());
+        if let Some(band) = self.rating.clone().or_else(|| self.difficulty.map(Level::range)) {
+            builder = builder.rating(band);
         }
-        if let Some(r) = rating {
-            for (key, v) in super::rate::rating_json(r).as_object().into_iter().flatten() {
-                value[key] = v.clone();
-            }
+        if let Some(s) = self.shard {
+            builder = builder.shard(s.part, s.parts);
         }
-        value
-    }
-
-    /// The text of one record; `first` says whether it opens the output.
-    fn render(&self, g: &Generated, rating: Option<&Rating>, first: bool) -> String {
-        match self.format {
-            GenFormat::Line if self.solution => {
-                format!("{} {}\n", g.puzzle.to_line(), g.solution.to_line())
-            }
-            GenFormat::Line => format!("{}\n", g.puzzle.to_line()),
-            GenFormat::Grid if self.solution => {
-                format!("{}\n{}\n", g.puzzle.to_pretty(), g.solution.to_pretty())
-            }
-            GenFormat::Grid => format!("{}\n", g.puzzle.to_pretty()),
-            // Books are written whole at the end, from `book_entry`.
-            GenFormat::Pdf | GenFormat::Svg => String::new(),
-            GenFormat::Jsonl => format!("{}\n", self.record_json(g, rating)),
-            GenFormat::Json => format!(
-                "{}  {}\n",
-                if first { "[\n" } else { "," },
-                self.record_json(g, rating)
-            ),
-            GenFormat::Csv => {
-                let mut row = format!(
-                    "{},{},{},{},{},{},{}",
-                    g.index,
-                    g.seed,
-                    self.shape,
-                    g.puzzle.to_line(),
-                    g.puzzle.given_count(),
-                    g.effort,
-                    g.minimal
-                );
-                if let Some(r) = rating {
-                    row.push_str(&format!(",{:.1},{}", r.score, r.level));
-                }
-                if self.solution {
-                    row.push(',');
-                    row.push_str(&g.solution.to_line());
-                }
-                row.push('\n');
-                row
-            }
-        }
-    }
-
-    /// A puzzle as a book entry, numbered from its index.
-    fn book_entry(&self, g: &Generated, rating: Option<&Rating>) -> sudoku_dlx::print::Entry {
-        sudoku_dlx::print::Entry {
-            number: g.index + 1,
-            puzzle: g.puzzle.clone(),
-            solution: g.solution.clone(),
-            level: rating.map(|r| r.level.to_string()),
-            rating: rating.map(|r| (r.score * 10.0).round() / 10.0),
-        }
-    }
-
-    fn header(&self) -> Option<String> {
-        (self.format == GenFormat::Csv).then(|| {
-            let rated = if self.rates() { ",rating,level" } else { "" };
-            let extra = if self.solution { ",solution" } else { "" };
-            format!("index,seed,shape,puzzle,clues,effort,minimal{rated}{extra}\n")
-        })
-    }
-
-    /// Whether records carry a rating.
-    fn rates(&self) -> bool {
-        self.rate || self.band().is_some()
-    }
-
-    fn footer(&self, wrote_any: bool) -> Option<&'static str> {
-        match (self.format, wrote_any) {
-            (GenFormat::Json, true) => Some("]\n"),
-            (GenFormat::Json, false) => Some("[]\n"),
-            _ => None,
-        }
+        builder.build()
     }
 }
 
-/// A worker whose generator stops digging at the run's `deadline`.
-fn make_worker(args: &GenerateArgs, deadline: Option<Instant>) -> Worker {
-    let mut options = args.options();
-    options.deadline = deadline;
-    let generator = Generator::new(options).expect("options checked before starting");
-    let checker = args.check.then(|| args.backend.other().build(args.shape));
-    let grader = LogicalSolver::new(args.shape);
-    Worker {
-        generator,
-        grader,
-        checker,
-    }
-}
-
-fn produce(worker: &mut Worker, args: &GenerateArgs, seed: u64, index: u64, run: &Run) -> Produced {
-    if INTERRUPTED.load(Ordering::Relaxed) {
-        return Produced::Skipped;
-    }
-    let past_deadline = || run.deadline.is_some_and(|d| Instant::now() >= d);
-    if past_deadline() {
-        return Produced::TimedOut;
-    }
-    let result = match args.band() {
-        None => worker.generator.generate(seed, index),
-        Some(band) => {
-            let target = Target {
-                band,
-                max_rated: args.max_attempts.unwrap_or(1000),
-                deadline: run.deadline,
-            };
-            let grader = &mut worker.grader;
-            let mut rate = |p: &sudoku_dlx::Grid| {
-                run.rated.fetch_add(1, Ordering::Relaxed);
-                grader.rate(p).map_or(f32::INFINITY, |r| r.score)
-            };
-            worker
-                .generator
-                .generate_rated(seed, index, &target, &mut rate)
-                .map(|found| found.generated)
-        }
-    };
-    let generated = match result {
-        Ok(g) => g,
-        // A shortfall the deadline caused is not this index's failure.
-        Err(_) if past_deadline() => return Produced::TimedOut,
-        Err(e) => return Produced::Failed(format!("puzzle {index}: {e}")),
-    };
-    if let Some(checker) = worker.checker.as_mut() {
-        let count = checker.count(&generated.puzzle, 2, None);
-        if count.solutions != 1 || count.first.as_ref() != Some(&generated.solution) {
-            let message = format!(
-                "puzzle {index}: engines disagree: {} found it unique, {} counted {} solution(s)",
-                worker.generator.options().backend,
-                checker.name(),
-                count.solutions
-            );
-            return Produced::Failed(message);
-        }
-    }
-    let rating = if args.rates() {
-        worker.grader.rate(&generated.puzzle).ok()
-    } else {
-        None
-    };
-    Produced::Puzzle(Box::new(generated), rating)
-}
-
-/// What every worker of a run shares.
-struct Run {
-    deadline: Option<Instant>,
-    /// Candidates rated so far, for the progress bar and `--stats`.
-    rated: AtomicU64,
-}
-
-fn progress_bar(total: u64) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    let style = ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta} {msg}")
-        .unwrap_or_else(|_| ProgressStyle::default_bar());
-    bar.set_style(style);
-    bar
-}
-
-fn open_output(path: &Option<PathBuf>) -> Result<Box<dyn Write>> {
-    Ok(match path {
-        Some(p) => {
-            let file = std::fs::File::create(p).with_context(|| format!("cannot create {}", p.display()))?;
-            Box::new(std::io::BufWriter::new(file))
-        }
-        None => Box::new(batch::stdout()),
-    })
-}
+/// What every worker shares: Ctrl-C and the rated-candidates counter.
+static CONTROLS: std::sync::LazyLock<Controls> = std::sync::LazyLock::new(Controls::default);
 
 /// Runs `generate`; returns the exit code.
 pub fn run(args: GenerateArgs) -> Result<i32> {
-    Generator::new(args.options())?;
+    let start = Instant::now();
     let seed = args.seed.unwrap_or_else(|| {
         let seed = rand::random::<u64>();
         warn(format_args!(
@@ -406,121 +208,57 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
         ));
         seed
     });
-    let range = match args.shard {
-        Some(s) => shard_range(args.count, s.part, s.parts)?,
-        None => 0..args.count,
-    };
+    let plan = args.plan(seed, start)?;
     let pool = batch::pool(args.threads)?;
     // Ignore a failure to install the handler (one may exist already):
     // Ctrl-C then just ends the process, as it would anyway.
-    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
-    if args.format.book().is_some() {
-        args.book.check(args.shape)?;
-    }
-    let mut book = Vec::new();
-    let mut out = match args.format.book() {
-        Some(_) => Box::new(std::io::sink()),
-        None => open_output(&args.output)?,
-    };
-    let bar = progress_bar(range.end - range.start);
-    let start = Instant::now();
-    let run = Run {
-        deadline: deadline(start, args.timeout),
-        rated: AtomicU64::new(0),
-    };
-    let mut timed_out = false;
-    let chunk = 16 * pool.current_num_threads() as u64;
-    let (mut written, mut failed) = (0u64, 0u64);
-    let (mut clues, mut effort) = (0u64, 0u64);
-    if let Some(header) = args.header() {
-        out.write_all(header.as_bytes())?;
-    }
-    let states = batch::PerThread::new(&pool);
-    let mut next = range.start;
-    'run: while next < range.end {
-        let end = (next + chunk).min(range.end);
-        let results: Vec<Produced> = pool.install(|| {
-            (next..end)
-                .into_par_iter()
-                .map(|i| {
-                    states.with(
-                        || make_worker(&args, run.deadline),
-                        |w| produce(w, &args, seed, i, &run),
-                    )
-                })
-                .collect()
-        });
-        for produced in results {
-            match produced {
-                Produced::Puzzle(g, rating) if args.format.book().is_some() => {
-                    book.push(args.book_entry(&g, rating.as_ref()));
-                    written += 1;
-                    clues += g.puzzle.given_count() as u64;
-                    effort += g.effort;
+    let _ = ctrlc::set_handler(|| CONTROLS.stop.store(true, Ordering::SeqCst));
+    let record = |p: &sudoku_dlx::Puzzle| GeneratedRecord::new(p, args.symmetry, args.backend, args.solution);
+    let mut tally = Tally::new(plan.indices(), plan.band().is_some());
+    let outcome = match args.format.target() {
+        Ok(format) => {
+            let out: Box<dyn Write> = match &args.output {
+                Some(p) => Box::new(std::io::BufWriter::new(
+                    std::fs::File::create(p).with_context(|| format!("cannot create {}", p.display()))?,
+                )),
+                None => Box::new(batch::stdout()),
+            };
+            let mut writer = Writer::new(out, format, plan.shard())?;
+            writer.begin(&GeneratedRecord::csv_header(plan.rates(), args.solution))?;
+            let broke = plan.run_ordered(&pool, &CONTROLS, |result| {
+                let written = tally.take(result, &CONTROLS).map(|p| writer.record(&record(&p)));
+                match written {
+                    Some(Err(e)) => ControlFlow::Break(e),
+                    _ if tally.at_batch_end() => writer
+                        .flush()
+                        .map_or_else(ControlFlow::Break, ControlFlow::Continue),
+                    _ => ControlFlow::Continue(()),
                 }
-                Produced::Puzzle(g, rating) => {
-                    out.write_all(args.render(&g, rating.as_ref(), written == 0).as_bytes())?;
-                    written += 1;
-                    clues += g.puzzle.given_count() as u64;
-                    effort += g.effort;
-                }
-                Produced::Failed(message) => {
-                    bar.suspend(|| warn(format_args!("sudoku-dlx: {message}")));
-                    failed += 1;
-                }
-                Produced::Skipped => break 'run,
-                Produced::TimedOut => {
-                    timed_out = true;
-                    break 'run;
-                }
+            });
+            match broke {
+                Some(e) => Err(e),
+                None => writer.end(),
             }
-            bar.inc(1);
         }
-        if args.band().is_some() {
-            let rated = run.rated.load(Ordering::Relaxed);
-            bar.set_message(format!("rated {rated}, hits {written}"));
+        Err(book_format) => {
+            args.book.check(args.shape)?;
+            let mut book = Vec::new();
+            plan.run_ordered::<()>(&pool, &CONTROLS, |result| {
+                book.extend(
+                    tally
+                        .take(result, &CONTROLS)
+                        .map(|p| super::print::book_entry(&p)),
+                );
+                ControlFlow::Continue(())
+            });
+            super::print::write_book(&book, &args.book, book_format, args.output.as_deref())?;
+            Ok(())
         }
-        out.flush()?;
-        next = end;
-    }
-    if let Some(footer) = args.footer(written > 0) {
-        out.write_all(footer.as_bytes())?;
-    }
-    out.flush()?;
-    bar.finish_and_clear();
-    if let Some(format) = args.format.book() {
-        super::print::write_book(&book, &args.book, format, args.output.as_deref())?;
-    }
+    };
+    tally.finish();
+    outcome?;
     if args.stats {
-        let secs = start.elapsed().as_secs_f64();
-        let mean = |total: u64| total as f64 / written.max(1) as f64;
-        warn(format_args!(
-            "puzzles generated: {written}, failed: {failed}, time: {secs:.3} s, {:.1} puzzles/s, mean clues: {:.2}, mean effort: {:.1} nodes",
-            written as f64 / secs.max(1e-9),
-            mean(clues),
-            mean(effort)
-        ));
-        if args.band().is_some() {
-            let rated = run.rated.load(Ordering::Relaxed);
-            warn(format_args!(
-                "candidates rated: {rated} ({:.1} per puzzle found)",
-                rated as f64 / written.max(1) as f64
-            ));
-        }
+        tally.report_stats(start.elapsed(), &CONTROLS);
     }
-    if INTERRUPTED.load(Ordering::SeqCst) {
-        warn(format_args!("sudoku-dlx: interrupted after {written} puzzles"));
-        return Ok(130);
-    }
-    if timed_out {
-        let wanted = range.end - range.start;
-        warn(format_args!(
-            "sudoku-dlx: --timeout {} s reached after {:.2} s: wrote {written} of {wanted} puzzles, {} not produced",
-            args.timeout.unwrap_or(Duration::MAX).as_secs_f64(),
-            start.elapsed().as_secs_f64(),
-            wanted - written - failed
-        ));
-        return Ok(1);
-    }
-    Ok(if failed == 0 { 0 } else { 1 })
+    Ok(tally.exit_code(args.timeout, start.elapsed()))
 }

@@ -148,7 +148,7 @@ impl RecordClock {
         let budget = self.limits.budget;
         let Some(deadline) = self.deadline else {
             let count = engine.count(puzzle, limit, budget);
-            let nodes = count.nodes;
+            let nodes = count.effort;
             return self.settled(count, budget.unwrap_or(u64::MAX), nodes);
         };
         // SAT counts in solver calls, each one a whole solve: a complete
@@ -162,7 +162,7 @@ impl RecordClock {
         let mut spent = 0u64;
         loop {
             let count = engine.count(puzzle, limit, Some(try_nodes));
-            spent = spent.saturating_add(count.nodes);
+            spent = spent.saturating_add(count.effort);
             if count.complete || budget.is_some_and(|b| try_nodes >= b) {
                 return self.settled(count, try_nodes, spent);
             }

@@ -13,6 +13,7 @@ mod explain;
 mod generate;
 mod limits;
 mod print;
+mod progress;
 mod rate;
 mod solve;
 
@@ -95,6 +96,7 @@ pub enum Format {
 /// Which engine runs the search.
 pub fn parse_backend(text: &str) -> Result<BackendKind, String> {
     text.parse()
+        .map_err(|e: sudoku_dlx::engine::UnknownBackend| e.to_string())
 }
 
 /// Runs the command line; returns the process exit code.

@@ -358,3 +358,14 @@ fn write_svgs(entries: &[Entry], book: &BookArgs, output: Option<&Path>) -> Resu
     }
     Ok(())
 }
+
+/// A generated puzzle as a book entry, numbered from its index.
+pub fn book_entry(p: &sudoku_dlx::Puzzle) -> Entry {
+    Entry {
+        number: p.index + 1,
+        puzzle: p.puzzle.clone(),
+        solution: p.solution.clone(),
+        level: p.rating.as_ref().map(|r| r.level.to_string()),
+        rating: p.rating.as_ref().map(|r| (r.score * 10.0).round() / 10.0),
+    }
+}

@@ -6,9 +6,9 @@ use super::limits::{GaveUp, Limits, RecordClock};
 use super::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
-use serde_json::json;
 use std::collections::HashMap;
 use sudoku_dlx::logic::{Level, LogicalSolver, Rating};
+use sudoku_dlx::output::{EffortFields, ErrorRecord, RatedRecord, RatingFields, Record};
 use sudoku_dlx::{BackendKind, Grid, Shape};
 
 /// Options of `rate`.
@@ -57,7 +57,7 @@ impl Rater {
             .map_err(Refusal::GaveUp)?;
         match count.solutions {
             0 => Err(Refusal::NoSolution),
-            1 => Ok(count.nodes),
+            1 => Ok(count.effort),
             _ => Err(Refusal::Several),
         }
     }
@@ -136,32 +136,17 @@ fn technique_list(rating: &Rating) -> String {
     parts.join(",")
 }
 
-/// The JSON form of a rating (shared with `generate`).
-pub fn rating_json(rating: &Rating) -> serde_json::Value {
-    let techniques: serde_json::Map<String, serde_json::Value> = rating
-        .techniques
-        .iter()
-        .map(|(t, k)| (t.name().to_string(), json!(k)))
-        .collect();
-    json!({
-        "rating": (rating.score as f64 * 10.0).round() / 10.0,
-        "level": rating.level,
-        "hardest": rating.hardest.map(|t| t.name()),
-        "techniques": techniques,
-        "solved_by_logic": rating.solved,
-    })
-}
-
 fn render(item: &Item, puzzle: &Grid, rating: &Rating, effort: u64, format: Format) -> String {
     let hardest = rating.hardest.map_or("none", |t| t.name());
     match format {
         Format::Json => {
-            let mut value = rating_json(rating);
-            value["puzzle"] = json!(puzzle.to_line());
-            value["file"] = json!(&*item.file);
-            value["line"] = json!(item.record.line);
-            value["effort"] = json!(effort);
-            format!("{value}\n")
+            let record = RatedRecord {
+                source: item.source(),
+                puzzle: puzzle.to_line(),
+                rating: RatingFields::from(rating),
+                effort: EffortFields::of(BackendKind::Dlx, effort),
+            };
+            format!("{}\n", record.line())
         }
         _ => {
             let beyond = if rating.solved {
@@ -197,8 +182,8 @@ pub fn run(args: RateArgs) -> Result<i32> {
                 tally.add(outcome);
                 warn(&message);
                 if args.format == Format::Json {
-                    let record = json!({"file": &*item.file, "line": item.record.line, "error": message});
-                    batch::write_record(&mut out, &format!("{record}\n"))?;
+                    let record = ErrorRecord::new(item.source(), message);
+                    batch::write_record(&mut out, &format!("{}\n", record.line()))?;
                 }
             }
             Rated::Done(puzzle, rating, effort) => {

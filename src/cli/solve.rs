@@ -5,7 +5,7 @@ use super::limits::{GaveUp, Limits, RecordClock};
 use super::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
-use serde_json::json;
+use sudoku_dlx::output::{CountRecord, ErrorRecord, Record};
 use sudoku_dlx::{BackendKind, Count, Grid};
 
 /// Options of `solve`.
@@ -72,28 +72,28 @@ fn status(outcome: Outcome) -> &'static str {
     }
 }
 
-fn json_record(item: &Item, verdict: &Verdict, uniqueness_checked: bool) -> serde_json::Value {
+fn json_record(item: &Item, verdict: &Verdict, uniqueness_checked: bool, kind: BackendKind) -> String {
     let outcome = verdict.outcome();
-    let mut value = json!({"file": &*item.file, "line": item.record.line, "status": status(outcome)});
-    value["uniqueness_checked"] = json!(uniqueness_checked);
-    match verdict {
-        Verdict::Invalid(message) => value["error"] = json!(message),
-        Verdict::Counted(puzzle, count) => {
-            value["shape"] = json!(puzzle.shape());
-            value["puzzle"] = json!(puzzle.to_line());
-            let solution = (outcome == Outcome::Unique).then(|| count.first.as_ref().map(Grid::to_line));
-            value["solution"] = json!(solution.flatten());
-            value["nodes"] = json!(count.nodes);
+    let source = item.source();
+    let (puzzle, count, error) = match verdict {
+        Verdict::Invalid(message) => {
+            let mut record = ErrorRecord::new(source, message);
+            record.status = Some(status(outcome));
+            return record.line();
         }
+        Verdict::Counted(puzzle, count) => (puzzle, count.clone(), None),
         Verdict::GaveUp(puzzle, gave_up) => {
-            value["shape"] = json!(puzzle.shape());
-            value["puzzle"] = json!(puzzle.to_line());
-            value["solution"] = json!(null);
-            value["nodes"] = json!(gave_up.nodes);
-            value["error"] = json!(gave_up.to_string());
+            (puzzle, batch::gave_up_count(gave_up), Some(gave_up.to_string()))
         }
+    };
+    let mut record = CountRecord::new(source, puzzle, kind, &count);
+    record.status = Some(status(outcome));
+    if outcome != Outcome::Unique {
+        record.solution = None;
     }
-    value
+    record.uniqueness_checked = Some(uniqueness_checked);
+    record.error = error;
+    record.line()
 }
 
 /// Runs `solve`; returns the exit code.
@@ -115,7 +115,7 @@ pub fn run(args: SolveArgs) -> Result<i32> {
                 (Verdict::Counted(..), _) => warn(format_args!("{}: {}", item.place(), status(outcome))),
             }
             let text = match (args.format, &verdict) {
-                (Format::Json, _) => format!("{}\n", json_record(item, &verdict, !args.first)),
+                (Format::Json, _) => format!("{}\n", json_record(item, &verdict, !args.first, args.backend)),
                 (Format::Line, Verdict::Counted(_, c)) if outcome == Outcome::Unique => {
                     format!("{}\n", c.first.as_ref().expect("unique has a solution").to_line())
                 }

@@ -12,8 +12,8 @@ mod target;
 pub use symmetry::Symmetry;
 pub use target::{RatedSearch, Target};
 
-use crate::backend::{Backend, BackendKind, Removal};
-use crate::dlx::Dlx;
+use crate::engine::dlx::Dlx;
+use crate::engine::{Backend, BackendKind, Removal};
 use crate::grid::Grid;
 use crate::shape::Shape;
 use rand::seq::SliceRandom;
@@ -88,8 +88,22 @@ pub fn fewest_possible_clues(shape: Shape) -> usize {
 }
 
 /// Why options or a generation run failed.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum GenerateError {
+    /// `--check`: the other engine does not confirm the puzzle.
+    #[error("engines disagree: {0}")]
+    EnginesDisagree(crate::verify::Disagreement),
+    /// The run's deadline (or [`GenerateOptions::deadline`]) passed before
+    /// this puzzle was produced.
+    #[error("the deadline passed before this puzzle was produced")]
+    DeadlinePassed,
+    /// The run was stopped (Ctrl-C) before this puzzle was started.
+    #[error("stopped before this puzzle was started")]
+    Stopped,
+    /// A shard that does not exist.
+    #[error(transparent)]
+    Shard(#[from] ShardError),
     /// The symmetry does not map this shape's boxes onto boxes.
     #[error("symmetry {0} needs square boxes, but the board has {1} boxes")]
     SymmetryDoesNotFit(Symmetry, Shape),
@@ -109,9 +123,6 @@ pub enum GenerateError {
         /// deadline that had already passed).
         closest: f32,
     },
-    /// [`GenerateOptions::deadline`] passed before the puzzle was dug.
-    #[error("the deadline passed before the puzzle was finished")]
-    DeadlinePassed,
     /// No attempt reached the requested clue count.
     #[error("no puzzle with {wanted} clues after {attempts} attempts (fewest reached: {best})")]
     Shortfall {
@@ -208,7 +219,7 @@ impl Generator {
                 let effort = if puzzle.is_full() {
                     0
                 } else {
-                    self.effort_engine.count(&puzzle, 2, Some(EFFORT_BUDGET)).nodes
+                    self.effort_engine.count(&puzzle, 2, Some(EFFORT_BUDGET)).effort
                 };
                 let minimal = self.options.givens.is_none() && probes_complete;
                 return Ok(Generated {

@@ -7,7 +7,7 @@
 //! correlated; a puzzle just below the band often has a neighbour in it.
 
 use super::{GenerateError, Generated, Generator, EFFORT_BUDGET};
-use crate::backend::Backend;
+use crate::engine::Backend;
 use crate::grid::Grid;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -67,6 +67,21 @@ impl Generator {
         target: &Target,
         rate: &mut dyn FnMut(&Grid) -> f32,
     ) -> Result<RatedSearch, GenerateError> {
+        self.generate_rated_keeping(seed, index, target, &mut |p| (rate(p), ()))
+            .map(|(found, ())| found)
+    }
+
+    /// As [`Generator::generate_rated`], but `rate` also returns what it
+    /// learned about the puzzle (its full rating, say), and the found
+    /// puzzle's is handed back: a caller that wants the rating needs not
+    /// rate the puzzle again.
+    pub fn generate_rated_keeping<T>(
+        &mut self,
+        seed: u64,
+        index: u64,
+        target: &Target,
+        rate: &mut dyn FnMut(&Grid) -> (f32, T),
+    ) -> Result<(RatedSearch, T), GenerateError> {
         let mut rng = Generator::rng(seed, index);
         let mut rated = 0;
         let mut closest = f32::NAN;
@@ -87,7 +102,7 @@ impl Generator {
                 fewest = fewest.min(puzzle.given_count());
                 continue;
             }
-            let mut rating = rate(&puzzle);
+            let (mut rating, mut found) = rate(&puzzle);
             rated += 1;
             for _ in 0..CLIMB_STEPS {
                 if distance(&target.band, rating) == 0.0 || rated >= target.max_rated {
@@ -99,17 +114,17 @@ impl Generator {
                 if !fits(&next) {
                     continue;
                 }
-                let next_rating = rate(&next);
+                let (next_rating, next_found) = rate(&next);
                 rated += 1;
                 if distance(&target.band, next_rating) <= distance(&target.band, rating) {
-                    (puzzle, rating, complete) = (next, next_rating, next_complete);
+                    (puzzle, rating, complete, found) = (next, next_rating, next_complete, next_found);
                 }
             }
             if closest.is_nan() || distance(&target.band, rating) < distance(&target.band, closest) {
                 closest = rating;
             }
             if distance(&target.band, rating) == 0.0 {
-                let effort = self.effort_engine.count(&puzzle, 2, Some(EFFORT_BUDGET)).nodes;
+                let effort = self.effort_engine.count(&puzzle, 2, Some(EFFORT_BUDGET)).effort;
                 let minimal = self.options.givens.is_none() && complete;
                 let generated = Generated {
                     puzzle,
@@ -120,11 +135,12 @@ impl Generator {
                     effort,
                     minimal,
                 };
-                return Ok(RatedSearch {
+                let search = RatedSearch {
                     generated,
                     rating,
                     rated,
-                });
+                };
+                return Ok((search, found));
             }
         }
         if rated == 0 && misses > 0 {

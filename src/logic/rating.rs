@@ -16,8 +16,10 @@ use std::str::FromStr;
 /// nested or "plus" forcing chains for those, which start at 9.0.
 pub const BEYOND_SCORE: f32 = 9.0;
 
-/// How hard a puzzle is.
+/// How hard a puzzle is. Serialized as every record writes a rating
+/// ([`crate::output::RatingFields`]), so there is one schema.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(into = "crate::output::RatingFields")]
 pub struct Rating {
     /// The SE-scale score: the hardest step on the easiest-first path, or
     /// at least [`BEYOND_SCORE`] when the techniques could not finish.

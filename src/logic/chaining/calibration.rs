@@ -11,7 +11,7 @@
 //! Run: `cargo test --release --lib chaining::calibration -- --ignored --nocapture`
 
 use super::hint::ChainHint;
-use crate::backend::BackendKind;
+use crate::engine::BackendKind;
 use crate::grid::Grid;
 use crate::logic::candidates::{Candidates, Tables};
 use crate::shape::Shape;

@@ -211,7 +211,7 @@ pub struct Rules {
 pub struct Board<'a> {
     tables: &'a Tables,
     n: usize,
-    /// The candidates now (read-only outside this module: [`Board::remove`]
+    /// The candidates now (read-only outside this module: `Board::remove`
     /// keeps the house positions in step).
     pub masks: Vec<u32>,
     /// The candidates when the current walk started (dynamic walks only).

@@ -7,7 +7,7 @@
 //! knows the variable numbering.
 
 use super::cnf::{encode, option_lit, AtMostOne};
-use crate::exact_cover::ExactCover;
+use crate::engine::exact_cover::ExactCover;
 use crate::grid::Grid;
 use crate::shape::Shape;
 use varisat::config::SolverConfigUpdate;
@@ -80,7 +80,7 @@ impl Engine {
         self.shape
     }
 
-    /// Solve calls made so far: the effort measure we report as `nodes`
+    /// Solve calls made so far: the effort measure we report ([`EffortUnit::SolveCalls`](crate::engine::EffortUnit))
     /// (varisat exposes no decision or conflict counters).
     pub fn solves(&self) -> u64 {
         self.solves

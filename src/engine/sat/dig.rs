@@ -7,7 +7,7 @@
 
 use super::engine::Engine;
 use super::singles::Singles;
-use crate::backend::{Digger, Removal};
+use crate::engine::backend::{Digger, Removal};
 use crate::grid::Grid;
 use varisat::Lit;
 
@@ -113,7 +113,7 @@ impl Digger for SatDigger<'_> {
     }
 
     /// Solve calls made by this session.
-    fn nodes(&self) -> u64 {
+    fn effort(&self) -> u64 {
         self.engine.solves() - self.solves_at_start
     }
 }

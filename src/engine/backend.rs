@@ -1,12 +1,12 @@
-//! The engine interface: what the commands and the generator need from a
-//! solver, so that DLX and SAT are interchangeable (`--backend dlx|sat`)
-//! and can check each other.
+//! The engine interface: what the generator, the grader and the commands
+//! need from a solver, so that DLX and SAT are interchangeable
+//! (`--backend dlx|sat`) and can check each other.
 
 use crate::grid::Grid;
 use crate::shape::Shape;
 use rand::RngCore;
+use serde::Serialize;
 use std::fmt;
-use std::str::FromStr;
 
 /// The result of counting solutions up to a limit.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,8 +15,9 @@ pub struct Count {
     pub solutions: u64,
     /// The first solution found, if any.
     pub first: Option<Grid>,
-    /// Search effort: DLX search-tree nodes, or SAT decisions.
-    pub nodes: u64,
+    /// Effort spent, in the engine's [`EffortUnit`]: search-tree nodes for
+    /// DLX, solve calls for SAT.
+    pub effort: u64,
     /// False when a node budget ran out before the count was settled; then
     /// `solutions` is only a lower bound.
     pub complete: bool,
@@ -28,7 +29,7 @@ impl Count {
         Count {
             solutions: 0,
             first: None,
-            nodes: 0,
+            effort: 0,
             complete: true,
         }
     }
@@ -64,8 +65,9 @@ pub trait Digger {
     /// Used to start a dig from a known puzzle plus some clues.
     fn remove_unchecked(&mut self, cells: &[usize]);
 
-    /// Search effort spent by this session so far.
-    fn nodes(&self) -> u64;
+    /// Effort spent by this session so far, in the engine's
+    /// [`EffortUnit`].
+    fn effort(&self) -> u64;
 }
 
 /// A solving engine for one board shape.
@@ -76,9 +78,13 @@ pub trait Backend: Send {
     /// The shape this engine was built for.
     fn shape(&self) -> Shape;
 
+    /// What this engine reports as effort and how it treats budgets.
+    fn capabilities(&self) -> Capabilities;
+
     /// Counts the solutions of `puzzle` up to `limit`, keeping the first.
-    /// Clashing givens simply give zero solutions. With a `budget`, the
-    /// search may stop early and say so in [`Count::complete`].
+    /// Clashing givens simply give zero solutions. With a `budget` (in the
+    /// engine's [`EffortUnit`]), the search may stop early and say so in
+    /// [`Count::complete`].
     fn count(&mut self, puzzle: &Grid, limit: u64, budget: Option<u64>) -> Count;
 
     /// A uniformly shuffled search for one complete grid: different random
@@ -91,52 +97,45 @@ pub trait Backend: Send {
     fn digger<'a>(&'a mut self, solution: &Grid, order: &[usize]) -> Box<dyn Digger + 'a>;
 }
 
-/// Which engine to use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum BackendKind {
-    /// Dancing links (Algorithm X), the fast default.
-    #[default]
-    Dlx,
-    /// The varisat SAT solver, the independent check.
-    Sat,
+/// What an engine's effort figures count. The figures of two engines are
+/// not comparable: a DLX node is a few nanoseconds, a SAT solve call
+/// hundreds of microseconds.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EffortUnit {
+    /// Search-tree nodes (options tried) of Algorithm X.
+    SearchNodes,
+    /// Calls to the SAT solver (each runs to its end).
+    SolveCalls,
 }
 
-impl BackendKind {
-    /// Builds this engine for a shape.
-    pub fn build(self, shape: Shape) -> Box<dyn Backend> {
+impl EffortUnit {
+    /// The unit's name as printed after a figure ("nodes", "solve calls").
+    pub fn label(self) -> &'static str {
         match self {
-            BackendKind::Dlx => Box::new(crate::dlx::Dlx::new(shape)),
-            BackendKind::Sat => Box::new(crate::sat::SatBackend::new(shape)),
-        }
-    }
-
-    /// The other engine, for cross-checks.
-    pub fn other(self) -> BackendKind {
-        match self {
-            BackendKind::Dlx => BackendKind::Sat,
-            BackendKind::Sat => BackendKind::Dlx,
+            EffortUnit::SearchNodes => "nodes",
+            EffortUnit::SolveCalls => "solve calls",
         }
     }
 }
 
-impl fmt::Display for BackendKind {
+impl fmt::Display for EffortUnit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            BackendKind::Dlx => "dlx",
-            BackendKind::Sat => "sat",
-        })
+        f.write_str(self.label())
     }
 }
 
-impl FromStr for BackendKind {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<BackendKind, String> {
-        match s {
-            "dlx" => Ok(BackendKind::Dlx),
-            "sat" => Ok(BackendKind::Sat),
-            _ => Err(format!("unknown backend '{s}': expected dlx or sat")),
-        }
-    }
+/// What an engine can do, so that callers can tell how far to trust a
+/// budget and how to label effort.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Capabilities {
+    /// The unit of [`Count::effort`] and [`Digger::effort`].
+    pub effort_unit: EffortUnit,
+    /// True if a budget bounds the search at node granularity (DLX). False
+    /// if it only bounds coarser steps that each run to their end (SAT: one
+    /// solve call cannot be interrupted), so a small budget may be
+    /// overshot by one step's work.
+    pub honours_node_budget: bool,
 }

@@ -315,8 +315,8 @@ impl DigProofs {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::Backend;
-    use crate::dlx::Dlx;
+    use crate::engine::backend::Backend;
+    use crate::engine::dlx::Dlx;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 

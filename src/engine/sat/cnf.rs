@@ -5,7 +5,7 @@
 //! clauses and a variable count) and can be unit-tested on its own,
 //! including the choice between the two at-most-one encodings.
 
-use crate::exact_cover::ExactCover;
+use crate::engine::exact_cover::ExactCover;
 use crate::shape::Shape;
 use varisat::{Lit, Var};
 

@@ -2,7 +2,7 @@
 //!
 //! It exists as an independent check on the DLX engine: a different
 //! algorithm (CDCL instead of exact-cover search) over the same model
-//! ([`crate::exact_cover`]). See `docs/sat.md` for the encoding.
+//! ([`crate::engine::exact_cover`]). See `docs/sat.md` for the encoding.
 //!
 //! - [`cnf`]: the formula (one variable per option, exactly one option per
 //!   item).
@@ -16,12 +16,19 @@ mod engine;
 mod fill;
 mod singles;
 
-use crate::backend::{Backend, Count, Digger};
+use crate::engine::backend::{Backend, Capabilities, Count, Digger, EffortUnit};
 use crate::grid::Grid;
 use crate::shape::Shape;
 use cnf::AtMostOne;
 use engine::Engine;
 use rand::RngCore;
+
+/// SAT counts solve calls; a budget bounds them, but one call always runs
+/// to its end, so it is not a node budget.
+pub(crate) const CAPABILITIES: Capabilities = Capabilities {
+    effort_unit: EffortUnit::SolveCalls,
+    honours_node_budget: false,
+};
 
 /// The SAT engine for one shape: the formula is built once and one solver
 /// stays alive across calls; puzzles reach it only as assumptions.
@@ -45,7 +52,7 @@ impl SatBackend {
     }
 
     /// Solve calls made by this engine so far, over all operations: the
-    /// effort measure behind [`Count::nodes`] and [`Digger::nodes`], here
+    /// effort measure behind [`Count::effort`] and [`Digger::effort`], here
     /// also covering [`Backend::fill`].
     pub fn solve_calls(&self) -> u64 {
         self.engine.solves()
@@ -71,7 +78,11 @@ impl Backend for SatBackend {
         self.engine.shape()
     }
 
-    /// Counts by blocking each model found. `nodes` is the number of solve
+    fn capabilities(&self) -> Capabilities {
+        CAPABILITIES
+    }
+
+    /// Counts by blocking each model found. `effort` is the number of solve
     /// calls, and the budget bounds them (varisat has no finer effort
     /// limit, so one call always runs to its end).
     ///
@@ -103,7 +114,7 @@ impl Backend for SatBackend {
             count.first.get_or_insert(model);
         }
         self.engine.retire(act);
-        count.nodes = self.engine.solves() - before;
+        count.effort = self.engine.solves() - before;
         count
     }
 

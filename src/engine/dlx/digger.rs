@@ -1,0 +1,226 @@
+//! The DLX digging session: givens stay covered between probes.
+
+use super::Dlx;
+use crate::engine::backend::{Digger, Removal};
+use crate::grid::Grid;
+
+/// Digging with the givens kept covered between probes.
+///
+/// Selections are a stack, so a clue can only be uncovered once everything
+/// selected after it is. The stack holds the clues already decided at the
+/// bottom and the clues still to visit above them, in reverse visiting
+/// order, so the next cell to try is on top. A clue kept by a probe is
+/// selected again on top, and later probes must pop such clues and select
+/// them back. That juggling grows with every kept clue, so once it has cost
+/// as many selections as the board has clues, the stack is rebuilt in the
+/// good order instead (one copy of the bare matrix, one selection per
+/// clue): the ski-rental rule, never more than twice the better of the two.
+pub(super) struct DlxDigger<'a> {
+    dlx: &'a mut Dlx,
+    solution: Grid,
+    puzzle: Grid,
+    effort: u64,
+    /// The visiting order.
+    order: Vec<usize>,
+    /// Cells already probed (or removed unchecked), or not in the visiting
+    /// order: decided for good.
+    decided: Vec<bool>,
+    /// Selections popped and made again since the last rebuild.
+    juggled: usize,
+    /// Cells popped to reach a probe's targets.
+    popped: Vec<usize>,
+    /// Clues removed on a cheap proof but still selected: the next probe
+    /// that searches deselects them first (`stale_count` of them).
+    stale: Vec<bool>,
+    stale_count: usize,
+}
+
+impl<'a> DlxDigger<'a> {
+    pub(super) fn new(dlx: &'a mut Dlx, solution: &Grid, order: &[usize]) -> DlxDigger<'a> {
+        assert!(solution.is_full(), "digging starts from a complete grid");
+        let mut decided = vec![true; solution.cells().len()];
+        order.iter().for_each(|&c| decided[c] = false);
+        let mut digger = DlxDigger {
+            dlx,
+            solution: solution.clone(),
+            puzzle: solution.clone(),
+            effort: 0,
+            order: order.to_vec(),
+            decided,
+            juggled: 0,
+            popped: Vec::new(),
+            stale: vec![false; solution.cells().len()],
+            stale_count: 0,
+        };
+        digger.dlx.proofs.start(solution);
+        digger.rebuild(&[]);
+        digger
+    }
+
+    fn option(&self, cell: usize) -> usize {
+        self.dlx.ec.option(cell, self.solution.get(cell))
+    }
+
+    fn select_cell(&mut self, cell: usize) {
+        let selected = self.dlx.select(self.option(cell));
+        assert!(selected, "solution grid must be valid");
+    }
+
+    /// Selects every clue but `targets` from scratch, decided clues at the
+    /// bottom and the rest in reverse visiting order.
+    fn rebuild(&mut self, targets: &[usize]) {
+        self.dlx.deselect_all();
+        let keep = |digger: &Self, c: usize| digger.puzzle.get(c) != 0 && !targets.contains(&c);
+        for cell in 0..self.puzzle.cells().len() {
+            if self.decided[cell] && keep(self, cell) {
+                self.select_cell(cell);
+            }
+        }
+        for i in (0..self.order.len()).rev() {
+            let cell = self.order[i];
+            if !self.decided[cell] && keep(self, cell) {
+                self.select_cell(cell);
+            }
+        }
+        self.juggled = 0;
+        self.clear_stale();
+    }
+
+    fn clear_stale(&mut self) {
+        if self.stale_count > 0 {
+            self.stale.iter_mut().for_each(|s| *s = false);
+            self.stale_count = 0;
+        }
+    }
+
+    /// Uncovers every cell of `targets` and every stale clue, leaving every
+    /// other clue selected: pops down to them and selects the clues popped
+    /// on the way again, or rebuilds once juggling has cost more than a
+    /// rebuild.
+    fn uncover_targets(&mut self, targets: &[usize]) {
+        self.popped.clear();
+        let mut left = targets.len() + self.stale_count;
+        while left > 0 {
+            let option = self.dlx.deselect().expect("targets are selected");
+            let cell = self.dlx.ec.cell_of(option);
+            if targets.contains(&cell) || self.stale[cell] {
+                left -= 1;
+            } else {
+                self.popped.push(cell);
+            }
+        }
+        self.clear_stale();
+        self.juggled += self.popped.len();
+        if self.juggled >= self.puzzle.given_count() {
+            self.rebuild(targets);
+            return;
+        }
+        let popped = std::mem::take(&mut self.popped);
+        for &cell in popped.iter().rev() {
+            self.select_cell(cell);
+        }
+        self.popped = popped;
+    }
+
+    /// Whether the puzzle, with `targets` uncovered, has a solution other
+    /// than the known one: `Some(true)`, `Some(false)`, or `None` if the
+    /// budget ran out.
+    fn has_other_solution(&mut self, targets: &[usize], budget: Option<u64>) -> Option<bool> {
+        for &cell in targets {
+            let option = self.option(cell);
+            // Forced: nothing else can fill one of its items.
+            if self.dlx.fewest_alternatives(option) <= 1 {
+                continue;
+            }
+            self.dlx.exclude(option);
+            let stats = self.dlx.search(1, budget, None);
+            self.dlx.include(option);
+            self.effort += stats.nodes;
+            if stats.solutions > 0 {
+                return Some(true);
+            }
+            if !stats.complete {
+                return None;
+            }
+        }
+        Some(false)
+    }
+
+    /// The clues among `cells`, now decided whatever the probe says.
+    fn take_targets(&mut self, cells: &[usize]) -> Vec<usize> {
+        let targets: Vec<usize> = cells
+            .iter()
+            .copied()
+            .filter(|&c| self.puzzle.get(c) != 0)
+            .collect();
+        targets.iter().for_each(|&c| self.decided[c] = true);
+        targets
+    }
+
+    /// Takes `targets` out of the puzzle (their selections are handled by
+    /// the caller).
+    fn erase(&mut self, targets: &[usize]) {
+        for &c in targets {
+            self.puzzle.set(c, 0);
+            self.dlx.proofs.remove(c);
+        }
+    }
+}
+
+impl Digger for DlxDigger<'_> {
+    fn puzzle(&self) -> &Grid {
+        &self.puzzle
+    }
+
+    fn try_remove(&mut self, cells: &[usize], budget: Option<u64>) -> Removal {
+        let targets = self.take_targets(cells);
+        if targets.is_empty() {
+            return Removal::Removed;
+        }
+        // Settled without a search: the clues stay selected (stale if
+        // removed) until a probe has to search.
+        if self.dlx.proofs.needed(&targets) {
+            return Removal::Kept;
+        }
+        if self.dlx.proofs.forced(&targets) {
+            self.erase(&targets);
+            targets.iter().for_each(|&c| self.stale[c] = true);
+            self.stale_count += targets.len();
+            return Removal::Removed;
+        }
+        self.uncover_targets(&targets);
+        let verdict = self.has_other_solution(&targets, budget);
+        match verdict {
+            Some(false) => {
+                self.erase(&targets);
+                Removal::Removed
+            }
+            other => {
+                targets.iter().for_each(|&c| self.select_cell(c));
+                if other.is_none() {
+                    Removal::GaveUp
+                } else {
+                    Removal::Kept
+                }
+            }
+        }
+    }
+
+    fn remove_unchecked(&mut self, cells: &[usize]) {
+        let targets = self.take_targets(cells);
+        self.uncover_targets(&targets);
+        self.erase(&targets);
+    }
+
+    fn effort(&self) -> u64 {
+        self.effort
+    }
+}
+
+impl Drop for DlxDigger<'_> {
+    fn drop(&mut self) {
+        self.dlx.deselect_all();
+        #[cfg(debug_assertions)]
+        self.dlx.sanity();
+    }
+}

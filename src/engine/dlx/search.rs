@@ -1,0 +1,272 @@
+//! Algorithm X: the search loop over the matrix, with an explicit stack
+//! so that searching never allocates.
+
+use super::{Dlx, SCAN_CHUNK};
+use crate::grid::Grid;
+use crate::shape::Shape;
+use rand::{Rng, RngCore};
+
+/// never allocates.
+#[derive(Clone)]
+pub(super) struct SearchState {
+    /// Each level's branch item and the node being tried there. Invariant:
+    /// `cells + 1` entries, one more than the deepest level a search can
+    /// reach (each level covers a cell item), so the search indexes it
+    /// unchecked.
+    levels: Vec<Level>,
+    /// For random fills only: each level's options in shuffled order, `n`
+    /// slots per level.
+    candidates: Vec<u16>,
+    /// How many candidates each level has, and how many were tried.
+    candidate_count: Vec<u8>,
+    tried: Vec<u8>,
+    /// Options of the first solution found (search part only).
+    first_solution: Vec<u16>,
+}
+
+/// One level of the search stack.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Level {
+    /// The item branched on.
+    item: u16,
+    /// The node being tried; the item's header before the first.
+    chosen: u16,
+}
+
+/// What one search reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SearchStats {
+    /// Solutions found, at most the limit.
+    pub solutions: u64,
+    /// Search-tree nodes visited (options tried).
+    pub nodes: u64,
+    /// False if the node budget stopped the search.
+    pub complete: bool,
+}
+
+impl Dlx {
+    #[inline(always)]
+    pub(super) fn level(&self, level: usize) -> Level {
+        debug_assert!(level < self.search.levels.len());
+        // SAFETY: `SearchState::levels` has room for the deepest level.
+        unsafe { *self.search.levels.get_unchecked(level) }
+    }
+
+    #[inline(always)]
+    pub(super) fn level_mut(&mut self, level: usize) -> &mut Level {
+        debug_assert!(level < self.search.levels.len());
+        // SAFETY: as in `level`.
+        unsafe { self.search.levels.get_unchecked_mut(level) }
+    }
+
+    /// The uncovered item with the fewest options (Knuth's MRV rule),
+    /// ties to the lowest index. A flat scan over `len` beats walking the
+    /// header list: the scan goes chunk by chunk, each chunk's minimum a
+    /// few vector instructions, and stops at the first chunk holding an
+    /// item with at most one option (nothing can beat it: 0 fails at once,
+    /// 1 is forced). `len` is padded with `u16::MAX` to whole chunks.
+    #[inline(always)]
+    pub(super) fn choose_item(&self) -> usize {
+        let mut best = u16::MAX;
+        let mut best_chunk = 0;
+        for (index, chunk) in self.len.chunks_exact(SCAN_CHUNK).enumerate() {
+            let least = chunk.iter().fold(u16::MAX, |a, &b| a.min(b));
+            if least < best {
+                best = least;
+                best_chunk = index;
+                if least <= 1 {
+                    break;
+                }
+            }
+        }
+        let chunk = &self.len[best_chunk * SCAN_CHUNK..(best_chunk + 1) * SCAN_CHUNK];
+        best_chunk * SCAN_CHUNK + chunk.iter().position(|&l| l == best).unwrap_or(0)
+    }
+
+    /// Runs Algorithm X on the matrix as it stands (after selections),
+    /// counting solutions up to `limit`. Stops after `budget` nodes if
+    /// given. With `rng`, the options of each branching item are tried in
+    /// random order (for random grids). The matrix is restored exactly.
+    pub(crate) fn search(
+        &mut self,
+        limit: u64,
+        budget: Option<u64>,
+        rng: Option<&mut dyn RngCore>,
+    ) -> SearchStats {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has just been checked for AVX2.
+            return unsafe { self.search_avx2(limit, budget, rng) };
+        }
+        self.search_portable(limit, budget, rng)
+    }
+
+    /// The search compiled for AVX2, chosen at run time: the column scan
+    /// then takes a chunk of sixteen lengths in one vector minimum (and
+    /// `vphminposuw`), where baseline x86-64 needs several shuffles. The
+    /// portable build stays the default, so the binary runs anywhere.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn search_avx2(
+        &mut self,
+        limit: u64,
+        budget: Option<u64>,
+        rng: Option<&mut dyn RngCore>,
+    ) -> SearchStats {
+        self.search_portable(limit, budget, rng)
+    }
+
+    /// The body of [`Dlx::search`], inlined into each compiled variant.
+    #[inline(always)]
+    pub(super) fn search_portable(
+        &mut self,
+        limit: u64,
+        budget: Option<u64>,
+        mut rng: Option<&mut dyn RngCore>,
+    ) -> SearchStats {
+        let n = self.ec.shape().n();
+        let budget = budget.unwrap_or(u64::MAX);
+        let mut stats = SearchStats {
+            solutions: 0,
+            nodes: 0,
+            complete: true,
+        };
+        if limit == 0 {
+            return stats;
+        }
+        let mut level = 0usize;
+        let mut stopping = false;
+        let mut descending = true;
+        loop {
+            if descending {
+                if self.remaining == 0 {
+                    stats.solutions += 1;
+                    if stats.solutions == 1 {
+                        self.record_first_solution(level);
+                    }
+                    stopping = stats.solutions >= limit;
+                    descending = false;
+                    continue;
+                }
+                let it = self.choose_item();
+                if self.len[it] == 0 {
+                    descending = false;
+                    continue;
+                }
+                self.cover(it);
+                *self.level_mut(level) = Level {
+                    item: it as u16,
+                    chosen: it as u16,
+                };
+                if let Some(rng) = rng.as_mut() {
+                    self.load_candidates(level, it, n);
+                    self.shuffle_candidates(level, n, &mut **rng);
+                }
+            } else {
+                if level == 0 {
+                    break;
+                }
+                level -= 1;
+                let x = self.level(level).chosen as usize;
+                self.uncommit_row(x);
+                if stopping {
+                    self.uncover(self.level(level).item as usize);
+                    continue;
+                }
+            }
+            // Try the next candidate at this level, or give the level up.
+            match self.next_candidate(level, n, rng.is_some()) {
+                Some(x) if stats.nodes < budget => {
+                    stats.nodes += 1;
+                    self.commit_row(x);
+                    self.level_mut(level).chosen = x as u16;
+                    level += 1;
+                    descending = true;
+                }
+                untried => {
+                    if untried.is_some() {
+                        stats.complete = false;
+                        stopping = true;
+                    }
+                    self.uncover(self.level(level).item as usize);
+                    descending = false;
+                }
+            }
+        }
+        stats
+    }
+
+    /// The option to try next at `level`, if any is left. As in Knuth's
+    /// DLX1, it follows the branch item's list from the option tried last
+    /// (the item is covered, so its list stays as it was); random fills
+    /// instead take the shuffled copy made when the level was entered.
+    #[inline(always)]
+    pub(super) fn next_candidate(&mut self, level: usize, n: usize, shuffled: bool) -> Option<usize> {
+        if shuffled {
+            let state = &mut self.search;
+            let tried = state.tried[level];
+            let left = tried < state.candidate_count[level];
+            left.then(|| {
+                state.tried[level] = tried + 1;
+                state.candidates[level * n + tried as usize] as usize
+            })
+        } else {
+            let Level { item, chosen } = self.level(level);
+            let next = self.link(chosen as usize).down;
+            (next != item).then_some(next as usize)
+        }
+    }
+
+    /// Copies the options of item `it` into this level's candidate slots.
+    pub(super) fn load_candidates(&mut self, level: usize, it: usize, n: usize) {
+        let slots = &mut self.search.candidates[level * n..(level + 1) * n];
+        let mut count = 0;
+        let mut p = self.links[it].down as usize;
+        while p != it {
+            slots[count] = p as u16;
+            count += 1;
+            p = self.links[p].down as usize;
+        }
+        self.search.candidate_count[level] = count as u8;
+        self.search.tried[level] = 0;
+    }
+
+    /// Shuffles this level's candidates (Fisher-Yates), for random grids.
+    pub(super) fn shuffle_candidates<R: RngCore + ?Sized>(&mut self, level: usize, n: usize, rng: &mut R) {
+        let count = self.search.candidate_count[level] as usize;
+        let slots = &mut self.search.candidates[level * n..level * n + count];
+        for i in (1..count).rev() {
+            slots.swap(i, rng.gen_range(0..=i));
+        }
+    }
+
+    pub(super) fn record_first_solution(&mut self, level: usize) {
+        self.search.first_solution.clear();
+        for l in 0..level {
+            let option = self.option_of(self.search.levels[l].chosen as usize);
+            self.search.first_solution.push(option as u16);
+        }
+    }
+
+    /// Writes the first solution of the last search into `grid`, which
+    /// should hold the givens that were selected.
+    pub(super) fn write_first_solution(&self, grid: &mut Grid) {
+        for &o in &self.search.first_solution {
+            let o = o as usize;
+            grid.set(self.ec.cell_of(o), self.ec.digit_of(o));
+        }
+    }
+}
+
+impl SearchState {
+    pub(super) fn new(shape: Shape) -> SearchState {
+        let levels = shape.cells() + 1;
+        SearchState {
+            levels: vec![Level::default(); levels],
+            candidates: vec![0; levels * shape.n()],
+            candidate_count: vec![0; levels],
+            tried: vec![0; levels],
+            first_solution: Vec::with_capacity(levels),
+        }
+    }
+}

@@ -1,0 +1,524 @@
+//! The whole generation pipeline as a library: a validated plan built with
+//! [`Generator::builder`], puzzles that carry everything known about them
+//! (rated once), and ordered parallel batches and shards that every front
+//! end (the command line, Python) shares.
+//!
+//! ```
+//! use sudoku_dlx::{Generator, Shape};
+//! use sudoku_dlx::logic::Level;
+//!
+//! let plan = Generator::builder(Shape::CLASSIC)
+//!     .seed(7)
+//!     .count(2)
+//!     .difficulty(Level::Easy)
+//!     .build()?;
+//! for puzzle in plan.puzzles() {
+//!     let puzzle = puzzle?;
+//!     let rating = puzzle.rating.as_ref().expect("a difficulty rates every puzzle");
+//!     assert!(Level::Easy.range().contains(&rating.score));
+//!     assert_eq!(puzzle.clues, puzzle.puzzle.given_count());
+//! }
+//! # Ok::<(), sudoku_dlx::generator::GenerateError>(())
+//! ```
+
+use crate::engine::{Backend, BackendKind, EffortUnit};
+use crate::generator::{shard_range, GenerateError, GenerateOptions, Generated, Generator, Symmetry, Target};
+use crate::grid::Grid;
+use crate::logic::{Level, LogicalSolver, Rating};
+use crate::shape::Shape;
+use crate::verify::confirm_unique;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::ops::{ControlFlow, Range};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// Puzzles rated for one index, by default, before a difficulty search
+/// reports a shortfall.
+pub const DEFAULT_MAX_RATED: u32 = 1000;
+
+/// Effort with its unit: the figures of different units do not compare.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Effort {
+    /// The amount spent.
+    pub value: u64,
+    /// What `value` counts.
+    pub unit: EffortUnit,
+}
+
+/// One generated puzzle and everything the pipeline knows about it.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Puzzle {
+    /// Index in the run (puzzle `index` of `seed` is always the same).
+    pub index: u64,
+    /// The run seed.
+    pub seed: u64,
+    /// The puzzle.
+    pub puzzle: Grid,
+    /// Its unique solution.
+    pub solution: Grid,
+    /// Clues in the puzzle.
+    pub clues: usize,
+    /// DLX search effort to count the puzzle's solutions to two: a cheap
+    /// machine measure of difficulty, always in search nodes whatever
+    /// engine dug the puzzle, so figures of one run compare.
+    pub effort: Effort,
+    /// True when no clue can be removed with the solution staying unique;
+    /// false when `givens` stopped digging early or a probe gave up.
+    pub minimal: bool,
+    /// Fresh grids (or, with a difficulty, puzzles rated) spent on it.
+    pub attempts: u32,
+    /// The full rating, when the plan rates (`rate` or a difficulty): the
+    /// rating found while searching, never computed twice.
+    pub rating: Option<Rating>,
+}
+
+impl Puzzle {
+    fn new(generated: Generated, rating: Option<Rating>) -> Puzzle {
+        Puzzle {
+            index: generated.index,
+            seed: generated.seed,
+            clues: generated.puzzle.given_count(),
+            puzzle: generated.puzzle,
+            solution: generated.solution,
+            effort: Effort {
+                value: generated.effort,
+                unit: EffortUnit::SearchNodes,
+            },
+            minimal: generated.minimal,
+            attempts: generated.attempts,
+            rating,
+        }
+    }
+}
+
+/// Builds a [`Plan`]; start with [`Generator::builder`].
+#[derive(Clone, Debug)]
+#[must_use]
+pub struct GeneratorBuilder {
+    plan: Plan,
+    max_attempts: Option<u32>,
+}
+
+impl Generator {
+    /// A builder for a generation run on `shape`: minimal puzzles, no
+    /// symmetry, DLX, seed 0, one puzzle, unrated.
+    pub fn builder(shape: Shape) -> GeneratorBuilder {
+        GeneratorBuilder {
+            plan: Plan {
+                options: GenerateOptions::new(shape),
+                seed: 0,
+                count: 1,
+                shard: None,
+                band: None,
+                rate: false,
+                max_rated: DEFAULT_MAX_RATED,
+                check: false,
+                deadline: None,
+            },
+            max_attempts: None,
+        }
+    }
+}
+
+impl GeneratorBuilder {
+    /// The run seed.
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.plan.seed = seed;
+        self
+    }
+
+    /// Puzzles in the whole run (all shards together).
+    pub fn count(mut self, count: u64) -> Self {
+        self.plan.count = count;
+        self
+    }
+
+    /// Produce only slice `part` of `parts` (contiguous index ranges).
+    pub fn shard(mut self, part: u64, parts: u64) -> Self {
+        self.plan.shard = Some((part, parts));
+        self
+    }
+
+    /// Clue symmetry.
+    pub fn symmetry(mut self, symmetry: Symmetry) -> Self {
+        self.plan.options.symmetry = symmetry;
+        self
+    }
+
+    /// Stop digging at `givens` clues instead of at a minimal puzzle.
+    pub fn givens(mut self, givens: usize) -> Self {
+        self.plan.options.givens = Some(givens);
+        self
+    }
+
+    /// Aim at a difficulty level (its band on the Sudoku Explainer scale).
+    pub fn difficulty(mut self, level: Level) -> Self {
+        self.plan.band = Some(level.range());
+        self
+    }
+
+    /// Aim at a rating band: `start` included, `end` excluded.
+    pub fn rating(mut self, band: Range<f32>) -> Self {
+        self.plan.band = Some(band);
+        self
+    }
+
+    /// Rate every puzzle (implied by a difficulty or a rating band).
+    pub fn rate(mut self, rate: bool) -> Self {
+        self.plan.rate = rate;
+        self
+    }
+
+    /// The engine that decides uniqueness while digging.
+    pub fn backend(mut self, backend: BackendKind) -> Self {
+        self.plan.options.backend = backend;
+        self
+    }
+
+    /// Node budget per uniqueness probe (`None`: unbounded); defaults to
+    /// [`crate::generator::default_probe_budget`].
+    pub fn probe_budget(mut self, budget: Option<u64>) -> Self {
+        self.plan.options.probe_budget = budget;
+        self
+    }
+
+    /// Bound per puzzle: fresh grids to try when `givens` is not reached
+    /// (default 100), or puzzles to rate when aiming at a difficulty
+    /// (default [`DEFAULT_MAX_RATED`]).
+    pub fn max_attempts(mut self, attempts: u32) -> Self {
+        self.max_attempts = Some(attempts);
+        self
+    }
+
+    /// Confirm every puzzle with the other engine.
+    pub fn check(mut self, check: bool) -> Self {
+        self.plan.check = check;
+        self
+    }
+
+    /// Stop producing puzzles at this instant; a puzzle being dug then is
+    /// abandoned between uniqueness probes.
+    pub fn deadline(mut self, deadline: Option<Instant>) -> Self {
+        self.plan.deadline = deadline;
+        self.plan.options.deadline = deadline;
+        self
+    }
+
+    /// Validates the options and gives the plan.
+    pub fn build(self) -> Result<Plan, GenerateError> {
+        let mut plan = self.plan;
+        if let Some(attempts) = self.max_attempts {
+            plan.options.max_attempts = attempts;
+            plan.max_rated = attempts;
+        }
+        if let Some((part, parts)) = plan.shard {
+            shard_range(plan.count, part, parts)?;
+        }
+        Generator::new(plan.options.clone())?;
+        Ok(plan)
+    }
+}
+
+/// A validated generation run: what to make and how many. Cheap to clone;
+/// engines are built by [`Plan::worker`], once per thread.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    options: GenerateOptions,
+    seed: u64,
+    count: u64,
+    shard: Option<(u64, u64)>,
+    band: Option<Range<f32>>,
+    rate: bool,
+    max_rated: u32,
+    check: bool,
+    deadline: Option<Instant>,
+}
+
+/// What stops a batch early.
+#[derive(Debug, Default)]
+pub struct Controls {
+    /// Set (by a Ctrl-C handler, say) to stop starting puzzles.
+    pub stop: AtomicBool,
+    /// Candidates rated so far, for progress reports.
+    pub rated: AtomicU64,
+}
+
+impl Plan {
+    /// The generation options in force.
+    pub fn options(&self) -> &GenerateOptions {
+        &self.options
+    }
+
+    /// The run seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The rating band aimed at, if any.
+    pub fn band(&self) -> Option<Range<f32>> {
+        self.band.clone()
+    }
+
+    /// Whether puzzles carry a rating.
+    pub fn rates(&self) -> bool {
+        self.rate || self.band.is_some()
+    }
+
+    /// Whether this run is one shard of a larger one.
+    pub fn shard(&self) -> Option<(u64, u64)> {
+        self.shard
+    }
+
+    /// The indices this run (or shard) produces.
+    pub fn indices(&self) -> Range<u64> {
+        match self.shard {
+            Some((part, parts)) => shard_range(self.count, part, parts).expect("checked by build"),
+            None => 0..self.count,
+        }
+    }
+
+    /// Engines and grader for one thread.
+    pub fn worker(&self) -> Worker {
+        let shape = self.options.shape;
+        Worker {
+            generator: Generator::new(self.options.clone()).expect("options checked by build"),
+            grader: LogicalSolver::new(shape),
+            checker: self.check.then(|| self.options.backend.other().build(shape)),
+        }
+    }
+
+    /// The run's puzzles in index order, on this thread.
+    pub fn puzzles(&self) -> impl Iterator<Item = Result<Puzzle, GenerateError>> + '_ {
+        let mut worker = self.worker();
+        let controls = Controls::default();
+        self.indices().map(move |i| worker.produce(self, i, &controls))
+    }
+
+    /// Produces the run on `pool`, handing each result to `sink` in index
+    /// order whatever the thread count; one worker per thread, built on
+    /// first use. Stops when `sink` breaks (its value is returned) or at
+    /// the first [`GenerateError::Stopped`] or
+    /// [`GenerateError::DeadlinePassed`], which is handed to `sink` last.
+    pub fn run_ordered<B>(
+        &self,
+        pool: &rayon::ThreadPool,
+        controls: &Controls,
+        mut sink: impl FnMut(Result<Puzzle, GenerateError>) -> ControlFlow<B>,
+    ) -> Option<B> {
+        let workers = PerThread::new(pool);
+        let range = self.indices();
+        let chunk = 16 * pool.current_num_threads() as u64;
+        let mut next = range.start;
+        while next < range.end {
+            let end = (next + chunk).min(range.end);
+            let results: Vec<Result<Puzzle, GenerateError>> = pool.install(|| {
+                (next..end)
+                    .into_par_iter()
+                    .map(|i| workers.with(|| self.worker(), |w| w.produce(self, i, controls)))
+                    .collect()
+            });
+            for result in results {
+                let ends_run = matches!(
+                    result,
+                    Err(GenerateError::Stopped | GenerateError::DeadlinePassed)
+                );
+                if let ControlFlow::Break(b) = sink(result) {
+                    return Some(b);
+                }
+                if ends_run {
+                    return None;
+                }
+            }
+            next = end;
+        }
+        None
+    }
+
+    fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// One thread's engines: the generator, the grader and, with `check`, the
+/// other engine.
+pub struct Worker {
+    generator: Generator,
+    grader: LogicalSolver,
+    checker: Option<Box<dyn Backend>>,
+}
+
+impl Worker {
+    /// Puzzle `index` of `plan`: generated, rated when the plan rates
+    /// (once), confirmed by the other engine with `check`.
+    pub fn produce(&mut self, plan: &Plan, index: u64, controls: &Controls) -> Result<Puzzle, GenerateError> {
+        if controls.stop.load(Ordering::Relaxed) {
+            return Err(GenerateError::Stopped);
+        }
+        if plan.past_deadline() {
+            return Err(GenerateError::DeadlinePassed);
+        }
+        let (generated, rating) = match self.generate(plan, index, controls) {
+            Ok(found) => found,
+            // A shortfall the deadline caused is not this index's failure.
+            Err(_) if plan.past_deadline() => return Err(GenerateError::DeadlinePassed),
+            Err(e) => return Err(e),
+        };
+        if let Some(checker) = self.checker.as_mut() {
+            let backend = plan.options.backend;
+            confirm_unique(
+                &generated.puzzle,
+                &generated.solution,
+                backend,
+                checker.as_mut(),
+                backend.other(),
+            )
+            .map_err(GenerateError::EnginesDisagree)?;
+        }
+        Ok(Puzzle::new(generated, rating))
+    }
+
+    fn generate(
+        &mut self,
+        plan: &Plan,
+        index: u64,
+        controls: &Controls,
+    ) -> Result<(Generated, Option<Rating>), GenerateError> {
+        let Some(band) = plan.band.clone() else {
+            let generated = self.generator.generate(plan.seed, index)?;
+            let rating = plan
+                .rate
+                .then(|| self.grader.rate(&generated.puzzle).ok())
+                .flatten();
+            return Ok((generated, rating));
+        };
+        let target = Target {
+            band,
+            max_rated: plan.max_rated,
+            deadline: plan.deadline,
+        };
+        let grader = &mut self.grader;
+        let mut rate = |p: &Grid| {
+            controls.rated.fetch_add(1, Ordering::Relaxed);
+            match grader.rate(p) {
+                Ok(r) => (r.score, Some(r)),
+                Err(_) => (f32::INFINITY, None),
+            }
+        };
+        let (found, rating) = self
+            .generator
+            .generate_rated_keeping(plan.seed, index, &target, &mut rate)?;
+        Ok((found.generated, rating))
+    }
+}
+
+/// Per-thread state that lives as long as a batch: engines are built once
+/// per worker thread, not once per piece of work rayon splits off.
+pub struct PerThread<W> {
+    slots: Vec<Mutex<Option<W>>>,
+}
+
+impl<W> PerThread<W> {
+    /// One empty slot per thread of `pool`.
+    pub fn new(pool: &rayon::ThreadPool) -> PerThread<W> {
+        let slots = (0..pool.current_num_threads())
+            .map(|_| Mutex::new(None))
+            .collect();
+        PerThread { slots }
+    }
+
+    /// Runs `f` on this thread's state, making it first if needed. Each
+    /// slot is only ever locked by its own thread, so the lock is free.
+    pub fn with<R>(&self, make: impl Fn() -> W, f: impl FnOnce(&mut W) -> R) -> R {
+        let index = rayon::current_thread_index().unwrap_or(0) % self.slots.len();
+        let mut slot = self.slots[index].lock().unwrap_or_else(|e| e.into_inner());
+        f(slot.get_or_insert_with(make))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pool(threads: usize) -> rayon::ThreadPool {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+    }
+
+    fn collect(plan: &Plan, threads: usize) -> Vec<Puzzle> {
+        let mut out = Vec::new();
+        plan.run_ordered::<()>(&pool(threads), &Controls::default(), |r| {
+            out.push(r.unwrap());
+            ControlFlow::Continue(())
+        });
+        out
+    }
+
+    #[test]
+    fn parallel_batches_equal_the_sequential_run_and_shards_concatenate() {
+        let plan = Generator::builder(Shape::CLASSIC)
+            .seed(3)
+            .count(40)
+            .build()
+            .unwrap();
+        let sequential: Vec<Puzzle> = plan.puzzles().map(Result::unwrap).collect();
+        assert_eq!(collect(&plan, 1), sequential);
+        assert_eq!(collect(&plan, 3), sequential);
+        let mut sharded = Vec::new();
+        for part in 0..3 {
+            let shard = Generator::builder(Shape::CLASSIC)
+                .seed(3)
+                .count(40)
+                .shard(part, 3)
+                .build()
+                .unwrap();
+            sharded.extend(collect(&shard, 2));
+        }
+        assert_eq!(sharded, sequential);
+    }
+
+    #[test]
+    fn a_difficulty_keeps_the_rating_it_found() {
+        let plan = Generator::builder(Shape::CLASSIC)
+            .seed(11)
+            .count(3)
+            .difficulty(Level::Medium)
+            .build()
+            .unwrap();
+        let mut fresh = LogicalSolver::new(Shape::CLASSIC);
+        for puzzle in plan.puzzles() {
+            let puzzle = puzzle.unwrap();
+            let rating = puzzle.rating.clone().expect("rated");
+            assert_eq!(rating, fresh.rate(&puzzle.puzzle).unwrap());
+            assert!(Level::Medium.range().contains(&rating.score));
+        }
+    }
+
+    #[test]
+    fn build_refuses_bad_options_with_typed_errors() {
+        let shard = Generator::builder(Shape::CLASSIC).shard(3, 3).build();
+        assert!(matches!(shard, Err(GenerateError::Shard(_))));
+        let givens = Generator::builder(Shape::CLASSIC).givens(3).build();
+        assert!(matches!(
+            givens,
+            Err(GenerateError::GivensOutOfRange(3, _, 17, 81))
+        ));
+    }
+
+    #[test]
+    fn a_stop_request_ends_the_batch() {
+        let plan = Generator::builder(Shape::CLASSIC).count(10).build().unwrap();
+        let controls = Controls::default();
+        controls.stop.store(true, Ordering::Relaxed);
+        let mut seen = Vec::new();
+        plan.run_ordered::<()>(&pool(2), &controls, |r| {
+            seen.push(r);
+            ControlFlow::Continue(())
+        });
+        assert_eq!(seen, vec![Err(GenerateError::Stopped)]);
+    }
+}

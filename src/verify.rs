@@ -1,0 +1,240 @@
+//! Checks that sit above the engines and the grader: the DLX/SAT
+//! cross-check (one implementation for `check` and `generate --check`) and
+//! [`grade`], which rates a puzzle only once an engine has shown it has
+//! exactly one solution (unique rectangles and BUG assume uniqueness, so
+//! rating a puzzle with several solutions would give a wrong answer, not
+//! an error).
+
+use crate::engine::{Backend, BackendKind, Count};
+use crate::grid::{Clash, Grid};
+use crate::logic::{LogicError, LogicalSolver, Rating};
+use crate::shape::Shape;
+use std::fmt;
+
+/// One way two engines' counts of the same puzzle disagree.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// The engines counted different numbers of solutions.
+    Counts {
+        /// The first engine and its count.
+        first: (BackendKind, u64),
+        /// The second engine and its count.
+        second: (BackendKind, u64),
+    },
+    /// An engine's solution does not solve the puzzle.
+    InvalidSolution(BackendKind, Grid),
+    /// An engine counted solutions but returned none.
+    MissingSolution(BackendKind),
+    /// Both found exactly one solution, but not the same one.
+    DifferentSolutions,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::Counts { first, second } => {
+                write!(
+                    f,
+                    "{} counted {}, {} counted {}",
+                    first.0, first.1, second.0, second.1
+                )
+            }
+            Problem::InvalidSolution(kind, grid) => write!(f, "{kind} gave an invalid solution {grid}"),
+            Problem::MissingSolution(kind) => write!(f, "{kind} counted solutions but gave none"),
+            Problem::DifferentSolutions => f.write_str("both found one solution, but not the same one"),
+        }
+    }
+}
+
+/// What is wrong between two engines' counts of one puzzle: never empty.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", join(.problems))]
+pub struct Disagreement {
+    /// Every problem found, in a fixed order.
+    pub problems: Vec<Problem>,
+}
+
+fn join(problems: &[Problem]) -> String {
+    let texts: Vec<String> = problems.iter().map(Problem::to_string).collect();
+    texts.join("; ")
+}
+
+/// Compares two engines' counts of `puzzle` (with the same limit): the
+/// counts must agree, every solution returned must solve the puzzle, and
+/// a unique puzzle must have the same solution in both.
+pub fn compare_counts(
+    puzzle: &Grid,
+    first: (BackendKind, &Count),
+    second: (BackendKind, &Count),
+) -> Result<(), Disagreement> {
+    let mut problems = Vec::new();
+    if first.1.solutions != second.1.solutions {
+        problems.push(Problem::Counts {
+            first: (first.0, first.1.solutions),
+            second: (second.0, second.1.solutions),
+        });
+    }
+    for (kind, count) in [first, second] {
+        match &count.first {
+            Some(s) if !s.solves(puzzle) => problems.push(Problem::InvalidSolution(kind, s.clone())),
+            None if count.solutions > 0 => problems.push(Problem::MissingSolution(kind)),
+            _ => {}
+        }
+    }
+    let both_unique = first.1.solutions == 1 && second.1.solutions == 1;
+    if both_unique && first.1.first != second.1.first {
+        problems.push(Problem::DifferentSolutions);
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(Disagreement { problems })
+    }
+}
+
+/// Confirms with an independent engine that `puzzle` has exactly the one
+/// solution `solution` another engine found (what `generate --check`
+/// asks of every puzzle).
+pub fn confirm_unique(
+    puzzle: &Grid,
+    solution: &Grid,
+    found_by: BackendKind,
+    checker: &mut dyn Backend,
+    checker_kind: BackendKind,
+) -> Result<(), Disagreement> {
+    let claimed = Count {
+        solutions: 1,
+        first: Some(solution.clone()),
+        effort: 0,
+        complete: true,
+    };
+    let count = checker.count(puzzle, 2, None);
+    compare_counts(puzzle, (found_by, &claimed), (checker_kind, &count))
+}
+
+/// Why a puzzle could not be graded.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum GradeError {
+    /// Two givens clash.
+    #[error("invalid puzzle: {} appears twice in one {} (cells {} and {})", .0.digit, .0.house, .0.first, .0.second)]
+    Clash(Clash),
+    /// No solution.
+    #[error("the puzzle has no solution")]
+    NoSolution,
+    /// More than one solution: not a puzzle a rating means anything for.
+    #[error("the puzzle has {solutions} or more solutions: only unique puzzles are rated")]
+    NotUnique {
+        /// Solutions found (counting stops at 2).
+        solutions: u64,
+    },
+    /// The grader itself failed (a shape it was not built for, say).
+    #[error(transparent)]
+    Logic(#[from] LogicError),
+}
+
+/// A grader that checks uniqueness first: an engine and the logical
+/// solver for one shape, built once and reused for many puzzles.
+pub struct Grader {
+    engine: Box<dyn Backend>,
+    solver: LogicalSolver,
+}
+
+impl Grader {
+    /// A grader for `shape`, deciding uniqueness with DLX.
+    pub fn new(shape: Shape) -> Grader {
+        Grader {
+            engine: BackendKind::Dlx.build(shape),
+            solver: LogicalSolver::new(shape),
+        }
+    }
+
+    /// Rates `puzzle` if it has exactly one solution.
+    pub fn grade(&mut self, puzzle: &Grid) -> Result<Rating, GradeError> {
+        if puzzle.shape() != self.solver.shape() {
+            let (grid, solver) = (puzzle.shape(), self.solver.shape());
+            return Err(GradeError::Logic(LogicError::ShapeMismatch { grid, solver }));
+        }
+        if let Some(clash) = puzzle.first_clash() {
+            return Err(GradeError::Clash(clash));
+        }
+        match self.engine.count(puzzle, 2, None).solutions {
+            0 => Err(GradeError::NoSolution),
+            1 => Ok(self.solver.rate(puzzle)?),
+            solutions => Err(GradeError::NotUnique { solutions }),
+        }
+    }
+
+    /// The logical solver, for explanations of a graded puzzle.
+    pub fn solver(&mut self) -> &mut LogicalSolver {
+        &mut self.solver
+    }
+}
+
+/// Rates `puzzle` on the Sudoku Explainer scale after checking that it has
+/// exactly one solution. Builds a [`Grader`]; keep one to grade many.
+pub fn grade(puzzle: &Grid) -> Result<Rating, GradeError> {
+    Grader::new(puzzle.shape()).grade(puzzle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Grid {
+        line.parse().expect("valid test puzzle")
+    }
+
+    #[test]
+    fn grade_refuses_a_puzzle_with_two_solutions() {
+        let empty = Grid::empty(Shape::new(2, 2).unwrap());
+        assert_eq!(grade(&empty), Err(GradeError::NotUnique { solutions: 2 }));
+    }
+
+    #[test]
+    fn grade_names_a_clash() {
+        let mut grid = Grid::empty(Shape::CLASSIC);
+        grid.set(0, 5);
+        grid.set(8, 5);
+        let err = grade(&grid).unwrap_err();
+        assert!(matches!(
+            err,
+            GradeError::Clash(Clash {
+                digit: 5,
+                first: 0,
+                second: 8,
+                house: "row"
+            })
+        ));
+    }
+
+    #[test]
+    fn grade_rates_a_unique_puzzle_as_the_solver_does() {
+        let p = parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+        let rating = grade(&p).expect("unique puzzle");
+        assert_eq!(rating, LogicalSolver::new(Shape::CLASSIC).rate(&p).unwrap());
+    }
+
+    #[test]
+    fn compare_counts_reports_a_wrong_solution() {
+        let p = parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+        let good = BackendKind::Dlx.build(Shape::CLASSIC).count(&p, 2, None);
+        let mut bad = good.clone();
+        let mut wrong = good.first.clone().unwrap();
+        wrong.set(1, wrong.get(2));
+        bad.first = Some(wrong.clone());
+        assert_eq!(
+            compare_counts(&p, (BackendKind::Dlx, &good), (BackendKind::Sat, &good)),
+            Ok(())
+        );
+        let err = compare_counts(&p, (BackendKind::Dlx, &good), (BackendKind::Sat, &bad)).unwrap_err();
+        assert_eq!(
+            err.problems,
+            vec![
+                Problem::InvalidSolution(BackendKind::Sat, wrong),
+                Problem::DifferentSolutions
+            ]
+        );
+    }
+}
