@@ -200,14 +200,22 @@ fn wing(c: &Candidates, set: &[usize], union: u32, pivot: usize, k: usize) -> Op
     let outside = |cell: usize| cell != pivot && !set.contains(&cell);
     // The candidates of `d` outside the wing that see all its places in
     // the set (and the pivot, for the pivot's digits).
+    // Every digit of the set has a place in it, so the group is never
+    // empty, and a cell seeing the whole group is a peer of its first cell
+    // (peers are sorted, so the order is the grid's).
     let seeing = |d: u8, with_pivot: bool| -> Vec<(usize, u8)> {
-        let mut group: Vec<usize> = holders(d).collect();
-        if with_pivot {
-            group.push(pivot);
+        let mut group = [0usize; 8];
+        let mut len = 0;
+        for s in holders(d).chain(with_pivot.then_some(pivot)) {
+            group[len] = s;
+            len += 1;
         }
-        (0..c.cell_count())
-            .filter(|&v| outside(v) && c.mask(v) & bit(d) != 0)
-            .filter(|&v| group.iter().all(|&g| t.sees(v, g)))
+        let group = &group[..len];
+        t.peers(group[0])
+            .iter()
+            .copied()
+            .filter(|&v| c.mask(v) & bit(d) != 0 && outside(v))
+            .filter(|&v| group[1..].iter().all(|&g| t.sees(v, g)))
             .map(|v| (v, d))
             .collect()
     };
