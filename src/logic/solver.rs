@@ -75,6 +75,49 @@ impl LogicalSolver {
         keep_steps: bool,
         deadline: Option<Instant>,
     ) -> Result<Option<SolvePath>, LogicError> {
+        let path = self.run(puzzle, keep_steps, deadline, Technique::ALL.len(), f32::INFINITY)?;
+        Ok(path.map(|(path, _)| path))
+    }
+
+    /// The score of `puzzle` if it is below `ceiling`; otherwise some
+    /// score at or above `ceiling` (a lower bound, not the rating). Much
+    /// cheaper than [`LogicalSolver::rate`] for puzzles above the ceiling:
+    /// techniques rated at or above it are never searched, and the solve
+    /// stops at the first step that reaches it. For generating to a band.
+    ///
+    /// Why a score below the ceiling is exact: the techniques tried are a
+    /// prefix of the solving order, so whenever the prefix finds a step,
+    /// the full list finds the same one.
+    pub fn score_below(&mut self, puzzle: &Grid, ceiling: f32) -> Result<f32, LogicError> {
+        let tried = Technique::ALL
+            .iter()
+            .position(|t| t.score() >= ceiling)
+            .unwrap_or(Technique::ALL.len());
+        let (path, hardest) = self
+            .run(puzzle, false, None, tried, ceiling)?
+            .expect("without a deadline the solve runs to its end");
+        if path.solved || tried == Technique::ALL.len() {
+            return Ok(path.rating.score);
+        }
+        let hardest = (hardest * 10.0).round() / 10.0;
+        if hardest >= ceiling {
+            return Ok(hardest);
+        }
+        // Stuck on the easier techniques: the next step is rated at least
+        // as the first technique left out, which is at the ceiling or more.
+        Ok(Technique::ALL[tried].score().max(ceiling))
+    }
+
+    /// The solving loop: only the first `tried` techniques of the solving
+    /// order, stopping after a step rated `ceiling` or more.
+    fn run(
+        &mut self,
+        puzzle: &Grid,
+        keep_steps: bool,
+        deadline: Option<Instant>,
+        tried: usize,
+        ceiling: f32,
+    ) -> Result<Option<(SolvePath, f32)>, LogicError> {
         let mut c = Candidates::from_grid(self.tables.clone(), puzzle)?;
         if c.is_contradictory() {
             return Err(LogicError::Contradiction);
@@ -82,17 +125,23 @@ impl LogicalSolver {
         let mut steps = Vec::new();
         let mut tally = Tally::default();
         let mut memo = Memo::new(c.n());
+        let mut hardest = 0.0f32;
         while !c.is_solved() {
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 return Ok(None);
             }
-            let Some(step) = next_step(&c, &mut memo) else {
+            let Some(step) = next_step(&Technique::ALL[..tried], &c, &mut memo) else {
                 break;
             };
             apply(&mut c, &step)?;
             tally.add(&step);
+            hardest = hardest.max(step.difficulty);
+            let over = (step.difficulty * 10.0).round() / 10.0 >= ceiling;
             if keep_steps {
                 steps.push(step);
+            }
+            if over {
+                break;
             }
         }
         let solved = c.is_solved();
@@ -101,12 +150,13 @@ impl LogicalSolver {
         if !solved && c.is_contradictory() {
             return Err(LogicError::Contradiction);
         }
-        Ok(Some(SolvePath {
+        let path = SolvePath {
             steps,
             grid: c.to_grid(),
             solved,
             rating: tally.finish(solved),
-        }))
+        };
+        Ok(Some((path, hardest)))
     }
 }
 
@@ -114,14 +164,13 @@ fn grid_line<S: serde::Serializer>(grid: &Grid, s: S) -> Result<S::Ok, S::Error>
     s.collect_str(grid)
 }
 
-/// The step SE would take next: the first step of the first technique,
-/// in solving order, that makes progress. `memo` carries what earlier
-/// searches of the same solve found nothing in.
-pub(crate) fn next_step(c: &Candidates, memo: &mut Memo) -> Option<Step> {
+/// The step SE would take next: the first step of the first technique
+/// of `techniques` (the solving order or a prefix of it) that makes
+/// progress. `memo` carries what earlier searches of the same solve found
+/// nothing in.
+fn next_step(techniques: &[Technique], c: &Candidates, memo: &mut Memo) -> Option<Step> {
     let mut cx = Context { memo };
-    Technique::ALL
-        .into_iter()
-        .find_map(|t| techniques::find(t, c, &mut cx))
+    techniques.iter().find_map(|&t| techniques::find(t, c, &mut cx))
 }
 
 /// Applies a step's placements and eliminations; an error if the result is
