@@ -329,12 +329,11 @@ fn produce(worker: &mut Worker, args: &GenerateArgs, seed: u64, index: u64, run:
                 deadline: run.deadline,
             };
             let grader = &mut worker.grader;
-            let ceiling = target.band.end;
+            let band = target.band.clone();
             let mut rate = |p: &sudoku_dlx::Grid| {
                 run.rated.fetch_add(1, Ordering::Relaxed);
-                // Exact inside the band, a lower bound above it: enough
-                // to aim, and far cheaper for puzzles above the band.
-                grader.score_below(p, ceiling).unwrap_or(f32::INFINITY)
+                // Enough to aim, and far cheaper than a full rating.
+                grader.band_score(p, band.clone()).unwrap_or(f32::INFINITY)
             };
             worker
                 .generator

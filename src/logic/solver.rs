@@ -10,6 +10,7 @@ use super::techniques::{self, Context, Memo};
 use crate::grid::Grid;
 use crate::shape::Shape;
 use serde::Serialize;
+use std::ops::Range;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -79,29 +80,36 @@ impl LogicalSolver {
         Ok(path.map(|(path, _)| path))
     }
 
-    /// The score of `puzzle` if it is below `ceiling`; otherwise some
-    /// score at or above `ceiling` (a lower bound, not the rating). Much
-    /// cheaper than [`LogicalSolver::rate`] for puzzles above the ceiling:
-    /// techniques rated at or above it are never searched, and the solve
-    /// stops at the first step that reaches it. For generating to a band.
+    /// How `puzzle` scores against `band` (start included, end excluded),
+    /// as cheaply as that can be told; for generating to a band:
     ///
-    /// Why a score below the ceiling is exact: the techniques tried are a
+    /// - with a finite end, the exact score if it is below the end,
+    ///   otherwise a lower bound at or above the end. Techniques rated at
+    ///   or above the end are never searched, and the solve stops at the
+    ///   first step that reaches it;
+    /// - with no end, the exact score if it is below the start, otherwise
+    ///   a lower bound in the band: the solve stops at the first step
+    ///   that reaches the start.
+    ///
+    /// Why a score below the end is exact: the techniques tried are a
     /// prefix of the solving order, so whenever the prefix finds a step,
     /// the full list finds the same one.
-    pub fn score_below(&mut self, puzzle: &Grid, ceiling: f32) -> Result<f32, LogicError> {
+    pub fn band_score(&mut self, puzzle: &Grid, band: Range<f32>) -> Result<f32, LogicError> {
+        let ceiling = band.end;
+        let stop = if ceiling.is_finite() { ceiling } else { band.start };
         let tried = Technique::ALL
             .iter()
             .position(|t| t.score() >= ceiling)
             .unwrap_or(Technique::ALL.len());
         let (path, hardest) = self
-            .run(puzzle, false, None, tried, ceiling)?
+            .run(puzzle, false, None, tried, stop)?
             .expect("without a deadline the solve runs to its end");
+        let hardest = (hardest * 10.0).round() / 10.0;
+        if hardest >= stop {
+            return Ok(hardest);
+        }
         if path.solved || tried == Technique::ALL.len() {
             return Ok(path.rating.score);
-        }
-        let hardest = (hardest * 10.0).round() / 10.0;
-        if hardest >= ceiling {
-            return Ok(hardest);
         }
         // Stuck on the easier techniques: the next step is rated at least
         // as the first technique left out, which is at the ceiling or more.
@@ -109,14 +117,15 @@ impl LogicalSolver {
     }
 
     /// The solving loop: only the first `tried` techniques of the solving
-    /// order, stopping after a step rated `ceiling` or more.
+    /// order, stopping after a step rated `stop` or more. Also returns the
+    /// hardest step's difficulty.
     fn run(
         &mut self,
         puzzle: &Grid,
         keep_steps: bool,
         deadline: Option<Instant>,
         tried: usize,
-        ceiling: f32,
+        stop: f32,
     ) -> Result<Option<(SolvePath, f32)>, LogicError> {
         let mut c = Candidates::from_grid(self.tables.clone(), puzzle)?;
         if c.is_contradictory() {
@@ -136,7 +145,7 @@ impl LogicalSolver {
             apply(&mut c, &step)?;
             tally.add(&step);
             hardest = hardest.max(step.difficulty);
-            let over = (step.difficulty * 10.0).round() / 10.0 >= ceiling;
+            let over = (step.difficulty * 10.0).round() / 10.0 >= stop;
             if keep_steps {
                 steps.push(step);
             }
