@@ -203,3 +203,68 @@ fn apply(c: &mut Candidates, step: &Step) -> Result<(), LogicError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Puzzles of every difficulty with SE's rating (tests/data).
+    fn sample() -> Vec<(Grid, f32)> {
+        include_str!("../../tests/data/se_rated_sample.tsv")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .step_by(3)
+            .map(|l| {
+                let mut fields = l.split('\t');
+                let grid = crate::formats::parse_line(fields.next().unwrap(), None, 1).unwrap();
+                (grid, fields.next().unwrap().parse().unwrap())
+            })
+            .collect()
+    }
+
+    fn path_text(path: &SolvePath) -> Vec<String> {
+        path.steps
+            .iter()
+            .map(|s| format!("{} {s}", s.difficulty))
+            .collect()
+    }
+
+    #[test]
+    fn a_reused_solver_takes_the_path_a_fresh_one_takes() {
+        let puzzles = sample();
+        let mut reused = LogicalSolver::new(Shape::CLASSIC);
+        // Forward and then backward, with band searches in between, so
+        // every puzzle follows a different one on the reused solver.
+        let order = (0..puzzles.len()).chain((0..puzzles.len()).rev());
+        for i in order {
+            let (puzzle, _) = &puzzles[i];
+            reused.band_score(puzzle, 4.5..6.5).unwrap();
+            let again = reused.explain(puzzle).unwrap();
+            let fresh = LogicalSolver::new(Shape::CLASSIC).explain(puzzle).unwrap();
+            assert_eq!(path_text(&again), path_text(&fresh), "{puzzle}");
+            assert_eq!(again.rating, fresh.rating);
+        }
+    }
+
+    #[test]
+    fn band_scores_are_exact_below_the_end_and_bounds_above_it() {
+        let mut solver = LogicalSolver::new(Shape::CLASSIC);
+        let bands = [0.0..1.6, 2.6..4.5, 4.5..6.5, 6.6..7.45, 6.5..f32::INFINITY];
+        let mut checked = 0;
+        for (puzzle, se) in sample() {
+            let score = solver.rate(&puzzle).unwrap().score;
+            for band in bands.clone() {
+                let aimed = solver.band_score(&puzzle, band.clone()).unwrap();
+                // Whether it is in the band must agree with the rating.
+                assert_eq!(band.contains(&aimed), band.contains(&score), "{puzzle} {band:?}");
+                if score < band.start || (band.end.is_finite() && score < band.end) {
+                    assert_eq!(aimed, score, "{puzzle} {band:?}");
+                } else if band.end.is_finite() {
+                    assert!(aimed >= band.end, "{puzzle} {band:?}: {aimed}");
+                }
+                checked += usize::from(band.contains(&se));
+            }
+        }
+        assert!(checked > 20, "the sample covers the bands");
+    }
+}
