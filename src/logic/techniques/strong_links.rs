@@ -384,12 +384,35 @@ fn chains(c: &Candidates, d: u8, k: usize) -> Vec<Found> {
         .iter()
         .map(|l| [end_houses(c, &l.ends[0]), end_houses(c, &l.ends[1])])
         .collect();
+    // Which links share a cell, and which oriented links can follow each
+    // oriented link (its exit and their entry in one house), in the
+    // order the search tries them: computed once per digit.
+    let overlap: Vec<bool> = all
+        .iter()
+        .flat_map(|a| {
+            all.iter()
+                .map(move |b| a.cells().any(|x| b.cells().any(|y| y == x)))
+        })
+        .collect();
+    let next: Vec<Vec<(usize, bool)>> = (0..2 * all.len())
+        .map(|from| {
+            let exit = &ends[from / 2][1 ^ (from % 2)];
+            (0..all.len())
+                .flat_map(|j| [(j, false), (j, true)])
+                .filter(|&(j, flip)| {
+                    let entry = &ends[j][flip as usize];
+                    (0..3).any(|h| exit[h] != usize::MAX && exit[h] == entry[h])
+                })
+                .collect()
+        })
+        .collect();
     let search = Search {
         c,
         d,
         k,
         all: &all,
-        ends: &ends,
+        overlap: &overlap,
+        next: &next,
     };
     let mut out = Vec::new();
     // The path holds (link index, flipped): links are cloned only for a
@@ -431,17 +454,17 @@ struct Search<'a> {
     d: u8,
     k: usize,
     all: &'a [Link],
-    ends: &'a [[EndHouses; 2]],
+    /// `overlap[i * len + j]`: links `i` and `j` share a cell.
+    overlap: &'a [bool],
+    /// For oriented link `2 * i + flipped`, the oriented links that can
+    /// follow it.
+    next: &'a [Vec<(usize, bool)>],
 }
 
 impl Search<'_> {
     /// The end a chain enters `(link, flipped)` by (0) or leaves by (1).
     fn end(&self, (i, flip): (usize, bool), side: usize) -> &[usize] {
         &self.all[i].ends[side ^ flip as usize]
-    }
-
-    fn end_houses(&self, (i, flip): (usize, bool), side: usize) -> &EndHouses {
-        &self.ends[i][side ^ flip as usize]
     }
 
     fn extend(&self, path: &mut Vec<(usize, bool)>, out: &mut Vec<Found>) {
@@ -463,27 +486,15 @@ impl Search<'_> {
             return;
         }
         let first_house = self.all[path[0].0].house;
-        for (j, link) in self.all.iter().enumerate() {
-            if path.iter().any(|&(i, _)| i == j) || link.house == first_house {
+        let len = self.all.len();
+        let (last, flip) = *path.last().expect("a chain starts with one link");
+        for &(j, flip_j) in &self.next[2 * last + flip as usize] {
+            if self.all[j].house == first_house || path.iter().any(|&(i, _)| self.overlap[i * len + j]) {
                 continue;
             }
-            let overlaps = path
-                .iter()
-                .any(|&(i, _)| self.all[i].cells().any(|x| link.cells().any(|y| y == x)));
-            if overlaps {
-                continue;
-            }
-            let last = *path.last().expect("a chain starts with one link");
-            let exit = self.end_houses(last, 1);
-            for flip in [false, true] {
-                let entry = self.end_houses((j, flip), 0);
-                if !(0..3).any(|h| exit[h] != usize::MAX && exit[h] == entry[h]) {
-                    continue;
-                }
-                path.push((j, flip));
-                self.extend(path, out);
-                path.pop();
-            }
+            path.push((j, flip_j));
+            self.extend(path, out);
+            path.pop();
         }
     }
 
