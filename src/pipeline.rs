@@ -400,10 +400,18 @@ impl Worker {
             deadline: plan.deadline,
         };
         let grader = &mut self.grader;
+        let band = target.band.clone();
+        // Aim with the cheap band score (exact below the band's end, a
+        // bound above it); only a candidate that lands in the band gets
+        // the full rating its record carries.
         let mut rate = |p: &Grid| {
             controls.rated.fetch_add(1, Ordering::Relaxed);
-            match grader.rate(p) {
-                Ok(r) => (r.score, Some(r)),
+            match grader.band_score(p, band.clone()) {
+                Ok(score) if band.contains(&score) => match grader.rate(p) {
+                    Ok(r) => (r.score, Some(r)),
+                    Err(_) => (f32::INFINITY, None),
+                },
+                Ok(score) => (score, None),
                 Err(_) => (f32::INFINITY, None),
             }
         };

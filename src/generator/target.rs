@@ -17,6 +17,9 @@ use std::time::Instant;
 /// Neighbour moves tried from one fresh puzzle before a new grid.
 const CLIMB_STEPS: u32 = 12;
 
+/// Climb only from puzzles at most this far from the band (SE points).
+const CLIMB_REACH: f32 = 0.3;
+
 /// A difficulty band and the bounds on the search for it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Target {
@@ -105,7 +108,10 @@ impl Generator {
             let (mut rating, mut found) = rate(&puzzle);
             rated += 1;
             for _ in 0..CLIMB_STEPS {
-                if distance(&target.band, rating) == 0.0 || rated >= target.max_rated {
+                let gap = distance(&target.band, rating);
+                // Far from the band, a fresh grid is a better bet than
+                // the neighbours, whose ratings stay close to this one.
+                if gap == 0.0 || gap > CLIMB_REACH || rated >= target.max_rated {
                     break;
                 }
                 let Some((next, next_complete)) = self.neighbour(&solution, &puzzle, &mut rng) else {

@@ -10,6 +10,7 @@ use super::techniques::{self, Context, Memo};
 use crate::grid::Grid;
 use crate::shape::Shape;
 use serde::Serialize;
+use std::ops::Range;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -75,6 +76,57 @@ impl LogicalSolver {
         keep_steps: bool,
         deadline: Option<Instant>,
     ) -> Result<Option<SolvePath>, LogicError> {
+        let path = self.run(puzzle, keep_steps, deadline, Technique::ALL.len(), f32::INFINITY)?;
+        Ok(path.map(|(path, _)| path))
+    }
+
+    /// How `puzzle` scores against `band` (start included, end excluded),
+    /// as cheaply as that can be told; for generating to a band:
+    ///
+    /// - with a finite end, the exact score if it is below the end,
+    ///   otherwise a lower bound at or above the end. Techniques rated at
+    ///   or above the end are never searched, and the solve stops at the
+    ///   first step that reaches it;
+    /// - with no end, the exact score if it is below the start, otherwise
+    ///   a lower bound in the band: the solve stops at the first step
+    ///   that reaches the start.
+    ///
+    /// Why a score below the end is exact: the techniques tried are a
+    /// prefix of the solving order, so whenever the prefix finds a step,
+    /// the full list finds the same one.
+    pub fn band_score(&mut self, puzzle: &Grid, band: Range<f32>) -> Result<f32, LogicError> {
+        let ceiling = band.end;
+        let stop = if ceiling.is_finite() { ceiling } else { band.start };
+        let tried = Technique::ALL
+            .iter()
+            .position(|t| t.score() >= ceiling)
+            .unwrap_or(Technique::ALL.len());
+        let (path, hardest) = self
+            .run(puzzle, false, None, tried, stop)?
+            .expect("without a deadline the solve runs to its end");
+        let hardest = (hardest * 10.0).round() / 10.0;
+        if hardest >= stop {
+            return Ok(hardest);
+        }
+        if path.solved || tried == Technique::ALL.len() {
+            return Ok(path.rating.score);
+        }
+        // Stuck on the easier techniques: the next step is rated at least
+        // as the first technique left out, which is at the ceiling or more.
+        Ok(Technique::ALL[tried].score().max(ceiling))
+    }
+
+    /// The solving loop: only the first `tried` techniques of the solving
+    /// order, stopping after a step rated `stop` or more. Also returns the
+    /// hardest step's difficulty.
+    fn run(
+        &mut self,
+        puzzle: &Grid,
+        keep_steps: bool,
+        deadline: Option<Instant>,
+        tried: usize,
+        stop: f32,
+    ) -> Result<Option<(SolvePath, f32)>, LogicError> {
         let mut c = Candidates::from_grid(self.tables.clone(), puzzle)?;
         if c.is_contradictory() {
             return Err(LogicError::Contradiction);
@@ -82,17 +134,23 @@ impl LogicalSolver {
         let mut steps = Vec::new();
         let mut tally = Tally::default();
         let mut memo = Memo::new(c.n());
+        let mut hardest = 0.0f32;
         while !c.is_solved() {
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 return Ok(None);
             }
-            let Some(step) = next_step(&c, &mut memo) else {
+            let Some(step) = next_step(&Technique::ALL[..tried], &c, &mut memo) else {
                 break;
             };
             apply(&mut c, &step)?;
             tally.add(&step);
+            hardest = hardest.max(step.difficulty);
+            let over = (step.difficulty * 10.0).round() / 10.0 >= stop;
             if keep_steps {
                 steps.push(step);
+            }
+            if over {
+                break;
             }
         }
         let solved = c.is_solved();
@@ -101,12 +159,13 @@ impl LogicalSolver {
         if !solved && c.is_contradictory() {
             return Err(LogicError::Contradiction);
         }
-        Ok(Some(SolvePath {
+        let path = SolvePath {
             steps,
             grid: c.to_grid(),
             solved,
             rating: tally.finish(solved),
-        }))
+        };
+        Ok(Some((path, hardest)))
     }
 }
 
@@ -114,14 +173,13 @@ fn grid_line<S: serde::Serializer>(grid: &Grid, s: S) -> Result<S::Ok, S::Error>
     s.collect_str(grid)
 }
 
-/// The step SE would take next: the first step of the first technique,
-/// in solving order, that makes progress. `memo` carries what earlier
-/// searches of the same solve found nothing in.
-pub(crate) fn next_step(c: &Candidates, memo: &mut Memo) -> Option<Step> {
+/// The step SE would take next: the first step of the first technique
+/// of `techniques` (the solving order or a prefix of it) that makes
+/// progress. `memo` carries what earlier searches of the same solve found
+/// nothing in.
+fn next_step(techniques: &[Technique], c: &Candidates, memo: &mut Memo) -> Option<Step> {
     let mut cx = Context { memo };
-    Technique::ALL
-        .into_iter()
-        .find_map(|t| techniques::find(t, c, &mut cx))
+    techniques.iter().find_map(|&t| techniques::find(t, c, &mut cx))
 }
 
 /// Applies a step's placements and eliminations; an error if the result is
@@ -144,4 +202,69 @@ fn apply(c: &mut Candidates, step: &Step) -> Result<(), LogicError> {
         return Err(LogicError::Contradiction);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Puzzles of every difficulty with SE's rating (tests/data).
+    fn sample() -> Vec<(Grid, f32)> {
+        include_str!("../../tests/data/se_rated_sample.tsv")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .step_by(3)
+            .map(|l| {
+                let mut fields = l.split('\t');
+                let grid = crate::formats::parse_line(fields.next().unwrap(), None, 1).unwrap();
+                (grid, fields.next().unwrap().parse().unwrap())
+            })
+            .collect()
+    }
+
+    fn path_text(path: &SolvePath) -> Vec<String> {
+        path.steps
+            .iter()
+            .map(|s| format!("{} {s}", s.difficulty))
+            .collect()
+    }
+
+    #[test]
+    fn a_reused_solver_takes_the_path_a_fresh_one_takes() {
+        let puzzles = sample();
+        let mut reused = LogicalSolver::new(Shape::CLASSIC);
+        // Forward and then backward, with band searches in between, so
+        // every puzzle follows a different one on the reused solver.
+        let order = (0..puzzles.len()).chain((0..puzzles.len()).rev());
+        for i in order {
+            let (puzzle, _) = &puzzles[i];
+            reused.band_score(puzzle, 4.5..6.5).unwrap();
+            let again = reused.explain(puzzle).unwrap();
+            let fresh = LogicalSolver::new(Shape::CLASSIC).explain(puzzle).unwrap();
+            assert_eq!(path_text(&again), path_text(&fresh), "{puzzle}");
+            assert_eq!(again.rating, fresh.rating);
+        }
+    }
+
+    #[test]
+    fn band_scores_are_exact_below_the_end_and_bounds_above_it() {
+        let mut solver = LogicalSolver::new(Shape::CLASSIC);
+        let bands = [0.0..1.6, 2.6..4.5, 4.5..6.5, 6.6..7.45, 6.5..f32::INFINITY];
+        let mut checked = 0;
+        for (puzzle, se) in sample() {
+            let score = solver.rate(&puzzle).unwrap().score;
+            for band in bands.clone() {
+                let aimed = solver.band_score(&puzzle, band.clone()).unwrap();
+                // Whether it is in the band must agree with the rating.
+                assert_eq!(band.contains(&aimed), band.contains(&score), "{puzzle} {band:?}");
+                if score < band.start || (band.end.is_finite() && score < band.end) {
+                    assert_eq!(aimed, score, "{puzzle} {band:?}");
+                } else if band.end.is_finite() {
+                    assert!(aimed >= band.end, "{puzzle} {band:?}: {aimed}");
+                }
+                checked += usize::from(band.contains(&se));
+            }
+        }
+        assert!(checked > 20, "the sample covers the bands");
+    }
 }

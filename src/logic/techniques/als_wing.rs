@@ -138,20 +138,46 @@ fn sets(
         }
         return;
     }
-    let t = c.tables();
-    for cell in from..c.cell_count() {
-        let m = c.mask(cell);
-        if m.count_ones() < 2 {
-            continue;
+    // Every later cell must see the first one: walk its peers (sorted)
+    // rather than the whole grid.
+    match set.first() {
+        Some(&first) => {
+            let peers = c.tables().peers(first);
+            let start = peers.partition_point(|&x| x < from);
+            for &cell in &peers[start..] {
+                add_and_recurse(c, k, cell, union, set, visit);
+            }
         }
-        let next = union | m;
-        if next.count_ones() as usize > k + 1 || !set.iter().all(|&s| t.sees(s, cell)) {
-            continue;
+        None => {
+            for cell in from..c.cell_count() {
+                add_and_recurse(c, k, cell, union, set, visit);
+            }
         }
-        set.push(cell);
-        sets(c, k, cell + 1, next, set, visit);
-        set.pop();
     }
+}
+
+/// [`sets`] with `cell` added, if it fits: two or more candidates, the
+/// union within `k + 1` digits, seen by every cell of the set.
+fn add_and_recurse(
+    c: &Candidates,
+    k: usize,
+    cell: usize,
+    union: u32,
+    set: &mut Vec<usize>,
+    visit: &mut impl FnMut(&[usize], u32),
+) {
+    let m = c.mask(cell);
+    if m.count_ones() < 2 {
+        return;
+    }
+    let next = union | m;
+    let t = c.tables();
+    if next.count_ones() as usize > k + 1 || !set.iter().skip(1).all(|&s| t.sees(s, cell)) {
+        return;
+    }
+    set.push(cell);
+    sets(c, k, cell + 1, next, set, visit);
+    set.pop();
 }
 
 /// The wing of `set` with bivalue cell `pivot`, if it removes anything.
@@ -174,14 +200,22 @@ fn wing(c: &Candidates, set: &[usize], union: u32, pivot: usize, k: usize) -> Op
     let outside = |cell: usize| cell != pivot && !set.contains(&cell);
     // The candidates of `d` outside the wing that see all its places in
     // the set (and the pivot, for the pivot's digits).
+    // Every digit of the set has a place in it, so the group is never
+    // empty, and a cell seeing the whole group is a peer of its first cell
+    // (peers are sorted, so the order is the grid's).
     let seeing = |d: u8, with_pivot: bool| -> Vec<(usize, u8)> {
-        let mut group: Vec<usize> = holders(d).collect();
-        if with_pivot {
-            group.push(pivot);
+        let mut group = [0usize; 8];
+        let mut len = 0;
+        for s in holders(d).chain(with_pivot.then_some(pivot)) {
+            group[len] = s;
+            len += 1;
         }
-        (0..c.cell_count())
-            .filter(|&v| outside(v) && c.mask(v) & bit(d) != 0)
-            .filter(|&v| group.iter().all(|&g| t.sees(v, g)))
+        let group = &group[..len];
+        t.peers(group[0])
+            .iter()
+            .copied()
+            .filter(|&v| c.mask(v) & bit(d) != 0 && outside(v))
+            .filter(|&v| group[1..].iter().all(|&g| t.sees(v, g)))
             .map(|v| (v, d))
             .collect()
     };

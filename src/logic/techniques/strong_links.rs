@@ -174,13 +174,6 @@ fn grouped_ends(c: &Candidates, h: usize, places: &[usize]) -> Option<[Vec<usize
     None
 }
 
-/// Whether all cells of `a` and `b` lie in one house.
-fn share_house(c: &Candidates, a: &[usize], b: &[usize]) -> bool {
-    let t = c.tables();
-    let first = t.houses_of(a[0]);
-    (0..3).any(|k| a.iter().chain(b).all(|&x| t.houses_of(x)[k] == first[k]))
-}
-
 /// A chain found: links in order with the end each one enters by.
 struct Found {
     digit: u8,
@@ -387,19 +380,141 @@ fn two_link_code(found: &Found) -> String {
 /// Every chain of `k` links on `d` that removes something, each once.
 fn chains(c: &Candidates, d: u8, k: usize) -> Vec<Found> {
     let all = links(c, d);
+    let ends: Vec<[EndHouses; 2]> = all
+        .iter()
+        .map(|l| [end_houses(c, &l.ends[0]), end_houses(c, &l.ends[1])])
+        .collect();
+    // Which links share a cell, and which oriented links can follow each
+    // oriented link (its exit and their entry in one house), in the
+    // order the search tries them: computed once per digit.
+    let overlap: Vec<bool> = all
+        .iter()
+        .flat_map(|a| {
+            all.iter()
+                .map(move |b| a.cells().any(|x| b.cells().any(|y| y == x)))
+        })
+        .collect();
+    let next: Vec<Vec<(usize, bool)>> = (0..2 * all.len())
+        .map(|from| {
+            let exit = &ends[from / 2][1 ^ (from % 2)];
+            (0..all.len())
+                .flat_map(|j| [(j, false), (j, true)])
+                .filter(|&(j, flip)| {
+                    let entry = &ends[j][flip as usize];
+                    (0..3).any(|h| exit[h] != usize::MAX && exit[h] == entry[h])
+                })
+                .collect()
+        })
+        .collect();
+    let search = Search {
+        c,
+        d,
+        k,
+        all: &all,
+        overlap: &overlap,
+        next: &next,
+    };
     let mut out = Vec::new();
-    let mut path: Vec<Link> = Vec::with_capacity(k);
-    let mut used = Vec::with_capacity(k);
+    // The path holds (link index, flipped): links are cloned only for a
+    // chain found, which keeps the search free of allocation.
+    let mut path: Vec<(usize, bool)> = Vec::with_capacity(k);
     for i in 0..all.len() {
         for flip in [false, true] {
-            path.push(oriented(&all[i], flip));
-            used.push(i);
-            extend(c, d, k, &all, &mut path, &mut used, &mut out);
+            path.push((i, flip));
+            search.extend(&mut path, &mut out);
             path.pop();
-            used.pop();
         }
     }
     out
+}
+
+/// For one end of a link, the row, column and box all its cells share
+/// (`usize::MAX` where they differ): two ends lie in one house when they
+/// share one of these.
+type EndHouses = [usize; 3];
+
+fn end_houses(c: &Candidates, end: &[usize]) -> EndHouses {
+    let t = c.tables();
+    let first = t.houses_of(end[0]);
+    let mut out = first;
+    for &x in &end[1..] {
+        let hs = t.houses_of(x);
+        for k in 0..3 {
+            if hs[k] != first[k] {
+                out[k] = usize::MAX;
+            }
+        }
+    }
+    out
+}
+
+/// The fixed inputs of one digit's chain search.
+struct Search<'a> {
+    c: &'a Candidates,
+    d: u8,
+    k: usize,
+    all: &'a [Link],
+    /// `overlap[i * len + j]`: links `i` and `j` share a cell.
+    overlap: &'a [bool],
+    /// For oriented link `2 * i + flipped`, the oriented links that can
+    /// follow it.
+    next: &'a [Vec<(usize, bool)>],
+}
+
+impl Search<'_> {
+    /// The end a chain enters `(link, flipped)` by (0) or leaves by (1).
+    fn end(&self, (i, flip): (usize, bool), side: usize) -> &[usize] {
+        &self.all[i].ends[side ^ flip as usize]
+    }
+
+    fn extend(&self, path: &mut Vec<(usize, bool)>, out: &mut Vec<Found>) {
+        let k = self.k;
+        if path.len() == k {
+            // Each chain is met from both ends: keep one reading.
+            if path[0].0 < path[k - 1].0 {
+                if let Some(victims) = self.victims(path) {
+                    out.push(Found {
+                        digit: self.d,
+                        links: path
+                            .iter()
+                            .map(|&(i, flip)| oriented(&self.all[i], flip))
+                            .collect(),
+                        victims,
+                    });
+                }
+            }
+            return;
+        }
+        let first_house = self.all[path[0].0].house;
+        let len = self.all.len();
+        let (last, flip) = *path.last().expect("a chain starts with one link");
+        for &(j, flip_j) in &self.next[2 * last + flip as usize] {
+            if self.all[j].house == first_house || path.iter().any(|&(i, _)| self.overlap[i * len + j]) {
+                continue;
+            }
+            path.push((j, flip_j));
+            self.extend(path, out);
+            path.pop();
+        }
+    }
+
+    /// The cells outside the chain that see every cell of both outer
+    /// ends, if any.
+    fn victims(&self, path: &[(usize, bool)]) -> Option<Vec<usize>> {
+        let (c, d) = (self.c, self.d);
+        let t = c.tables();
+        let start = self.end(path[0], 0);
+        let end = self.end(path[path.len() - 1], 1);
+        let in_chain = |x: usize| path.iter().any(|&(i, _)| self.all[i].cells().any(|y| y == x));
+        let victims: Vec<usize> = t
+            .peers(start[0])
+            .iter()
+            .copied()
+            .filter(|&x| c.has(x, d) && !in_chain(x))
+            .filter(|&x| start.iter().chain(end).all(|&y| t.sees(x, y)))
+            .collect();
+        (!victims.is_empty()).then_some(victims)
+    }
 }
 
 fn oriented(link: &Link, flip: bool) -> Link {
@@ -408,70 +523,6 @@ fn oriented(link: &Link, flip: bool) -> Link {
         l.ends.swap(0, 1);
     }
     l
-}
-
-fn extend(
-    c: &Candidates,
-    d: u8,
-    k: usize,
-    all: &[Link],
-    path: &mut Vec<Link>,
-    used: &mut Vec<usize>,
-    out: &mut Vec<Found>,
-) {
-    if path.len() == k {
-        // Each chain is met from both ends: keep one reading.
-        if used[0] < used[k - 1] {
-            if let Some(victims) = victims(c, d, path) {
-                out.push(Found {
-                    digit: d,
-                    links: path.clone(),
-                    victims,
-                });
-            }
-        }
-        return;
-    }
-    for j in 0..all.len() {
-        if used.contains(&j) || all[j].house == path[0].house {
-            continue;
-        }
-        let overlaps = path
-            .iter()
-            .any(|l| l.cells().any(|x| all[j].cells().any(|y| y == x)));
-        if overlaps {
-            continue;
-        }
-        for flip in [false, true] {
-            let next = oriented(&all[j], flip);
-            let last = &path[path.len() - 1];
-            if !share_house(c, &last.ends[1], &next.ends[0]) {
-                continue;
-            }
-            path.push(next);
-            used.push(j);
-            extend(c, d, k, all, path, used, out);
-            path.pop();
-            used.pop();
-        }
-    }
-}
-
-/// The cells outside the chain that see every cell of both outer ends,
-/// if any.
-fn victims(c: &Candidates, d: u8, path: &[Link]) -> Option<Vec<usize>> {
-    let t = c.tables();
-    let start = &path[0].ends[0];
-    let end = &path[path.len() - 1].ends[1];
-    let in_chain = |x: usize| path.iter().any(|l| l.cells().any(|y| y == x));
-    let victims: Vec<usize> = t
-        .peers(start[0])
-        .iter()
-        .copied()
-        .filter(|&x| c.has(x, d) && !in_chain(x))
-        .filter(|&x| start.iter().chain(end).all(|&y| t.sees(x, y)))
-        .collect();
-    (!victims.is_empty()).then_some(victims)
 }
 
 #[cfg(test)]
