@@ -496,7 +496,7 @@ fn set_rescues(
 
 /// Every `k`-subset of `0..m` as a bit mask, in increasing numeric order
 /// (SE's enumeration order).
-fn subsets(k: usize, m: usize) -> impl Iterator<Item = u32> {
+pub(crate) fn subsets(k: usize, m: usize) -> impl Iterator<Item = u32> {
     let first: u64 = (1u64 << k) - 1;
     let end: u64 = 1u64 << m;
     let mut next = (k <= m).then_some(first);
