@@ -21,6 +21,7 @@
 use super::super::candidates::{bit, digits, Candidates};
 use super::super::step::{digit_list, Cell, Pattern, Step};
 use super::super::technique::{Finder, Technique};
+use crate::shape::Shape;
 use std::fmt;
 
 pub(crate) const FINDER: Finder = Finder {
@@ -90,6 +91,13 @@ impl Grave {
     }
 }
 
+thread_local! {
+    /// The last position analysed and the result: the four BUG finders
+    /// run one after the other on the same position.
+    static LAST: std::cell::RefCell<(Option<Shape>, Vec<u32>, Option<Grave>)> =
+        const { std::cell::RefCell::new((None, Vec::new(), None)) };
+}
+
 /// The grave analysis: the BUG cells and values if removing them leaves
 /// a grave.
 pub(crate) fn analyse(c: &Candidates) -> Option<Grave> {
@@ -97,6 +105,20 @@ pub(crate) fn analyse(c: &Candidates) -> Option<Grave> {
     if (0..c.cell_count()).any(|x| c.value(x) == 0 && c.mask(x).count_ones() < 2) {
         return None;
     }
+    LAST.with_borrow_mut(|(shape, masks, result)| {
+        let same = *shape == Some(c.shape())
+            && masks.len() == c.cell_count()
+            && masks.iter().enumerate().all(|(x, &m)| m == c.mask(x));
+        if !same {
+            *shape = Some(c.shape());
+            *masks = (0..c.cell_count()).map(|x| c.mask(x)).collect();
+            *result = analyse_afresh(c);
+        }
+        result.clone()
+    })
+}
+
+fn analyse_afresh(c: &Candidates) -> Option<Grave> {
     let n = c.n();
     let t = c.tables();
     let mut grave = Grave {

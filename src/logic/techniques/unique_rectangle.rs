@@ -245,16 +245,28 @@ struct Hint {
 /// Finds the unique rectangle or loop SE would apply.
 pub fn find(c: &Candidates) -> Option<Step> {
     let mut hints: Vec<Hint> = Vec::new();
+    let mut members: Vec<(u32, Vec<bool>)> = Vec::new();
     for start in 0..c.cell_count() {
         let pair = c.mask(start);
         if pair.count_ones() != 2 {
+            continue;
+        }
+        let allowed = match members.iter().position(|(p, _)| *p == pair) {
+            Some(i) => i,
+            None => {
+                members.push((pair, loop_members(c, pair)));
+                members.len() - 1
+            }
+        };
+        if !members[allowed].1[start] {
             continue;
         }
         let mut search = LoopSearch {
             c,
             pair,
             start,
-            path: Vec::new(),
+            members: &members[allowed].1,
+            path: Vec::with_capacity(16),
             found: Vec::new(),
         };
         search.extend(start, 2, 0, None);
@@ -285,11 +297,45 @@ pub fn find(c: &Candidates) -> Option<Step> {
 /// into [`Tables::houses_of`](super::super::candidates::Tables::houses_of).
 const KIND_ORDER: [usize; 3] = [2, 0, 1];
 
+/// The cells that may belong to a deadly loop on `pair`: they hold both
+/// digits, and so does another such cell in each of their row, column
+/// and box (a deadly loop holds two cells of every house it touches).
+/// Searching only these finds the same loops, in the same order.
+fn loop_members(c: &Candidates, pair: u32) -> Vec<bool> {
+    let t = c.tables();
+    let mut member: Vec<bool> = (0..c.cell_count()).map(|x| c.mask(x) & pair == pair).collect();
+    let mut in_house = vec![0u32; 3 * c.n()];
+    let mut listed: Vec<usize> = (0..member.len()).filter(|&x| member[x]).collect();
+    for &x in &listed {
+        for h in t.houses_of(x) {
+            in_house[h] += 1;
+        }
+    }
+    loop {
+        let before = listed.len();
+        listed.retain(|&x| {
+            let keep = t.houses_of(x).iter().all(|&h| in_house[h] >= 2);
+            if !keep {
+                member[x] = false;
+                for h in t.houses_of(x) {
+                    in_house[h] -= 1;
+                }
+            }
+            keep
+        });
+        if listed.len() == before {
+            return member;
+        }
+    }
+}
+
 /// The depth-first search for closed paths from one bivalue cell.
 struct LoopSearch<'a> {
     c: &'a Candidates,
     pair: u32,
     start: usize,
+    /// The cells [`loop_members`] allows.
+    members: &'a [bool],
     path: Vec<usize>,
     found: Vec<Vec<usize>>,
 }
@@ -311,10 +357,10 @@ impl LoopSearch<'_> {
                     self.found.push(self.path.clone());
                     continue;
                 }
-                let mask = self.c.mask(next);
-                if mask & self.pair != self.pair || self.path.contains(&next) || self.breaks_parity(next) {
+                if !self.members[next] || self.path.contains(&next) || self.breaks_parity(next) {
                     continue;
                 }
+                let mask = self.c.mask(next);
                 let more = extras | (mask & !self.pair);
                 let has_extra = mask.count_ones() > 2;
                 if !has_extra || more.count_ones() == 1 || allowed > 0 {
@@ -344,17 +390,17 @@ impl LoopSearch<'_> {
 /// one at an even and one at an odd position.
 fn is_deadly(c: &Candidates, cells: &[usize]) -> bool {
     let t = c.tables();
-    let mut by_parity: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+    // House numbers stay below 3 * 25 = 75: one bit each.
+    debug_assert!(3 * c.n() <= 128);
+    let mut by_parity = [0u128; 2];
     for (i, &cell) in cells.iter().enumerate() {
         for h in t.houses_of(cell) {
-            if by_parity[i % 2].contains(&h) {
+            if by_parity[i % 2] & 1 << h != 0 {
                 return false;
             }
-            by_parity[i % 2].push(h);
+            by_parity[i % 2] |= 1 << h;
         }
     }
-    by_parity[0].sort_unstable();
-    by_parity[1].sort_unstable();
     by_parity[0] == by_parity[1]
 }
 
