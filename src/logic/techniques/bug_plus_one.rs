@@ -270,6 +270,18 @@ pub(crate) mod tests {
         c
     }
 
+    /// The eliminations of a step on a 4x4 board as sorted `(cell,
+    /// digit)` pairs.
+    pub fn removed_4x4(step: &Step) -> Vec<(usize, u8)> {
+        let mut gone: Vec<(usize, u8)> = step
+            .eliminations
+            .iter()
+            .map(|e| (e.cell.index(4), e.digit))
+            .collect();
+        gone.sort();
+        gone
+    }
+
     /// A 9x9 grave: each cell holds its digit of the solution
     /// `(3r + r/3 + c) mod 9 + 1` and the next digit (9 wraps to 1), two
     /// disjoint solutions, so every digit has two places in every house.
@@ -300,13 +312,7 @@ pub(crate) mod tests {
         c.set_digits(0, &[1, 2, 3]);
         let step = find(&c).expect("bug+1");
         assert_eq!(step.name(), "BUG type 1");
-        let mut gone: Vec<(usize, u8)> = step
-            .eliminations
-            .iter()
-            .map(|e| (e.cell.index(4), e.digit))
-            .collect();
-        gone.sort();
-        assert_eq!(gone, vec![(0, 1), (0, 2)]);
+        assert_eq!(removed_4x4(&step), vec![(0, 1), (0, 2)]);
     }
 
     #[test]

@@ -51,24 +51,8 @@ enum Rescue {
     One { cell: usize },
     /// Type 2: the cells whose extra digits are all `digit`.
     Shared { cells: Vec<usize>, digit: u8 },
-    /// Type 3, naked: the two extra cells (holding `extra` between them)
-    /// and `others` of `house` hold only the digits of `set`.
-    Naked {
-        pair: [usize; 2],
-        extra: u32,
-        house: usize,
-        others: Vec<usize>,
-        set: u32,
-    },
-    /// Type 3, hidden: the digits of `set` (the loop's two and others)
-    /// fit only in the two extra cells and `others` of `house`.
-    Hidden {
-        pair: [usize; 2],
-        extra: u32,
-        house: usize,
-        others: Vec<usize>,
-        set: u32,
-    },
+    /// Type 3: the two extra cells as one cell in a naked or hidden set.
+    Set(SetRescue),
     /// Type 4: `locked` has no place in `house` but the two extra cells.
     Locked {
         pair: [usize; 2],
@@ -78,13 +62,27 @@ enum Rescue {
     },
 }
 
+/// A type 3 rescue: in `house`, the two extra cells (holding `extra`
+/// between them) act as one cell. Naked: with `others` they hold only
+/// the digits of `set`. Hidden: the digits of `set` (the loop's two and
+/// others) fit only in them and `others`.
+#[derive(Debug, Clone, PartialEq)]
+struct SetRescue {
+    pair: [usize; 2],
+    extra: u32,
+    house: usize,
+    others: Vec<usize>,
+    set: u32,
+    hidden: bool,
+}
+
 impl Rescue {
     /// SE's type number.
     fn kind(&self) -> u8 {
         match self {
             Rescue::One { .. } => 1,
             Rescue::Shared { .. } => 2,
-            Rescue::Naked { .. } | Rescue::Hidden { .. } => 3,
+            Rescue::Set(_) => 3,
             Rescue::Locked { .. } => 4,
         }
     }
@@ -116,8 +114,8 @@ impl DeadlyLoop {
             t += 1;
         }
         match &self.rescue {
-            Rescue::Naked { set, .. } => t + set.count_ones() - 1,
-            Rescue::Hidden { others, .. } => t + others.len() as u32 - 1,
+            Rescue::Set(r) if r.hidden => t + r.others.len() as u32 - 1,
+            Rescue::Set(r) => t + r.set.count_ones() - 1,
             _ => t,
         }
     }
@@ -133,10 +131,7 @@ impl DeadlyLoop {
             return false;
         }
         match (&self.rescue, &other.rescue) {
-            (Rescue::Naked { .. }, Rescue::Naked { .. }) | (Rescue::Hidden { .. }, Rescue::Hidden { .. }) => {
-                self.rescue == other.rescue
-            }
-            (Rescue::Naked { .. } | Rescue::Hidden { .. }, _) => false,
+            (Rescue::Set(_), _) => self.rescue == other.rescue,
             _ => true,
         }
     }
@@ -159,40 +154,24 @@ impl Pattern for DeadlyLoop {
                 cell_list(cells, n),
                 Shape::symbol(*digit)
             ),
-            Rescue::Naked {
-                pair,
-                extra,
-                house,
-                others,
-                set,
-            } => write!(
-                f,
-                " unless {} or {} holds one of {}, which with {} makes a naked {} on {} in {}",
-                Cell::of(pair[0], n),
-                Cell::of(pair[1], n),
-                digit_list(&digits(*extra).collect::<Vec<_>>()),
-                cell_list(others, n),
-                set_name(set.count_ones() as usize),
-                digit_list(&digits(*set).collect::<Vec<_>>()),
-                House::of(*house, n)
-            ),
-            Rescue::Hidden {
-                pair,
-                extra,
-                house,
-                others,
-                set,
-            } => write!(
-                f,
-                " unless {} or {} holds one of {}, so {} make a hidden {} in that cell and {} of {}",
-                Cell::of(pair[0], n),
-                Cell::of(pair[1], n),
-                digit_list(&digits(*extra).collect::<Vec<_>>()),
-                digit_list(&digits(*set).collect::<Vec<_>>()),
-                set_name(set.count_ones() as usize),
-                cell_list(others, n),
-                House::of(*house, n)
-            ),
+            Rescue::Set(r) => {
+                write!(
+                    f,
+                    " unless {} or {} holds one of {}, ",
+                    Cell::of(r.pair[0], n),
+                    Cell::of(r.pair[1], n),
+                    digit_list(&digits(r.extra).collect::<Vec<_>>()),
+                )?;
+                let kind = if r.hidden { "hidden" } else { "naked" };
+                write!(
+                    f,
+                    "which with {} makes a {kind} {} on {} in {}",
+                    cell_list(&r.others, n),
+                    set_name(r.set.count_ones() as usize),
+                    digit_list(&digits(r.set).collect::<Vec<_>>()),
+                    House::of(r.house, n)
+                )
+            }
             Rescue::Locked {
                 pair,
                 house,
@@ -527,12 +506,28 @@ fn set_rescues(
             let empty = cells.iter().filter(|&&x| c.value(x) == 0).count();
             if degree * 2 <= empty && degree >= extra.count_ones() as usize {
                 naked_sets(c, duo, extra, house, degree, &mut |others, set| {
-                    out.push(naked_hint(c, duo, extra, house, others, set, make));
+                    let rescue = SetRescue {
+                        pair: duo,
+                        extra,
+                        house,
+                        others,
+                        set,
+                        hidden: false,
+                    };
+                    out.push(set_hint(c, rescue, make));
                 });
             }
             if degree * 2 < empty {
                 hidden_sets(c, duo, pair, extra, house, degree, &mut |others, set| {
-                    out.push(hidden_hint(c, duo, extra, house, others, set, make));
+                    let rescue = SetRescue {
+                        pair: duo,
+                        extra,
+                        house,
+                        others,
+                        set,
+                        hidden: true,
+                    };
+                    out.push(set_hint(c, rescue, make));
                 });
             }
         }
@@ -637,55 +632,25 @@ fn hidden_sets(
     }
 }
 
-fn naked_hint(
-    c: &Candidates,
-    duo: [usize; 2],
-    extra: u32,
-    house: usize,
-    others: Vec<usize>,
-    set: u32,
-    make: &impl Fn(Rescue) -> DeadlyLoop,
-) -> Hint {
-    let removals = c
-        .tables()
-        .house(house)
-        .iter()
-        .filter(|&x| !duo.contains(x) && !others.contains(x))
-        .flat_map(|&x| digits(c.mask(x) & set).map(move |d| (x, d)))
-        .collect();
+/// The hint of a type 3 set: a naked set's digits leave the rest of the
+/// house, a hidden set's other cells keep only its digits.
+fn set_hint(c: &Candidates, rescue: SetRescue, make: &impl Fn(Rescue) -> DeadlyLoop) -> Hint {
+    let removals = if rescue.hidden {
+        rescue
+            .others
+            .iter()
+            .flat_map(|&x| digits(c.mask(x) & !rescue.set).map(move |d| (x, d)))
+            .collect()
+    } else {
+        c.tables()
+            .house(rescue.house)
+            .iter()
+            .filter(|&x| !rescue.pair.contains(x) && !rescue.others.contains(x))
+            .flat_map(|&x| digits(c.mask(x) & rescue.set).map(move |d| (x, d)))
+            .collect()
+    };
     Hint {
-        pattern: make(Rescue::Naked {
-            pair: duo,
-            extra,
-            house,
-            others,
-            set,
-        }),
-        removals,
-    }
-}
-
-fn hidden_hint(
-    c: &Candidates,
-    duo: [usize; 2],
-    extra: u32,
-    house: usize,
-    others: Vec<usize>,
-    set: u32,
-    make: &impl Fn(Rescue) -> DeadlyLoop,
-) -> Hint {
-    let removals = others
-        .iter()
-        .flat_map(|&x| digits(c.mask(x) & !set).map(move |d| (x, d)))
-        .collect();
-    Hint {
-        pattern: make(Rescue::Hidden {
-            pair: duo,
-            extra,
-            house,
-            others,
-            set,
-        }),
+        pattern: make(Rescue::Set(rescue)),
         removals,
     }
 }
@@ -701,40 +666,45 @@ mod tests {
 
     #[test]
     fn type_1_the_fourth_corner_loses_the_pair() {
-        let mut c = open_board();
         // r1c1, r1c4, r3c1 hold {2,9}; r3c4 holds {2,5,9}. Boxes 1 and 2.
-        for cell in [rc(1, 1), rc(1, 4), rc(3, 1)] {
-            c.set_digits(cell, &[2, 9]);
-        }
-        c.set_digits(rc(3, 4), &[2, 5, 9]);
-        let step = find(&c).expect("unique rectangle");
+        let step = find(&three_pairs([1, 3], [1, 4])).expect("unique rectangle");
         assert_eq!(removed(&step), vec![(rc(3, 4), 2), (rc(3, 4), 9)]);
         assert_eq!(step.name(), "Unique Rectangle type 1");
         assert_eq!(rating(&step), 4.5);
     }
 
-    #[test]
-    fn four_boxes_are_no_rectangle() {
+    /// An open board with {2,9} in three corners and {2,5,9} in the
+    /// fourth of the rectangle on rows `rows` and columns `cols`.
+    fn three_pairs(rows: [usize; 2], cols: [usize; 2]) -> Candidates {
         let mut c = open_board();
-        // Same digits on rows 1, 5 and columns 1, 5: four different boxes,
-        // no deadly pattern.
-        for cell in [rc(1, 1), rc(1, 5), rc(5, 1)] {
+        for cell in [rc(rows[0], cols[0]), rc(rows[0], cols[1]), rc(rows[1], cols[0])] {
             c.set_digits(cell, &[2, 9]);
         }
-        c.set_digits(rc(5, 5), &[2, 5, 9]);
-        assert!(find(&c).is_none());
+        c.set_digits(rc(rows[1], cols[1]), &[2, 5, 9]);
+        c
+    }
+
+    /// {2,9} in `plain`, {2,6,9} and {2,7,9} in the two `extra` cells.
+    fn rectangle_with_extras(c: &mut Candidates, plain: [usize; 2], extra: [usize; 2]) {
+        for cell in plain {
+            c.set_digits(cell, &[2, 9]);
+        }
+        c.set_digits(extra[0], &[2, 6, 9]);
+        c.set_digits(extra[1], &[2, 7, 9]);
+    }
+
+    #[test]
+    fn four_boxes_are_no_rectangle() {
+        // Rows 1, 5 and columns 1, 5: four different boxes, no deadly
+        // pattern.
+        assert!(find(&three_pairs([1, 5], [1, 5])).is_none());
     }
 
     #[test]
     fn one_box_is_no_rectangle() {
-        let mut c = open_board();
         // r1c1, r1c2, r2c1, r2c2 are all in box 1: the swap is no
         // deadly pattern there (the box would hold the digits twice).
-        for cell in [rc(1, 1), rc(1, 2), rc(2, 1)] {
-            c.set_digits(cell, &[2, 9]);
-        }
-        c.set_digits(rc(2, 2), &[2, 5, 9]);
-        assert!(find(&c).is_none());
+        assert!(find(&three_pairs([1, 2], [1, 2])).is_none());
     }
 
     #[test]
@@ -760,11 +730,7 @@ mod tests {
         let mut c = open_board();
         // r1c1, r1c4 {2,9}; r3c1 {2,6,9}, r3c4 {2,7,9}. In row 3, 9 fits
         // only in r3c1 and r3c4, so one of them is 9 and neither can be 2.
-        for cell in [rc(1, 1), rc(1, 4)] {
-            c.set_digits(cell, &[2, 9]);
-        }
-        c.set_digits(rc(3, 1), &[2, 6, 9]);
-        c.set_digits(rc(3, 4), &[2, 7, 9]);
+        rectangle_with_extras(&mut c, [rc(1, 1), rc(1, 4)], [rc(3, 1), rc(3, 4)]);
         confine(&mut c, 9, &[rc(1, 1), rc(1, 4), rc(3, 1), rc(3, 4), rc(5, 5)]);
         let step = find(&c).expect("unique rectangle");
         assert_eq!(step.name(), "Unique Rectangle type 4");
@@ -777,11 +743,7 @@ mod tests {
         // r1c1, r1c4 {2,9}; r3c1 {2,6,9}, r3c4 {2,7,9}; r3c8 {6,7}. The
         // rescue is 6 or 7 in r3c1/r3c4: with r3c8 a naked pair on 6, 7
         // in row 3 (4.6), so 6 and 7 leave the rest of row 3.
-        for cell in [rc(1, 1), rc(1, 4)] {
-            c.set_digits(cell, &[2, 9]);
-        }
-        c.set_digits(rc(3, 1), &[2, 6, 9]);
-        c.set_digits(rc(3, 4), &[2, 7, 9]);
+        rectangle_with_extras(&mut c, [rc(1, 1), rc(1, 4)], [rc(3, 1), rc(3, 4)]);
         c.set_digits(rc(3, 8), &[6, 7]);
         let step = find(&c).expect("unique rectangle");
         assert_eq!(step.name(), "Unique Rectangle type 3");
@@ -800,11 +762,7 @@ mod tests {
         // In box 2, 2 and 9 fit only in r1c5, r2c5 and r3c6 {2,3,4,9}:
         // one of r1c5/r2c5 is 6 or 7, so 2 and 9 make a hidden pair in the
         // other and r3c6, which loses 3 and 4 (4.5).
-        for cell in [rc(1, 1), rc(2, 1)] {
-            c.set_digits(cell, &[2, 9]);
-        }
-        c.set_digits(rc(1, 5), &[2, 6, 9]);
-        c.set_digits(rc(2, 5), &[2, 7, 9]);
+        rectangle_with_extras(&mut c, [rc(1, 1), rc(2, 1)], [rc(1, 5), rc(2, 5)]);
         c.set_digits(rc(3, 6), &[2, 3, 4, 9]);
         let box2: Vec<usize> = [(1, 4), (1, 6), (2, 4), (2, 6), (3, 4), (3, 5)]
             .iter()
@@ -849,11 +807,7 @@ mod tests {
         // A unique loop type 1 (4.6) in rows 1-3 and a rectangle type 4
         // (4.5) in rows 5-6: the rectangle comes first.
         six_loop(&mut c);
-        for cell in [rc(5, 2), rc(5, 5)] {
-            c.set_digits(cell, &[2, 9]);
-        }
-        c.set_digits(rc(6, 2), &[2, 6, 9]);
-        c.set_digits(rc(6, 5), &[2, 7, 9]);
+        rectangle_with_extras(&mut c, [rc(5, 2), rc(5, 5)], [rc(6, 2), rc(6, 5)]);
         confine(&mut c, 9, &[rc(5, 2), rc(5, 5), rc(6, 2), rc(6, 5), rc(8, 8)]);
         let step = find(&c).expect("unique rectangle");
         assert_eq!(step.name(), "Unique Rectangle type 4");
