@@ -28,6 +28,7 @@
 //! same), so a technique must search in SE's order where that changes the
 //! path.
 
+mod aligned_triplet_exclusion;
 mod als_wing;
 pub mod bug_plus_one;
 pub mod bug_type2;
@@ -138,6 +139,10 @@ solving_order! {
     /// SE's "Forcing Chains & Cycles": bidirectional X-, Y- and mixed
     /// cycles and forcing X- and XY-chains (6.5-7.x with the length extra).
     ForcingChainsCycles => crate::logic::chaining::steps::FORCING_CHAINS_CYCLES,
+    /// Three cells whose digit combinations would empty two or more
+    /// cells seeing them all (7.5; SE tries it after the cycles and
+    /// forcing chains, before Nishio).
+    AlignedTripletExclusion => aligned_triplet_exclusion::FINDER,
     /// Nishio forcing chains: an assumption that contradicts itself
     /// through last-place rules on the shrinking board (7.5 and up).
     NishioForcingChains => crate::logic::chaining::steps::NISHIO,
