@@ -11,12 +11,16 @@
 //!
 //! `--puzzles` adds one line per puzzle: our ER, SE's ER, both hardest
 //! names and the first differing step.
+//!
+//! Every step is also checked against the solution from the DLX engine:
+//! a step that removes a solution digit or places a wrong one is printed
+//! and counted, and the run fails at the end if there was any.
 
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::time::Instant;
 use sudoku_dlx::logic::{LogicalSolver, Step};
-use sudoku_dlx::{Grid, Shape};
+use sudoku_dlx::{BackendKind, Grid, Shape};
 
 #[derive(Deserialize)]
 struct Record {
@@ -106,6 +110,30 @@ fn parse(line: &str) -> Grid {
     Grid::from_cells(Shape::CLASSIC, values).expect("an 81-cell puzzle")
 }
 
+/// The puzzle's one solution from the DLX engine.
+fn solution(puzzle: &Grid) -> Grid {
+    let count = BackendKind::Dlx.build(puzzle.shape()).count(puzzle, 2, None);
+    assert_eq!(count.solutions, 1, "a puzzle with one solution");
+    count.first.expect("the solution")
+}
+
+/// The steps of `steps` that contradict `solution`: a removed solution
+/// digit or a placed digit that is not the solution's.
+fn wrong_steps<'a>(steps: &'a [Step], solution: &Grid) -> Vec<&'a Step> {
+    let n = solution.shape().n();
+    steps
+        .iter()
+        .filter(|s| {
+            s.eliminations
+                .iter()
+                .any(|e| solution.get(e.cell.index(n)) == e.digit)
+                || s.placements
+                    .iter()
+                    .any(|p| solution.get(p.cell.index(n)) != p.digit)
+        })
+        .collect()
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let per_puzzle = args.iter().any(|a| a == "--puzzles");
@@ -117,6 +145,7 @@ fn main() {
     println!("| set | puzzles | exact ER | within 0.3 | Spearman | hardest name | same path | puzzles/s |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     let mut parted: HashMap<(String, String), usize> = HashMap::new();
+    let mut wrong = 0;
     for file in files {
         let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
         let records: Vec<Record> = text
@@ -128,8 +157,17 @@ fn main() {
         let (mut ours, mut theirs) = (Vec::new(), Vec::new());
         let (mut exact, mut close, mut names, mut same_path) = (0, 0, 0, 0);
         let started = Instant::now();
+        let mut unchecked = std::time::Duration::ZERO;
         for r in &records {
-            let path = solver.explain(&parse(&r.puzzle)).expect("a valid puzzle");
+            let puzzle = parse(&r.puzzle);
+            let path = solver.explain(&puzzle).expect("a valid puzzle");
+            let checking = Instant::now();
+            for step in wrong_steps(&path.steps, &solution(&puzzle)) {
+                eprintln!("WRONG STEP in {}: {step}", r.puzzle);
+                wrong += 1;
+            }
+            // The check is no part of the rating speed.
+            unchecked += checking.elapsed();
             let er = path.rating.score;
             ours.push(er);
             theirs.push(r.er);
@@ -154,7 +192,7 @@ fn main() {
                 );
             }
         }
-        let secs = started.elapsed().as_secs_f64();
+        let secs = (started.elapsed() - unchecked).as_secs_f64();
         let n = records.len() as f64;
         let pct = |k: usize| 100.0 * k as f64 / n;
         println!(
@@ -176,5 +214,9 @@ fn main() {
     println!("\nFirst differing step (SE's technique -> ours), most frequent:");
     for ((se, us), k) in parted.iter().take(25) {
         println!("{k:6}  {se} -> {us}");
+    }
+    if wrong > 0 {
+        eprintln!("{wrong} steps contradict the solution");
+        std::process::exit(1);
     }
 }

@@ -1,12 +1,25 @@
-//! BUG+1 (bivalue universal grave plus one): every unsolved cell has two
-//! candidates except one cell with three, and every candidate appears
-//! exactly twice in each house except one digit of that cell, which
-//! appears three times in its houses. Without that digit the grid would be
-//! a BUG, which has zero or two solutions; assuming a unique solution, the
-//! cell holds that digit (SE 5.6).
+//! BUG type 1 (bivalue universal grave plus one), and the grave analysis
+//! SE's BUG types 1-4 share.
+//!
+//! A *grave* is a position where every unsolved cell has two candidates
+//! and every digit has zero or two places in every house: it has zero or
+//! two solutions. SE looks for the *BUG cells*: where a digit has a place
+//! count other than 0 or 2 in a house, the one cell of those places with
+//! three or more candidates holds an extra digit (the *BUG value*). If
+//! removing the BUG values from the BUG cells leaves a grave, a unique
+//! puzzle must keep at least one of them. With one BUG cell (type 1) that
+//! cell keeps only its BUG values (SE 5.6); types 2-4 (`bug_type2.rs`,
+//! `bug_type3.rs`, `bug_type4.rs`) use several.
+//!
+//! SE scans boxes, rows, then columns, each digit in each house, and
+//! gives up as soon as a count is off with no cell of three or more
+//! candidates to blame, or when several BUG cells with several values
+//! have no common peer. When every off count concerns one digit, the
+//! cells of three or more candidates holding it are all BUG cells (the
+//! lkSudoku rule, SE's default).
 
 use super::super::candidates::{bit, digits, Candidates};
-use super::super::step::{Cell, Pattern, Step};
+use super::super::step::{digit_list, Cell, Pattern, Step};
 use super::super::technique::{Finder, Technique};
 use crate::shape::Shape;
 use std::fmt;
@@ -18,20 +31,191 @@ pub(crate) const FINDER: Finder = Finder {
     find: Some(|c, _| find(c)),
 };
 
-/// The one cell with three candidates in an otherwise bivalue grid.
-#[derive(Debug)]
-struct Grave {
-    cell: Cell,
-    digit: u8,
+/// What the grave analysis found: the BUG cells and their extra digits.
+#[derive(Debug, Clone)]
+pub(crate) struct Grave {
+    /// The BUG cells, in the order SE meets them.
+    pub cells: Vec<usize>,
+    /// The BUG values of each cell of `cells`.
+    pub extras: Vec<u32>,
+    /// Every BUG value.
+    pub all_extras: u32,
+    /// The cells that see every BUG cell (BUG cells excluded), by index.
+    pub common: Vec<usize>,
 }
 
-impl Pattern for Grave {
+/// SE's house kinds in its order (box, row, column), as indices into
+/// [`Tables::houses_of`](super::super::candidates::Tables::houses_of).
+pub(crate) const KIND_ORDER: [usize; 3] = [2, 0, 1];
+
+/// The houses of one kind, in SE's order: `kind` as in [`KIND_ORDER`].
+fn houses_of_kind(n: usize, kind: usize) -> std::ops::Range<usize> {
+    kind * n..(kind + 1) * n
+}
+
+impl Grave {
+    fn add(&mut self, c: &Candidates, cell: usize, value: u8) {
+        let i = match self.cells.iter().position(|&x| x == cell) {
+            Some(i) => i,
+            None => {
+                self.cells.push(cell);
+                self.extras.push(0);
+                self.cells.len() - 1
+            }
+        };
+        self.extras[i] |= bit(value);
+        self.all_extras |= bit(value);
+        let t = c.tables();
+        if self.cells.len() == 1 {
+            self.common = t.peers(cell).to_vec();
+            self.common.sort_unstable();
+        } else {
+            self.common.retain(|&x| t.sees(x, cell));
+        }
+        let cells = &self.cells;
+        self.common.retain(|x| !cells.contains(x));
+    }
+
+    /// SE gives up when several BUG cells with several values have no
+    /// common peer (no type 1, 2 or 3 is possible).
+    fn hopeless(&self) -> bool {
+        self.cells.len() > 1 && self.all_extras.count_ones() > 1 && self.common.is_empty()
+    }
+
+    /// The extra digits of BUG cell `cell`.
+    pub fn extras_of(&self, cell: usize) -> u32 {
+        self.cells
+            .iter()
+            .position(|&x| x == cell)
+            .map_or(0, |i| self.extras[i])
+    }
+}
+
+thread_local! {
+    /// The last position analysed and the result: the four BUG finders
+    /// run one after the other on the same position.
+    static LAST: std::cell::RefCell<(Option<Shape>, Vec<u32>, Option<Grave>)> =
+        const { std::cell::RefCell::new((None, Vec::new(), None)) };
+}
+
+/// The grave analysis: the BUG cells and values if removing them leaves
+/// a grave.
+pub(crate) fn analyse(c: &Candidates) -> Option<Grave> {
+    // Cheap exit first: a single-candidate cell never becomes bivalue.
+    if (0..c.cell_count()).any(|x| c.value(x) == 0 && c.mask(x).count_ones() < 2) {
+        return None;
+    }
+    LAST.with_borrow_mut(|(shape, masks, result)| {
+        let same = *shape == Some(c.shape())
+            && masks.len() == c.cell_count()
+            && masks.iter().enumerate().all(|(x, &m)| m == c.mask(x));
+        if !same {
+            *shape = Some(c.shape());
+            *masks = (0..c.cell_count()).map(|x| c.mask(x)).collect();
+            *result = analyse_afresh(c);
+        }
+        result.clone()
+    })
+}
+
+fn analyse_afresh(c: &Candidates) -> Option<Grave> {
+    let n = c.n();
+    let t = c.tables();
+    let mut grave = Grave {
+        cells: Vec::new(),
+        extras: Vec::new(),
+        all_extras: 0,
+        common: Vec::new(),
+    };
+    // The lkSudoku rule: the cells to blame when one digit alone is off.
+    let mut one_digit: Option<(u8, Vec<usize>)> = None;
+    let mut several_digits = false;
+    let mut places = [0u32; 32];
+    for kind in KIND_ORDER {
+        for house in houses_of_kind(n, kind) {
+            c.all_positions(house, &mut places);
+            for value in 1..=n as u8 {
+                let at = places[value as usize - 1];
+                if at == 0 || at.count_ones() == 2 {
+                    continue;
+                }
+                let cells = t.house(house);
+                let blamed: Vec<usize> = super::super::candidates::bits(at)
+                    .map(|i| cells[i])
+                    .filter(|&x| c.mask(x).count_ones() >= 3)
+                    .collect();
+                match &mut one_digit {
+                    None => one_digit = Some((value, blamed.clone())),
+                    Some((d, all)) if !several_digits => {
+                        if *d == value {
+                            all.extend(&blamed);
+                        } else {
+                            several_digits = true;
+                        }
+                    }
+                    _ => {}
+                }
+                match blamed.len() {
+                    0 => return None,
+                    1 => {
+                        grave.add(c, blamed[0], value);
+                        if grave.hopeless() {
+                            return None;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    if let (Some((value, mut all)), false) = (one_digit, several_digits) {
+        all.sort_unstable();
+        all.dedup();
+        all.retain(|x| !grave.cells.contains(x));
+        for cell in all {
+            grave.add(c, cell, value);
+            if grave.hopeless() {
+                return None;
+            }
+        }
+    }
+    is_grave_without(c, &grave).then_some(grave)
+}
+
+/// Whether removing the BUG values from the BUG cells leaves a grave.
+fn is_grave_without(c: &Candidates, grave: &Grave) -> bool {
+    let n = c.n();
+    let reduced = |x: usize| c.mask(x) & !grave.extras_of(x);
+    let bivalue = (0..c.cell_count()).all(|x| c.value(x) != 0 || reduced(x).count_ones() == 2);
+    bivalue
+        && (0..3 * n).all(|h| {
+            let mut counts = [0u8; 32];
+            for &x in c.tables().house(h) {
+                for d in digits(reduced(x)) {
+                    counts[d as usize - 1] += 1;
+                }
+            }
+            counts.iter().all(|&k| k == 0 || k == 2)
+        })
+}
+
+/// The one BUG cell and its BUG values.
+#[derive(Debug)]
+struct BugCell {
+    cell: usize,
+    values: Vec<u8>,
+    n: usize,
+}
+
+impl Pattern for BugCell {
     fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "every unsolved cell but {} has two candidates, and {} appears three times in its houses",
-            self.cell,
-            Shape::symbol(self.digit)
+            "without {} in {} every unsolved cell would have two candidates and every digit two places in each house (zero or two solutions), so {} keeps only {}",
+            digit_list(&self.values),
+            Cell::of(self.cell, self.n),
+            Cell::of(self.cell, self.n),
+            digit_list(&self.values)
         )
     }
 
@@ -40,56 +224,29 @@ impl Pattern for Grave {
     }
 }
 
-/// Finds a BUG+1 placement.
+/// Finds a BUG type 1: the BUG cell loses every digit but its BUG values.
 pub fn find(c: &Candidates) -> Option<Step> {
-    let mut extra = None;
-    for cell in 0..c.cell_count() {
-        match c.mask(cell).count_ones() {
-            0 | 2 => {}
-            3 if extra.is_none() => extra = Some(cell),
-            _ => return None,
-        }
-    }
-    let cell = extra?;
-    let n = c.n();
-    let d = digits(c.mask(cell)).find(|&d| {
-        c.tables()
-            .houses_of(cell)
-            .iter()
-            .all(|&h| c.cells_with(h, d).count() == 3)
-    })?;
-    if !is_grave_without(c, cell, d) {
+    let grave = analyse(c)?;
+    let [cell] = grave.cells[..] else {
         return None;
-    }
-    Some(
-        Step::new(
-            Technique::BugPlusOne,
-            Grave {
-                cell: Cell::of(cell, n),
-                digit: d,
-            },
-        )
-        .place(cell, d, n),
-    )
-}
-
-/// Whether, with `d` removed from `cell`, every digit has zero or two
-/// places in every house.
-fn is_grave_without(c: &Candidates, cell: usize, d: u8) -> bool {
+    };
     let n = c.n();
-    (0..3 * n).all(|h| {
-        (1..=n as u8).all(|digit| {
-            let mut count = c.cells_with(h, digit).count();
-            if digit == d && c.tables().house(h).contains(&cell) && c.mask(cell) & bit(d) != 0 {
-                count -= 1;
-            }
-            count == 0 || count == 2
-        })
-    })
+    let mut step = Step::new(
+        Technique::BugPlusOne,
+        BugCell {
+            cell,
+            values: digits(grave.all_extras).collect(),
+            n,
+        },
+    );
+    for d in digits(c.mask(cell) & !grave.all_extras) {
+        step.eliminate(cell, d, n);
+    }
+    super::if_progress(step)
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::shape::Shape;
 
@@ -97,7 +254,7 @@ mod tests {
     /// `1234 / 3412 / 2143 / 4321`: each cell holds its digit and the digit
     /// it swaps with (1<->2, 3<->4), so every candidate appears exactly twice
     /// in every row, column and box.
-    fn grave() -> Candidates {
+    pub fn grave() -> Candidates {
         let mut c = Candidates::new(Shape::new(2, 2).unwrap());
         let rows = [
             [12, 12, 34, 34],
@@ -113,26 +270,66 @@ mod tests {
         c
     }
 
+    /// The eliminations of a step on a 4x4 board as sorted `(cell,
+    /// digit)` pairs.
+    pub fn removed_4x4(step: &Step) -> Vec<(usize, u8)> {
+        let mut gone: Vec<(usize, u8)> = step
+            .eliminations
+            .iter()
+            .map(|e| (e.cell.index(4), e.digit))
+            .collect();
+        gone.sort();
+        gone
+    }
+
+    /// A 9x9 grave: each cell holds its digit of the solution
+    /// `(3r + r/3 + c) mod 9 + 1` and the next digit (9 wraps to 1), two
+    /// disjoint solutions, so every digit has two places in every house.
+    pub fn nine_grave() -> Candidates {
+        let mut c = Candidates::new(Shape::CLASSIC);
+        for r in 0..9 {
+            for k in 0..9 {
+                let d = ((3 * r + r / 3 + k) % 9 + 1) as u8;
+                c.set_digits(r * 9 + k, &[d, d % 9 + 1]);
+            }
+        }
+        c
+    }
+
     #[test]
-    fn places_the_digit_that_breaks_the_grave() {
+    fn the_nine_grave_is_a_grave() {
+        let c = nine_grave();
+        let g = analyse(&c).expect("a grave with no BUG cell");
+        assert!(g.cells.is_empty());
+        assert!(find(&c).is_none());
+    }
+
+    #[test]
+    fn the_bug_cell_keeps_only_the_digit_that_breaks_the_grave() {
         let mut c = grave();
         // r1c1 gets 3 as well: 3 now appears three times in row 1
         // (c1, c3, c4), column 1 (r1, r2, r4) and box 1 (r1c1, r2c1, r2c2).
         c.set_digits(0, &[1, 2, 3]);
         let step = find(&c).expect("bug+1");
-        assert_eq!(step.placements.len(), 1);
-        assert_eq!(
-            (step.placements[0].cell.index(4), step.placements[0].digit),
-            (0, 3)
-        );
+        assert_eq!(step.name(), "BUG type 1");
+        assert_eq!(removed_4x4(&step), vec![(0, 1), (0, 2)]);
     }
 
     #[test]
-    fn a_plain_grave_or_two_extra_cells_give_nothing() {
+    fn a_plain_grave_or_two_unrelated_extra_cells_give_nothing() {
         let mut c = grave();
         assert!(find(&c).is_none());
         c.set_digits(0, &[1, 2, 3]);
         c.set_digits(15, &[1, 2, 3]);
         assert!(find(&c).is_none());
+    }
+
+    #[test]
+    fn a_miscount_no_big_cell_explains_is_no_grave() {
+        let mut c = grave();
+        // r1c1 loses 2: 2 has one place in row 1 and no cell of three
+        // candidates to blame.
+        c.set_digits(0, &[1, 3]);
+        assert!(analyse(&c).is_none());
     }
 }

@@ -28,8 +28,12 @@
 //! same), so a technique must search in SE's order where that changes the
 //! path.
 
+mod aligned_triplet_exclusion;
 mod als_wing;
 pub mod bug_plus_one;
+pub mod bug_type2;
+pub mod bug_type3;
+pub mod bug_type4;
 pub mod claiming;
 pub mod direct_claiming;
 pub mod direct_hidden_subset;
@@ -103,7 +107,8 @@ solving_order! {
     XYWing => xy_wing::FINDER,
     /// A trivalue pivot with two bivalue pincers.
     XYZWing => xyz_wing::FINDER,
-    /// Unique rectangle type 1.
+    /// Unique rectangles and loops, types 1-4 (SE's "Unique patterns",
+    /// easiest first).
     UniqueRectangle => unique_rectangle::FINDER,
     /// Four cells of a house holding only four digits between them.
     NakedQuad => naked_subset::QUAD,
@@ -120,13 +125,24 @@ solving_order! {
     ThreeStringKite => strong_links::THREE_STRING_KITE,
     /// A three-cell almost locked set and a bivalue cell.
     WXYZWing => wxyz_wing::FINDER,
-    /// Bivalue universal grave plus one.
+    /// Bivalue universal grave plus one (SE's BUG type 1).
     BugPlusOne => bug_plus_one::FINDER,
+    /// BUG cells sharing one BUG value (SE's BUG producer tries type 2,
+    /// then type 4, then type 3).
+    BugType2 => bug_type2::FINDER,
+    /// Two BUG cells in a house with one common digit locked there.
+    BugType4 => bug_type4::FINDER,
+    /// The BUG cells as one cell of a naked set.
+    BugType3 => bug_type3::FINDER,
     /// A four-cell almost locked set and a bivalue cell.
     VWXYZWing => vwxyz_wing::FINDER,
     /// SE's "Forcing Chains & Cycles": bidirectional X-, Y- and mixed
     /// cycles and forcing X- and XY-chains (6.5-7.x with the length extra).
     ForcingChainsCycles => crate::logic::chaining::steps::FORCING_CHAINS_CYCLES,
+    /// Three cells whose digit combinations would empty two or more
+    /// cells seeing them all (7.5; SE tries it after the cycles and
+    /// forcing chains, before Nishio).
+    AlignedTripletExclusion => aligned_triplet_exclusion::FINDER,
     /// Nishio forcing chains: an assumption that contradicts itself
     /// through last-place rules on the shrinking board (7.5 and up).
     NishioForcingChains => crate::logic::chaining::steps::NISHIO,
