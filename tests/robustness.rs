@@ -396,9 +396,21 @@ fn huge_records_are_refused_in_bounded_memory() {
     let name = long.path().display().to_string();
     let too_long = "line longer than 1048576 bytes: not a puzzle record (skipped)";
     let cases = [
-        (process(&["solve", &name]), long.path(), format!("{name}: line 1: {too_long}\n")),
-        (process(&["count"]), long.path(), format!("-: line 1: {too_long}\n")),
-        (process(&["rate"]), array.path(), format!("-: line 1: {too_long}\n")),
+        (
+            process(&["solve", &name]),
+            long.path(),
+            format!("{name}: line 1: {too_long}\n"),
+        ),
+        (
+            process(&["count"]),
+            long.path(),
+            format!("-: line 1: {too_long}\n"),
+        ),
+        (
+            process(&["rate"]),
+            array.path(),
+            format!("-: line 1: {too_long}\n"),
+        ),
         (
             process(&["dedup", &name]),
             long.path(),
