@@ -62,7 +62,10 @@ fn serg_benchmark_puzzles_have_several_solutions() {
     let Some(rows) = counts("serg_benchmark.txt", usize::MAX) else {
         return;
     };
-    assert_eq!(rows.len(), 10_000);
+    // The whole set has 10,000 puzzles; the committed stand-in, 100.
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/serg_benchmark.txt");
+    let expected = if shared.exists() { 10_000 } else { 100 };
+    assert_eq!(rows.len(), expected);
     for (puzzle, solutions, first) in &rows {
         assert_eq!(*solutions, 2, "{puzzle}");
         assert!(is_valid_solution(puzzle, first.as_deref().unwrap(), 3, 3));
