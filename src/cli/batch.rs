@@ -77,29 +77,9 @@ impl Engines {
     }
 }
 
-/// Per-thread state that lives as long as the batch: engines are built
-/// once per worker thread, not once per piece of work rayon splits off.
-pub struct PerThread<W> {
-    slots: Vec<std::sync::Mutex<Option<W>>>,
-}
-
-impl<W> PerThread<W> {
-    /// One empty slot per thread of `pool`.
-    pub fn new(pool: &rayon::ThreadPool) -> PerThread<W> {
-        let slots = (0..pool.current_num_threads())
-            .map(|_| std::sync::Mutex::new(None))
-            .collect();
-        PerThread { slots }
-    }
-
-    /// Runs `f` on this thread's state, making it first if needed. Each
-    /// slot is only ever locked by its own thread, so the lock is free.
-    pub fn with<R>(&self, make: impl Fn() -> W, f: impl FnOnce(&mut W) -> R) -> R {
-        let index = rayon::current_thread_index().unwrap_or(0) % self.slots.len();
-        let mut slot = self.slots[index].lock().unwrap_or_else(|e| e.into_inner());
-        f(slot.get_or_insert_with(make))
-    }
-}
+/// Engines built once per worker thread: the library's, shared with
+/// `generate`'s pipeline.
+pub use sudoku_dlx::pipeline::PerThread;
 
 /// Threads per core beyond which more threads only cost: the work is
 /// CPU-bound, and each thread builds its own engines.
