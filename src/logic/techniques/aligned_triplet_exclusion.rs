@@ -45,51 +45,104 @@ impl Pattern for Triplet {
     }
 }
 
+/// A set of cells as bits, `W` words of 64 (2 words for 9x9, 10 for
+/// boards up to 25x25 = 625 cells).
+#[derive(Clone, Copy, PartialEq)]
+struct CellSet<const W: usize>([u64; W]);
+
+impl<const W: usize> Default for CellSet<W> {
+    fn default() -> Self {
+        CellSet([0; W])
+    }
+}
+
+impl<const W: usize> CellSet<W> {
+    fn insert(&mut self, x: usize) {
+        self.0[x / 64] |= 1 << (x % 64);
+    }
+
+    fn and(self, other: Self) -> Self {
+        CellSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
+    fn without(self, other: Self) -> Self {
+        CellSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+
+    fn len(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// The cells, smallest index first.
+    fn iter(self) -> impl Iterator<Item = usize> {
+        self.0.into_iter().enumerate().flat_map(|(i, mut w)| {
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let b = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    i * 64 + b
+                })
+            })
+        })
+    }
+}
+
 /// Finds an aligned triplet exclusion.
 pub fn find(c: &Candidates) -> Option<Step> {
+    if c.cell_count() <= 128 {
+        find_with::<2>(c)
+    } else {
+        find_with::<10>(c)
+    }
+}
+
+fn find_with<const W: usize>(c: &Candidates) -> Option<Step> {
     let t = c.tables();
     // Base cells and, for each, its excluders (peers of 2-3 candidates).
     let mut base: Vec<usize> = Vec::new();
-    let mut excluders: Vec<Vec<usize>> = vec![Vec::new(); c.cell_count()];
+    let mut base_set = CellSet::<W>::default();
+    let mut excluders = vec![CellSet::<W>::default(); c.cell_count()];
     for cell in (0..c.cell_count()).filter(|&x| c.mask(x).count_ones() >= 2) {
         let peers = t.peers(cell);
         if peers.iter().any(|&p| c.mask(p).count_ones() == 1) {
             continue;
         }
-        let mine: Vec<usize> = peers
+        let mut mine = CellSet::default();
+        for &p in peers
             .iter()
-            .copied()
-            .filter(|&p| (2..=3).contains(&c.mask(p).count_ones()))
-            .collect();
-        if !mine.is_empty() {
+            .filter(|&&p| (2..=3).contains(&c.mask(p).count_ones()))
+        {
+            mine.insert(p);
+        }
+        if mine.len() > 0 {
             excluders[cell] = mine;
             base.push(cell);
+            base_set.insert(cell);
         }
     }
     if base.len() < 3 {
         return None;
     }
-    let is_base = |x: usize| !excluders[x].is_empty();
     for second in 1..base.len() {
         for first in 0..second {
             let (a, b) = (base[first], base[second]);
-            let mut twins: Vec<usize> = Vec::new();
-            for &x in excluders[a].iter().chain(&excluders[b]) {
-                if x != a && x != b && is_base(x) && !twins.contains(&x) {
-                    twins.push(x);
-                }
+            let both = excluders[a].and(excluders[b]);
+            // The triplet's common excluders are among these.
+            if both.len() < 2 {
+                continue;
             }
-            for &third in &twins {
-                let cells = [a, b, third];
-                let common: Vec<usize> = excluders[a]
-                    .iter()
-                    .copied()
-                    .filter(|x| excluders[b].contains(x) && excluders[third].contains(x))
-                    .collect();
+            let mut pair = CellSet::default();
+            pair.insert(a);
+            pair.insert(b);
+            // SE's order: the first cell's peers, then the second's others.
+            let from_a = excluders[a].and(base_set).without(pair);
+            let from_b = excluders[b].and(base_set).without(pair).without(from_a);
+            for third in from_a.iter().chain(from_b.iter()) {
+                let common = both.and(excluders[third]);
                 if common.len() < 2 {
                     continue;
                 }
-                if let Some(step) = exclude(c, cells, common) {
+                if let Some(step) = exclude(c, [a, b, third], common.iter().collect()) {
                     return Some(step);
                 }
             }
