@@ -47,6 +47,7 @@ pub mod engine;
 pub mod formats;
 pub mod generator;
 pub mod grid;
+pub mod limits;
 pub mod logic;
 pub mod output;
 pub mod pipeline;

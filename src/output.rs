@@ -14,12 +14,15 @@
 use crate::engine::{BackendKind, Count, EffortUnit};
 use crate::generator::Symmetry;
 use crate::grid::Grid;
-use crate::logic::{Level, Rating};
+use crate::logic::candidates::Tables;
+use crate::logic::{Candidates, Level, LogicError, Rating};
 use crate::pipeline::Puzzle;
 use crate::shape::Shape;
+use crate::verify::Graded;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 use std::io::{self, Write};
+use std::sync::Arc;
 
 /// How records are written.
 #[non_exhaustive]
@@ -128,6 +131,14 @@ impl<W: Write> Writer<W> {
             }
         };
         self.out.write_all(text.as_bytes())?;
+        self.written += 1;
+        Ok(())
+    }
+
+    /// Copies an input record verbatim (its own line ends included), as
+    /// `dedup` passes records through.
+    pub fn copy(&mut self, record: &CopiedRecord) -> Result<(), OutputError> {
+        self.out.write_all(record.text.as_bytes())?;
         self.written += 1;
         Ok(())
     }
@@ -254,6 +265,13 @@ pub struct Source {
     pub file: String,
     /// 1-based line.
     pub line: usize,
+}
+
+impl std::fmt::Display for Source {
+    /// `FILE: line L`, as messages about a record start.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: line {}", self.file, self.line)
+    }
 }
 
 /// `generate`: one generated puzzle.
@@ -389,6 +407,56 @@ pub struct RatedRecord {
     pub effort: EffortFields,
 }
 
+impl RatedRecord {
+    /// The record of `puzzle`, read at `source` and graded as `graded`.
+    pub fn new(source: Source, puzzle: &Grid, graded: &Graded) -> RatedRecord {
+        RatedRecord {
+            source,
+            puzzle: puzzle.to_line(),
+            rating: RatingFields::from(&graded.path.rating),
+            effort: EffortFields::of(BackendKind::Dlx, graded.effort),
+        }
+    }
+}
+
+impl Record for RatedRecord {
+    const KIND: &'static str = "rated puzzle";
+
+    /// Tab-separated: puzzle, rating, level, hardest technique (marked
+    /// when logic could not finish), effort, `name:count` per technique.
+    fn line(&self) -> String {
+        let r = &self.rating;
+        let beyond = if r.solved_by_logic {
+            ""
+        } else {
+            " (beyond the techniques)"
+        };
+        let techniques: Vec<String> = r.techniques.iter().map(|(t, k)| format!("{t}:{k}")).collect();
+        format!(
+            "{}\t{:.1}\t{}\t{}{beyond}\t{}\t{}",
+            self.puzzle,
+            r.rating,
+            r.level,
+            r.hardest.unwrap_or("none"),
+            self.effort.effort,
+            techniques.join(",")
+        )
+    }
+
+    fn csv(&self) -> Option<Vec<String>> {
+        let r = &self.rating;
+        Some(vec![
+            self.source.file.clone(),
+            self.source.line.to_string(),
+            self.puzzle.clone(),
+            format!("{:.1}", r.rating),
+            r.level.to_string(),
+            r.hardest.unwrap_or("none").to_string(),
+            self.effort.effort.to_string(),
+        ])
+    }
+}
+
 /// `explain`: a puzzle's rating and its whole solving path.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ExplainedRecord {
@@ -406,6 +474,119 @@ pub struct ExplainedRecord {
     pub text: Vec<String>,
     /// The grid where logic stopped (the solution when solved).
     pub grid: String,
+    /// The text form for people (the `grid` format).
+    #[serde(skip)]
+    pictures: String,
+}
+
+impl ExplainedRecord {
+    /// The record of `puzzle` graded as `graded` (with its steps); the
+    /// text form shows the candidates before every step when
+    /// `show_candidates`.
+    pub fn new(puzzle: &Grid, graded: Graded, show_candidates: bool) -> Result<ExplainedRecord, LogicError> {
+        let pictures = explanation_text(puzzle, &graded, show_candidates)?;
+        let path = graded.path;
+        Ok(ExplainedRecord {
+            puzzle: puzzle.to_line(),
+            rating: RatingFields::from(&path.rating),
+            effort: EffortFields::of(BackendKind::Dlx, graded.effort),
+            text: path.steps.iter().map(ToString::to_string).collect(),
+            steps: path.steps,
+            grid: path.grid.to_line(),
+            pictures,
+        })
+    }
+}
+
+impl Record for ExplainedRecord {
+    const KIND: &'static str = "explanation";
+
+    /// Puzzle, rating and hardest technique, tab-separated.
+    fn line(&self) -> String {
+        let hardest = self.rating.hardest.unwrap_or("none");
+        format!("{}\t{:.1}\t{hardest}", self.puzzle, self.rating.rating)
+    }
+
+    /// The board, the numbered steps (with the candidates before each
+    /// when asked for) and how it ended.
+    fn grid(&self) -> Option<String> {
+        Some(self.pictures.clone())
+    }
+}
+
+/// The text of an explanation: the board, numbered steps, the ending.
+fn explanation_text(puzzle: &Grid, graded: &Graded, show_candidates: bool) -> Result<String, LogicError> {
+    let n = puzzle.shape().n();
+    let path = &graded.path;
+    let mut candidates = Candidates::from_grid(Arc::new(Tables::new(puzzle.shape())), puzzle)?;
+    let mut out = format!("{}\n", puzzle.to_pretty());
+    for (i, step) in path.steps.iter().enumerate() {
+        if show_candidates {
+            out.push_str(&format!("{}\n", candidate_grid(&candidates)));
+        }
+        out.push_str(&format!("{:>3}. {step}\n", i + 1));
+        for p in &step.placements {
+            candidates.place(p.cell.index(n), p.digit);
+        }
+        for e in &step.eliminations {
+            candidates.eliminate(e.cell.index(n), e.digit);
+        }
+    }
+    let r = &path.rating;
+    let hardest = r.hardest.map_or("none", |t| t.name());
+    if path.solved {
+        out.push_str(&format!(
+            "\nSolved. Rating {:.1} ({}), hardest step: {hardest}; search effort {} nodes.",
+            r.score, r.level, graded.effort
+        ));
+    } else {
+        out.push_str(&format!(
+            "\nStuck: the techniques cannot finish this puzzle (rated {:.1}+, beyond them). Position reached:\n{}",
+            r.score,
+            candidate_grid(&candidates)
+        ));
+    }
+    Ok(out)
+}
+
+/// The candidate grid as text: each cell shows its digit or its
+/// candidates, columns padded to line up, boxes separated.
+pub fn candidate_grid(c: &Candidates) -> String {
+    let shape = c.shape();
+    let n = shape.n();
+    let text = |cell: usize| -> String {
+        match c.value(cell) {
+            0 => (1..=n as u8)
+                .filter(|&d| c.has(cell, d))
+                .map(Shape::symbol)
+                .collect(),
+            d => Shape::symbol(d).to_string(),
+        }
+    };
+    let widths: Vec<usize> = (0..n)
+        .map(|col| (0..n).map(|r| text(shape.cell(r, col)).len()).max().unwrap_or(1))
+        .collect();
+    let mut out = String::new();
+    for r in 0..n {
+        if r > 0 && r % shape.box_rows() == 0 {
+            let rule: Vec<String> = (0..shape.box_rows())
+                .map(|b| {
+                    let cols = b * shape.box_cols()..(b + 1) * shape.box_cols();
+                    "-".repeat(cols.map(|col| widths[col] + 1).sum::<usize>() + 1)
+                })
+                .collect();
+            out.push_str(&rule.join("+"));
+            out.push('\n');
+        }
+        for (col, width) in widths.iter().enumerate() {
+            if col > 0 && col % shape.box_cols() == 0 {
+                out.push_str(" |");
+            }
+            out.push_str(&format!(" {:<width$}", text(shape.cell(r, col))));
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// `solve` and `count`: an engine's count of one puzzle.
@@ -460,6 +641,48 @@ impl CountRecord {
     }
 }
 
+impl Record for CountRecord {
+    const KIND: &'static str = "count";
+
+    /// The number of solutions found.
+    fn line(&self) -> String {
+        self.solutions.to_string()
+    }
+
+    fn csv(&self) -> Option<Vec<String>> {
+        Some(vec![
+            self.source.file.clone(),
+            self.source.line.to_string(),
+            self.puzzle.clone(),
+            self.solutions.to_string(),
+            self.complete.to_string(),
+            self.effort.effort.to_string(),
+        ])
+    }
+}
+
+/// `solve`: a count by the engine read as an answer; the same fields as
+/// [`CountRecord`], whose line and grid forms are the solution.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(transparent)]
+pub struct SolvedRecord(pub CountRecord);
+
+impl Record for SolvedRecord {
+    const KIND: &'static str = "solution";
+
+    /// The solution line (empty when there is none to give).
+    fn line(&self) -> String {
+        self.0.solution.clone().unwrap_or_default()
+    }
+
+    /// The solution as a picture.
+    fn grid(&self) -> Option<String> {
+        let line = self.0.solution.as_ref()?;
+        let solution = crate::formats::parse_line(line, Some(self.0.shape), 1).ok()?;
+        Some(solution.to_pretty())
+    }
+}
+
 /// `check`: both engines' counts of one puzzle.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CheckRecord {
@@ -479,6 +702,19 @@ pub struct CheckRecord {
     /// Why the check was given up, if it was.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+}
+
+impl Record for CheckRecord {
+    const KIND: &'static str = "check";
+
+    /// `FILE: line L: PUZZLE: problems` (what `check` prints for a
+    /// disagreement), or the error.
+    fn line(&self) -> String {
+        match &self.error {
+            Some(e) => format!("{}: {e}", self.source),
+            None => format!("{}: {}: {}", self.source, self.puzzle, self.problems.join("; ")),
+        }
+    }
 }
 
 /// Any command: a record that could not be processed.
@@ -509,19 +745,55 @@ impl ErrorRecord {
     }
 }
 
-macro_rules! json_only_record {
-    ($($kind:ty => $name:literal),*) => {$(
-        impl Record for $kind {
-            const KIND: &'static str = $name;
+impl Record for ErrorRecord {
+    const KIND: &'static str = "error";
 
-            fn line(&self) -> String {
-                to_json(self).unwrap_or_default()
-            }
-        }
-    )*};
+    /// The message.
+    fn line(&self) -> String {
+        self.error.clone()
+    }
 }
 
-json_only_record!(RatedRecord => "rated puzzle", ExplainedRecord => "explanation", CountRecord => "count", CheckRecord => "check", ErrorRecord => "error");
+/// `canon`: the canonical (minlex) form of one puzzle.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CanonRecord {
+    /// Where it was read.
+    #[serde(flatten)]
+    pub source: Source,
+    /// The puzzle line as read.
+    pub puzzle: String,
+    /// Its canonical form.
+    pub canonical: String,
+}
+
+impl Record for CanonRecord {
+    const KIND: &'static str = "canonical form";
+
+    /// The canonical line.
+    fn line(&self) -> String {
+        self.canonical.clone()
+    }
+}
+
+/// `dedup`: an input record copied unchanged.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CopiedRecord {
+    /// Where it was read.
+    #[serde(flatten)]
+    pub source: Source,
+    /// The record's text as read, line ends included.
+    pub text: String,
+}
+
+impl Record for CopiedRecord {
+    const KIND: &'static str = "copied record";
+
+    /// The text as read, without its last line end.
+    fn line(&self) -> String {
+        let text = self.text.strip_suffix('\n').unwrap_or(&self.text);
+        text.strip_suffix('\r').unwrap_or(text).to_string()
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -7,7 +7,8 @@
 
 use crate::engine::{Backend, BackendKind, Count};
 use crate::grid::{Clash, Grid};
-use crate::logic::{LogicError, LogicalSolver, Rating};
+use crate::limits::{GaveUp, Limits, RecordClock};
+use crate::logic::{LogicError, LogicalSolver, Rating, SolvePath};
 use crate::shape::Shape;
 use std::fmt;
 
@@ -132,6 +133,20 @@ pub enum GradeError {
     /// The grader itself failed (a shape it was not built for, say).
     #[error(transparent)]
     Logic(#[from] LogicError),
+    /// The node budget or the timeout stopped the uniqueness count or
+    /// the logical solve.
+    #[error(transparent)]
+    GaveUp(#[from] GaveUp),
+}
+
+/// A puzzle graded within [`Limits`]: its logical solving path (with the
+/// rating) and the engine's effort to show it unique.
+#[derive(Clone, Debug)]
+pub struct Graded {
+    /// The path; its steps are kept only when asked for.
+    pub path: SolvePath,
+    /// DLX search nodes spent counting the solutions to two.
+    pub effort: u64,
 }
 
 /// A grader that checks uniqueness first: an engine and the logical
@@ -152,6 +167,19 @@ impl Grader {
 
     /// Rates `puzzle` if it has exactly one solution.
     pub fn grade(&mut self, puzzle: &Grid) -> Result<Rating, GradeError> {
+        let graded = self.grade_within(puzzle, Limits::default(), false)?;
+        Ok(graded.path.rating)
+    }
+
+    /// Checks that `puzzle` has exactly one solution and solves it
+    /// logically, both within `limits` (one clock for the whole record);
+    /// the path keeps its steps when `keep_steps`.
+    pub fn grade_within(
+        &mut self,
+        puzzle: &Grid,
+        limits: Limits,
+        keep_steps: bool,
+    ) -> Result<Graded, GradeError> {
         if puzzle.shape() != self.solver.shape() {
             let (grid, solver) = (puzzle.shape(), self.solver.shape());
             return Err(GradeError::Logic(LogicError::ShapeMismatch { grid, solver }));
@@ -159,10 +187,19 @@ impl Grader {
         if let Some(clash) = puzzle.first_clash() {
             return Err(GradeError::Clash(clash));
         }
-        match self.engine.count(puzzle, 2, None).solutions {
-            0 => Err(GradeError::NoSolution),
-            1 => Ok(self.solver.rate(puzzle)?),
-            solutions => Err(GradeError::NotUnique { solutions }),
+        let clock = RecordClock::start(limits);
+        let count = clock.count(self.engine.as_mut(), puzzle, 2)?;
+        match count.solutions {
+            0 => return Err(GradeError::NoSolution),
+            1 => {}
+            solutions => return Err(GradeError::NotUnique { solutions }),
+        }
+        match self.solver.solve_until(puzzle, keep_steps, clock.deadline())? {
+            Some(path) => Ok(Graded {
+                path,
+                effort: count.effort,
+            }),
+            None => Err(clock.timed_out(count.effort, 1).into()),
         }
     }
 

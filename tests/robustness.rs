@@ -297,7 +297,7 @@ fn budget_gives_up_per_record() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "-: line 1: gave up after 1000 nodes (--budget 1000)",
+            "-: line 1: gave up after 1000 nodes (budget 1000)",
         ));
 }
 
@@ -463,7 +463,7 @@ fn a_slow_record_gives_up_alone() {
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "1\n1\n");
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.starts_with("-: line 2: gave up after "), "{stderr}");
-    assert!(stderr.contains(" s (--timeout 0.5), "), "{stderr}");
+    assert!(stderr.contains(" s (timeout 0.5 s), "), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     cmd()
         .args(["count", "--backend", "sat", "--timeout", "20"])
@@ -506,7 +506,7 @@ fn sat_counts_stop_at_the_timeout() {
             line.starts_with(&format!("-: line {}: gave up after ", i + 1)),
             "{line}"
         );
-        assert!(line.contains(" s (--timeout 1), "), "{line}");
+        assert!(line.contains(" s (timeout 1 s), "), "{line}");
     }
 }
 
@@ -530,7 +530,7 @@ fn budget_bounds_every_searching_command() {
             .unwrap();
         assert_eq!(out.status.code(), Some(1), "{command}");
         let stderr = String::from_utf8(out.stderr).unwrap();
-        let expected = format!("{prefix}gave up after 1000 nodes (--budget 1000), ");
+        let expected = format!("{prefix}gave up after 1000 nodes (budget 1000), ");
         assert!(stderr.starts_with(&expected), "{command}: {stderr}");
         assert!(!stderr.contains("panicked"), "{command}: {stderr}");
     }

@@ -41,17 +41,6 @@ impl Item {
     }
 }
 
-/// What a count given up on had settled: a lower bound on the solutions
-/// and the effort spent.
-pub fn gave_up_count(gave_up: &super::limits::GaveUp) -> sudoku_dlx::Count {
-    sudoku_dlx::Count {
-        solutions: gave_up.solutions,
-        first: None,
-        effort: gave_up.nodes,
-        complete: false,
-    }
-}
-
 /// One engine per shape, built on first use, for one worker thread.
 pub struct Engines {
     kind: BackendKind,
@@ -269,12 +258,6 @@ pub fn warn(message: impl std::fmt::Display) {
 /// errors propagate to [`super::run`], which ends quietly on a closed pipe.
 pub fn stdout() -> io::BufWriter<io::Stdout> {
     io::BufWriter::with_capacity(1 << 16, io::stdout())
-}
-
-/// Writes one complete record's text.
-pub fn write_record(out: &mut impl Write, text: &str) -> Result<()> {
-    out.write_all(text.as_bytes())?;
-    Ok(())
 }
 
 /// The puzzle of a record, or a message for stderr.

@@ -6,6 +6,7 @@ use super::InputArgs;
 use anyhow::Result;
 use clap::Args;
 use sudoku_dlx::canon::{try_canonical, DEFAULT_BUDGET};
+use sudoku_dlx::output::{CanonRecord, Format, Writer};
 
 /// Options of `canon`.
 #[derive(Args, Debug)]
@@ -14,16 +15,20 @@ pub struct CanonArgs {
     input: InputArgs,
 }
 
-fn canon_record(_: &mut (), item: &Item) -> Result<String, String> {
+fn canon_record(_: &mut (), item: &Item) -> Result<CanonRecord, String> {
     let puzzle = batch::puzzle_or_message(item)?;
     try_canonical(puzzle, Some(DEFAULT_BUDGET))
-        .map(|form| form.to_line())
+        .map(|form| CanonRecord {
+            source: item.source(),
+            puzzle: puzzle.to_line(),
+            canonical: form.to_line(),
+        })
         .map_err(|e| format!("{}: {e}", item.place()))
 }
 
 /// Runs `canon`; returns the exit code (1 if a record could not be read).
 pub fn run(args: CanonArgs) -> Result<i32> {
-    let mut out = batch::stdout();
+    let mut out = Writer::new(batch::stdout(), Format::Line, None)?;
     let mut tally = batch::Tally::start();
     batch::process(
         &args.input,
@@ -31,21 +36,21 @@ pub fn run(args: CanonArgs) -> Result<i32> {
         canon_record,
         |_, result| {
             match result {
-                Ok(line) => {
+                Ok(record) => {
                     tally.add(batch::Outcome::Unique);
-                    batch::write_record(&mut out, &format!("{line}\n"))?;
+                    out.record(&record)?;
                 }
                 Err(message) => {
                     tally.add(batch::Outcome::Invalid);
-                    super::batch::warn(format_args!("{message}"));
+                    batch::warn(format_args!("{message}"));
                 }
             }
             Ok(())
         },
     )?;
-    std::io::Write::flush(&mut out)?;
+    out.end()?;
     if args.input.stats {
-        super::batch::warn(format_args!("{}", tally.summary("canonicalised")));
+        batch::warn(format_args!("{}", tally.summary("canonicalised")));
     }
     Ok(if tally.get(batch::Outcome::Invalid) == 0 {
         0

@@ -3,12 +3,12 @@
 //! know our answers are right.
 
 use super::batch::{self, warn, Engines, Item};
-use super::limits::{GaveUp, RecordClock};
 use super::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
 use std::time::Instant;
-use sudoku_dlx::output::{CheckRecord, ErrorRecord, Record};
+use sudoku_dlx::limits::{GaveUp, RecordClock};
+use sudoku_dlx::output::{CheckRecord, ErrorRecord, Writer};
 use sudoku_dlx::verify::compare_counts;
 use sudoku_dlx::{BackendKind, Count, Grid};
 
@@ -53,7 +53,7 @@ fn check_record(engines: &mut (Engines, Engines), item: &Item, args: &CheckArgs)
         Err(message) => return Checked::Invalid(message),
     };
     // One clock for the record: the timeout covers both engines.
-    let clock = RecordClock::start(args.input.limits);
+    let clock = RecordClock::start(args.input.limits.into());
     let dlx = match clock.count(engines.0.get(puzzle.shape()), puzzle, args.limit) {
         Ok(count) => count,
         Err(gave_up) => return Checked::GaveUp(puzzle.clone(), "dlx", gave_up),
@@ -74,12 +74,9 @@ fn check_record(engines: &mut (Engines, Engines), item: &Item, args: &CheckArgs)
 /// Runs `check`; returns the exit code (1 on any disagreement, invalid
 /// record or record given up on).
 pub fn run(args: CheckArgs) -> Result<i32> {
-    anyhow::ensure!(
-        args.format != Format::Grid,
-        "check has no grid format: use line or json"
-    );
     let start = Instant::now();
-    let mut out = batch::stdout();
+    let mut out = Writer::new(batch::stdout(), args.format.records("check", false)?, None)?;
+    let json = args.format == Format::Json;
     let (mut read, mut agreed, mut disagreed, mut invalid) = (0u64, 0u64, 0u64, 0u64);
     let mut gave_up_count = 0u64;
     batch::process(
@@ -88,11 +85,13 @@ pub fn run(args: CheckArgs) -> Result<i32> {
         |engines, item| check_record(engines, item, &args),
         |item, checked| {
             read += 1;
-            let record = match &checked {
+            match checked {
                 Checked::Invalid(message) => {
                     invalid += 1;
-                    warn(message);
-                    ErrorRecord::new(item.source(), message).line()
+                    warn(&message);
+                    if json {
+                        out.record(&ErrorRecord::new(item.source(), message))?;
+                    }
                 }
                 Checked::GaveUp(puzzle, engine, gave_up) => {
                     gave_up_count += 1;
@@ -100,7 +99,9 @@ pub fn run(args: CheckArgs) -> Result<i32> {
                     warn(&message);
                     let mut record = ErrorRecord::new(item.source(), message);
                     record.puzzle = Some(puzzle.to_line());
-                    record.line()
+                    if json {
+                        out.record(&record)?;
+                    }
                 }
                 Checked::Compared {
                     puzzle,
@@ -108,39 +109,31 @@ pub fn run(args: CheckArgs) -> Result<i32> {
                     sat,
                     problems,
                 } => {
-                    if problems.is_empty() {
+                    let agree = problems.is_empty();
+                    if agree {
                         agreed += 1;
                     } else {
                         disagreed += 1;
-                        if args.format == Format::Line {
-                            let text = format!(
-                                "{}: {}: {}\n",
-                                item.place(),
-                                puzzle.to_line(),
-                                problems.join("; ")
-                            );
-                            batch::write_record(&mut out, &text)?;
-                        }
                     }
-                    CheckRecord {
+                    let record = CheckRecord {
                         source: item.source(),
                         puzzle: puzzle.to_line(),
                         dlx: Some(dlx.solutions),
                         sat: Some(sat.solutions),
-                        agree: problems.is_empty(),
-                        problems: problems.clone(),
+                        agree,
+                        problems,
                         error: None,
+                    };
+                    // The line form lists disagreements only.
+                    if json || !agree {
+                        out.record(&record)?;
                     }
-                    .line()
                 }
-            };
-            if args.format == Format::Json {
-                batch::write_record(&mut out, &format!("{record}\n"))?;
             }
             Ok(())
         },
     )?;
-    std::io::Write::flush(&mut out)?;
+    out.end()?;
     let secs = start.elapsed().as_secs_f64();
     warn(format_args!(
         "checked: {read}, engines agree: {agreed}, disagree: {disagreed}, invalid: {invalid}, gave up: {gave_up_count}, time: {secs:.3} s, {:.0} puzzles/s",

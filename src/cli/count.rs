@@ -5,7 +5,7 @@ use super::solve::{count_record, Verdict};
 use super::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
-use sudoku_dlx::output::{CountRecord, ErrorRecord, Record};
+use sudoku_dlx::output::{CountRecord, ErrorRecord, Writer};
 use sudoku_dlx::BackendKind;
 
 /// Options of `count`.
@@ -28,11 +28,7 @@ pub struct CountArgs {
 /// failure; only unreadable or clashing records, and records given up on
 /// (`--budget`, `--timeout`), fail.
 pub fn run(args: CountArgs) -> Result<i32> {
-    anyhow::ensure!(
-        args.format != Format::Grid,
-        "count has no grid format: use line or json"
-    );
-    let mut out = batch::stdout();
+    let mut out = Writer::new(batch::stdout(), args.format.records("count", false)?, None)?;
     let mut tally = Tally::start();
     let mut invalid = 0;
     batch::process(
@@ -41,42 +37,36 @@ pub fn run(args: CountArgs) -> Result<i32> {
         |engines, item| count_record(engines, item, args.limit, args.input.limits),
         |item, verdict| {
             tally.add(verdict.outcome());
-            let text = match &verdict {
+            let json = args.format == Format::Json;
+            match &verdict {
                 Verdict::Invalid(message) => {
                     warn(message);
                     invalid += 1;
-                    match args.format {
-                        Format::Json => format!("{}\n", ErrorRecord::new(item.source(), message).line()),
-                        _ => String::new(),
+                    if json {
+                        out.record(&ErrorRecord::new(item.source(), message))?;
                     }
                 }
                 Verdict::GaveUp(puzzle, gave_up) => {
                     warn(format_args!("{}: {gave_up}", item.place()));
                     invalid += 1;
-                    match args.format {
-                        Format::Json => {
-                            let count = batch::gave_up_count(gave_up);
-                            let mut record = CountRecord::new(item.source(), puzzle, args.backend, &count);
-                            record.limit = Some(args.limit);
-                            record.error = Some(gave_up.to_string());
-                            format!("{}\n", record.line())
-                        }
-                        _ => String::new(),
+                    if json {
+                        let mut record =
+                            CountRecord::new(item.source(), puzzle, args.backend, &gave_up.count());
+                        record.limit = Some(args.limit);
+                        record.error = Some(gave_up.to_string());
+                        out.record(&record)?;
                     }
                 }
-                Verdict::Counted(puzzle, count) => match args.format {
-                    Format::Json => {
-                        let mut record = CountRecord::new(item.source(), puzzle, args.backend, count);
-                        record.limit = Some(args.limit);
-                        format!("{}\n", record.line())
-                    }
-                    _ => format!("{}\n", count.solutions),
-                },
-            };
-            batch::write_record(&mut out, &text)
+                Verdict::Counted(puzzle, count) => {
+                    let mut record = CountRecord::new(item.source(), puzzle, args.backend, count);
+                    record.limit = Some(args.limit);
+                    out.record(&record)?;
+                }
+            }
+            Ok(())
         },
     )?;
-    std::io::Write::flush(&mut out)?;
+    out.end()?;
     if args.input.stats {
         warn(tally.summary("unique"));
     }

@@ -7,9 +7,10 @@ use super::InputArgs;
 use anyhow::{Context, Result};
 use clap::Args;
 use rayon::prelude::*;
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use sudoku_dlx::canon::{try_canonical, BudgetExceeded, Dedup, DEFAULT_BUDGET};
 use sudoku_dlx::formats::PuzzleReader;
+use sudoku_dlx::output::{CopiedRecord, Format, Source, Writer};
 use sudoku_dlx::Grid;
 
 /// Options of `dedup`.
@@ -24,8 +25,21 @@ const CHUNK: usize = 4096;
 
 /// One record: its original text (all its lines) and its puzzle.
 struct Raw {
+    /// The line it starts on, in its file.
+    line: usize,
     text: String,
     puzzle: Result<Grid, String>,
+}
+
+/// The output record of a record copied through.
+fn copied(file: &str, raw: &Raw) -> CopiedRecord {
+    CopiedRecord {
+        source: Source {
+            file: file.to_string(),
+            line: raw.line,
+        },
+        text: raw.text.clone(),
+    }
 }
 
 /// Reads whole records, keeping their text so they are written unchanged.
@@ -41,6 +55,7 @@ fn read_records(text: &str, shape: Option<sudoku_dlx::Shape>, start_line: usize)
         let skipped: String = lines[next_line - 1..record.line - 1].concat();
         if !skipped.is_empty() {
             out.push(Raw {
+                line: start_line + next_line - 1,
                 text: skipped,
                 puzzle: Err(String::new()),
             });
@@ -49,6 +64,7 @@ fn read_records(text: &str, shape: Option<sudoku_dlx::Shape>, start_line: usize)
         // record takes them along (pasted grids end with a blank line).
         let body_end = end - 1;
         out.push(Raw {
+            line: start_line + record.line - 1,
             text: lines[record.line - 1..body_end].concat(),
             puzzle: record.puzzle.map_err(|e| {
                 let column = e.column.map(|c| format!(", column {c}")).unwrap_or_default();
@@ -59,6 +75,7 @@ fn read_records(text: &str, shape: Option<sudoku_dlx::Shape>, start_line: usize)
     }
     if next_line <= lines.len() {
         out.push(Raw {
+            line: start_line + next_line - 1,
             text: lines[next_line - 1..].concat(),
             puzzle: Err(String::new()),
         });
@@ -104,7 +121,7 @@ pub fn run(args: DedupArgs) -> Result<i32> {
     } else {
         args.input.files.clone()
     };
-    let mut out = super::batch::stdout();
+    let mut out = Writer::new(super::batch::stdout(), Format::Line, None)?;
     let mut seen = Dedup::new();
     let (mut kept, mut dropped, mut invalid, mut unsettled) = (0u64, 0u64, 0u64, 0u64);
     for path in files {
@@ -138,12 +155,12 @@ pub fn run(args: DedupArgs) -> Result<i32> {
                         // Kept: it cannot be shown to be a duplicate.
                         unsettled += 1;
                         super::batch::warn(format_args!("{name}: a record kept unchecked: {e}"));
-                        out.write_all(record.text.as_bytes())?;
+                        out.copy(&copied(&name, record))?;
                     }
                     (Some(Ok(form)), _) => {
                         if seen.insert_canonical(&form) {
                             kept += 1;
-                            out.write_all(record.text.as_bytes())?;
+                            out.copy(&copied(&name, record))?;
                         } else {
                             dropped += 1;
                         }
@@ -153,13 +170,13 @@ pub fn run(args: DedupArgs) -> Result<i32> {
                         super::batch::warn(format_args!("{name}: {message}"));
                     }
                     // Comments, blank lines, headers: copied through.
-                    (None, _) => out.write_all(record.text.as_bytes())?,
+                    (None, _) => out.copy(&copied(&name, record))?,
                 }
             }
             out.flush()?;
         }
     }
-    out.flush()?;
+    out.end()?;
     // Every generated puzzle settles; "kept unchecked" is only said when a
     // grid with a huge symmetry group exceeded the search budget.
     let unchecked = if unsettled == 0 {

@@ -2,7 +2,6 @@
 //! in index order so that output never depends on the thread count.
 
 use super::batch::{self, warn};
-use super::limits::{deadline, parse_seconds};
 use super::progress::Tally;
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
@@ -12,6 +11,7 @@ use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 use sudoku_dlx::generator::{GenerateError, Symmetry};
+use sudoku_dlx::limits::{deadline, parse_seconds};
 use sudoku_dlx::logic::Level;
 use sudoku_dlx::output::{Format, GeneratedRecord, Writer};
 use sudoku_dlx::pipeline::{Controls, GeneratorBuilder, Plan};

@@ -79,7 +79,7 @@ pub struct InputArgs {
     pub stats: bool,
     /// Search bounds per record.
     #[command(flatten)]
-    pub limits: limits::Limits,
+    pub limits: limits::LimitArgs,
 }
 
 /// How records are written.
@@ -91,6 +91,20 @@ pub enum Format {
     Grid,
     /// One JSON object per line.
     Json,
+}
+
+impl Format {
+    /// The output module's format for these records: `json` is one
+    /// object per line. Refuses `grid` for commands without pictures.
+    pub fn records(self, command: &str, has_grid: bool) -> anyhow::Result<sudoku_dlx::output::Format> {
+        use sudoku_dlx::output::Format as Out;
+        Ok(match self {
+            Format::Line => Out::Line,
+            Format::Json => Out::Jsonl,
+            Format::Grid if has_grid => Out::Grid,
+            Format::Grid => anyhow::bail!("{command} has no grid format: use line or json"),
+        })
+    }
 }
 
 /// Which engine runs the search.

@@ -1,11 +1,11 @@
 //! `sudoku-dlx solve`: the unique solution of each puzzle.
 
 use super::batch::{self, warn, Engines, Item, Outcome, Tally};
-use super::limits::{GaveUp, Limits, RecordClock};
 use super::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
-use sudoku_dlx::output::{CountRecord, ErrorRecord, Record};
+use sudoku_dlx::limits::{GaveUp, Limits, RecordClock};
+use sudoku_dlx::output::{CountRecord, ErrorRecord, SolvedRecord, Writer};
 use sudoku_dlx::{BackendKind, Count, Grid};
 
 /// Options of `solve`.
@@ -50,12 +50,12 @@ impl Verdict {
 }
 
 /// Reads, checks and counts one record up to `limit`, within `limits`.
-pub fn count_record(engines: &mut Engines, item: &Item, limit: u64, limits: Limits) -> Verdict {
+pub fn count_record(engines: &mut Engines, item: &Item, limit: u64, limits: impl Into<Limits>) -> Verdict {
     let puzzle = match batch::valid_puzzle(item) {
         Ok(p) => p,
         Err(message) => return Verdict::Invalid(message),
     };
-    let clock = RecordClock::start(limits);
+    let clock = RecordClock::start(limits.into());
     match clock.count(engines.get(puzzle.shape()), puzzle, limit) {
         Ok(count) => Verdict::Counted(puzzle.clone(), count),
         Err(gave_up) => Verdict::GaveUp(puzzle.clone(), gave_up),
@@ -72,19 +72,24 @@ fn status(outcome: Outcome) -> &'static str {
     }
 }
 
-fn json_record(item: &Item, verdict: &Verdict, uniqueness_checked: bool, kind: BackendKind) -> String {
+/// The output record of a verdict: an error record for an unreadable or
+/// clashing one, otherwise the count read as an answer.
+fn solve_record(
+    item: &Item,
+    verdict: &Verdict,
+    uniqueness_checked: bool,
+    kind: BackendKind,
+) -> Result<SolvedRecord, ErrorRecord> {
     let outcome = verdict.outcome();
     let source = item.source();
     let (puzzle, count, error) = match verdict {
         Verdict::Invalid(message) => {
             let mut record = ErrorRecord::new(source, message);
             record.status = Some(status(outcome));
-            return record.line();
+            return Err(record);
         }
         Verdict::Counted(puzzle, count) => (puzzle, count.clone(), None),
-        Verdict::GaveUp(puzzle, gave_up) => {
-            (puzzle, batch::gave_up_count(gave_up), Some(gave_up.to_string()))
-        }
+        Verdict::GaveUp(puzzle, gave_up) => (puzzle, gave_up.count(), Some(gave_up.to_string())),
     };
     let mut record = CountRecord::new(source, puzzle, kind, &count);
     record.status = Some(status(outcome));
@@ -93,12 +98,12 @@ fn json_record(item: &Item, verdict: &Verdict, uniqueness_checked: bool, kind: B
     }
     record.uniqueness_checked = Some(uniqueness_checked);
     record.error = error;
-    record.line()
+    Ok(SolvedRecord(record))
 }
 
 /// Runs `solve`; returns the exit code.
 pub fn run(args: SolveArgs) -> Result<i32> {
-    let mut out = batch::stdout();
+    let mut out = Writer::new(batch::stdout(), args.format.records("solve", true)?, None)?;
     let mut tally = Tally::start();
     let limit = if args.first { 1 } else { 2 };
     batch::process(
@@ -114,23 +119,17 @@ pub fn run(args: SolveArgs) -> Result<i32> {
                 (Verdict::Counted(..), Outcome::Unique) => {}
                 (Verdict::Counted(..), _) => warn(format_args!("{}: {}", item.place(), status(outcome))),
             }
-            let text = match (args.format, &verdict) {
-                (Format::Json, _) => format!("{}\n", json_record(item, &verdict, !args.first, args.backend)),
-                (Format::Line, Verdict::Counted(_, c)) if outcome == Outcome::Unique => {
-                    format!("{}\n", c.first.as_ref().expect("unique has a solution").to_line())
+            match solve_record(item, &verdict, !args.first, args.backend) {
+                Err(error) if args.format == Format::Json => out.record(&error)?,
+                Ok(record) if args.format == Format::Json || outcome == Outcome::Unique => {
+                    out.record(&record)?
                 }
-                (Format::Grid, Verdict::Counted(_, c)) if outcome == Outcome::Unique => {
-                    format!(
-                        "{}\n",
-                        c.first.as_ref().expect("unique has a solution").to_pretty()
-                    )
-                }
-                _ => String::new(),
-            };
-            batch::write_record(&mut out, &text)
+                _ => {}
+            }
+            Ok(())
         },
     )?;
-    std::io::Write::flush(&mut out)?;
+    out.end()?;
     if args.input.stats {
         let label = if args.first {
             "solved (uniqueness not checked)"
