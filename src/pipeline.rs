@@ -210,6 +210,18 @@ impl GeneratorBuilder {
     /// Validates the options and gives the plan.
     pub fn build(self) -> Result<Plan, GenerateError> {
         let mut plan = self.plan;
+        if self.max_attempts == Some(0) {
+            return Err(GenerateError::NoAttempts);
+        }
+        if let Some(band) = &plan.band {
+            if band.is_empty() || band.start.is_nan() || band.start > HIGHEST_RATING {
+                return Err(GenerateError::UnreachableBand(format!(
+                    "{:.1}..{:.1}",
+                    band.start,
+                    band.end - 0.05
+                )));
+            }
+        }
         if let Some(attempts) = self.max_attempts {
             plan.options.max_attempts = attempts;
             plan.max_rated = attempts;
@@ -221,6 +233,80 @@ impl GeneratorBuilder {
         Ok(plan)
     }
 }
+
+/// The highest rating on the Sudoku Explainer scale (its hardest
+/// techniques rate below 12): a band starting above it has no puzzle.
+pub const HIGHEST_RATING: f32 = 12.0;
+
+/// A shard `I/M`: the `I`-th (from 0) of `M` contiguous slices of a run,
+/// as `--shard` spells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// The slice, from 0.
+    pub part: u64,
+    /// Slices in the run.
+    pub parts: u64,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Shard, ParseError> {
+        let bad = || {
+            ParseError(format!(
+                "'{text}' is not a shard: expected I/M with 0 <= I < M, such as 0/4"
+            ))
+        };
+        let (i, m) = text.split_once('/').ok_or_else(bad)?;
+        let part: u64 = i.trim().parse().map_err(|_| bad())?;
+        let parts: u64 = m.trim().parse().map_err(|_| bad())?;
+        if parts == 0 || part >= parts {
+            return Err(bad());
+        }
+        Ok(Shard { part, parts })
+    }
+}
+
+/// A rating band `MIN..MAX` on the Sudoku Explainer scale, both ends
+/// included; either may be left out (`6.5..`, `..2.0`). Ratings have one
+/// decimal, so the half-open range ends half a step above `MAX`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingBand(pub Range<f32>);
+
+impl std::str::FromStr for RatingBand {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<RatingBand, ParseError> {
+        let bad = || {
+            ParseError(format!(
+                "'{text}' is not a rating band: expected MIN..MAX, such as 2.6..4.4 or 6.5.."
+            ))
+        };
+        let (lo, hi) = text.split_once("..").ok_or_else(bad)?;
+        let end = |t: &str, open: f32| -> Result<f32, ParseError> {
+            match t.trim() {
+                "" => Ok(open),
+                t => t.parse::<f32>().ok().filter(|x| x.is_finite()).ok_or_else(bad),
+            }
+        };
+        let (lo, hi) = (end(lo, 0.0)?, end(hi, f32::INFINITY)?);
+        if lo > hi {
+            return Err(bad());
+        }
+        if lo > HIGHEST_RATING {
+            return Err(ParseError(format!(
+                "'{text}': no puzzle rates above {HIGHEST_RATING:.1} on the Sudoku Explainer scale"
+            )));
+        }
+        Ok(RatingBand(lo..hi + 0.05))
+    }
+}
+
+/// Why a shard or a rating band could not be read: the message names the
+/// text and the expected form.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ParseError(String);
 
 /// A validated generation run: what to make and how many. Cheap to clone;
 /// engines are built by [`Plan::worker`], once per thread.

@@ -18,7 +18,7 @@ use sudoku_dlx::formats::{parse_line, PuzzleReader};
 use sudoku_dlx::generator::{GenerateError, Symmetry};
 use sudoku_dlx::logic::{Level, LogicalSolver, Rating};
 use sudoku_dlx::output::{GeneratedRecord, RatingFields};
-use sudoku_dlx::pipeline::{Controls, Plan};
+use sudoku_dlx::pipeline::{Controls, Plan, RatingBand, Shard};
 use sudoku_dlx::{Backend, BackendKind, Grid, Shape};
 use sudoku_dlx::{Generator, Puzzle};
 
@@ -455,44 +455,37 @@ struct RunOptions {
     plan: Plan,
 }
 
+/// A rating band given as `'MIN..MAX'` (read by the library, as the
+/// command line reads it) or as a `(min, max)` tuple (either may be None).
 fn parse_rating_band(value: &Bound<'_, PyAny>) -> PyResult<Range<f32>> {
-    let bad = || option_error("rating: expected (min, max) or 'MIN..MAX' such as '3.0..5.0' or '6.5..'");
-    let (lo, hi): (f32, f32) = if let Ok(text) = value.extract::<String>() {
-        let (lo, hi) = text.split_once("..").ok_or_else(bad)?;
-        let num = |s: &str, empty: f32| -> PyResult<f32> {
-            if s.trim().is_empty() {
-                Ok(empty)
-            } else {
-                s.trim().parse().map_err(|_| bad())
-            }
-        };
-        (num(lo, 0.0)?, num(hi, f32::INFINITY)?)
-    } else {
-        let (lo, hi): (Option<f32>, Option<f32>) = value.extract().map_err(|_| bad())?;
-        (lo.unwrap_or(0.0), hi.unwrap_or(f32::INFINITY))
-    };
-    if lo.is_nan() || hi.is_nan() || lo > hi {
-        return Err(bad());
+    if let Ok(text) = value.extract::<String>() {
+        let band: RatingBand = text.parse().map_err(|e| option_error(format!("rating: {e}")))?;
+        return Ok(band.0);
     }
-    // Ratings have one decimal: the end is included, as in the CLI.
-    Ok(lo..hi + 0.05)
+    let bad = || option_error("rating: expected (min, max) or 'MIN..MAX' such as '2.6..4.4' or '6.5..'");
+    let (lo, hi): (Option<f32>, Option<f32>) = value.extract().map_err(|_| bad())?;
+    let text = format!(
+        "{}..{}",
+        lo.map(|x| x.to_string()).unwrap_or_default(),
+        hi.map(|x| x.to_string()).unwrap_or_default()
+    );
+    let band: RatingBand = text.parse().map_err(|e| option_error(format!("rating: {e}")))?;
+    Ok(band.0)
 }
 
+/// A shard given as `'I/M'` or as an `(i, m)` tuple.
 fn parse_shard(value: &Bound<'_, PyAny>) -> PyResult<(u64, u64)> {
-    let bad = || option_error("shard: expected (i, m) or 'I/M' with 0 <= i < m");
-    let (i, m): (u64, u64) = if let Ok(text) = value.extract::<String>() {
-        let (i, m) = text.split_once('/').ok_or_else(bad)?;
-        (
-            i.trim().parse().map_err(|_| bad())?,
-            m.trim().parse().map_err(|_| bad())?,
-        )
-    } else {
-        value.extract().map_err(|_| bad())?
+    let text = match value.extract::<String>() {
+        Ok(text) => text,
+        Err(_) => {
+            let (i, m): (u64, u64) = value
+                .extract()
+                .map_err(|_| option_error("shard: expected (i, m) or 'I/M' with 0 <= i < m"))?;
+            format!("{i}/{m}")
+        }
     };
-    if m == 0 || i >= m {
-        return Err(bad());
-    }
-    Ok((i, m))
+    let shard: Shard = text.parse().map_err(|e| option_error(format!("shard: {e}")))?;
+    Ok((shard.part, shard.parts))
 }
 
 #[allow(clippy::too_many_arguments)]

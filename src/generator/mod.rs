@@ -125,6 +125,12 @@ pub enum GenerateError {
         /// deadline that had already passed).
         closest: f32,
     },
+    /// `max_attempts` of 0: nothing could ever be produced.
+    #[error("--max-attempts must be at least 1")]
+    NoAttempts,
+    /// A rating band no puzzle can be in.
+    #[error("no puzzle can be rated {0}: the Sudoku Explainer scale ends below 12.0")]
+    UnreachableBand(String),
     /// No attempt reached the requested clue count.
     #[error("no puzzle with {wanted} clues after {attempts} attempts (fewest reached: {best})")]
     Shortfall {

@@ -54,6 +54,8 @@ pub fn text_width(text: &str, size: f32, bold: bool) -> f32 {
 
 /// The byte for `ch` in the PDF's WinAnsiEncoding (the encoding the base
 /// fonts are used with), or `None` if that encoding has no such character.
+/// Only the PDF writer needs it.
+#[cfg(feature = "print")]
 pub fn win_ansi(ch: char) -> Option<u8> {
     let code = ch as u32;
     match code {
@@ -91,6 +93,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "print")]
     fn win_ansi_keeps_latin1_and_refuses_the_rest() {
         assert_eq!(win_ansi('A'), Some(b'A'));
         assert_eq!(win_ansi('·'), Some(0xB7));

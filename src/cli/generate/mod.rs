@@ -1,0 +1,102 @@
+//! `sudoku-dlx generate`: batches of unique puzzles, in parallel, streamed
+//! in index order so that output never depends on the thread count. The
+//! flags become a library [`Plan`] (`args.rs`); the library runs it; the
+//! output module or the book printer writes what it yields.
+
+mod args;
+
+use super::batch::{self, warn};
+use super::print::BookFormat;
+use super::progress::Tally;
+use anyhow::{Context, Result};
+pub use args::GenerateArgs;
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+use sudoku_dlx::output::{Format, GeneratedRecord, OutputError, Writer};
+use sudoku_dlx::pipeline::{Controls, Plan};
+use sudoku_dlx::Puzzle;
+
+/// What every worker shares: Ctrl-C and the rated-candidates counter.
+static CONTROLS: std::sync::LazyLock<Controls> = std::sync::LazyLock::new(Controls::default);
+
+/// Runs `generate`; returns the exit code.
+pub fn run(args: GenerateArgs) -> Result<i32> {
+    let start = Instant::now();
+    let seed = args.seed.unwrap_or_else(|| {
+        let seed = rand::random::<u64>();
+        warn(format_args!(
+            "sudoku-dlx: seed {seed} (pass --seed {seed} to repeat this run)"
+        ));
+        seed
+    });
+    let plan = args.plan(seed, start)?;
+    let pool = batch::pool(args.threads)?;
+    // Ignore a failure to install the handler (one may exist already):
+    // Ctrl-C then just ends the process, as it would anyway.
+    let _ = ctrlc::set_handler(|| CONTROLS.stop.store(true, Ordering::SeqCst));
+    let mut tally = Tally::new(plan.indices(), plan.band().is_some());
+    let outcome = match args.format.target() {
+        Ok(format) => write_records(&args, &plan, &pool, format, &mut tally),
+        Err(book) => write_book(&args, &plan, &pool, book, &mut tally),
+    };
+    tally.finish();
+    outcome?;
+    if args.stats {
+        tally.report_stats(start.elapsed(), &CONTROLS);
+    }
+    Ok(tally.exit_code(args.timeout, start.elapsed()))
+}
+
+/// Streams the run's records in `format`, flushing after each batch.
+fn write_records(
+    args: &GenerateArgs,
+    plan: &Plan,
+    pool: &rayon::ThreadPool,
+    format: Format,
+    tally: &mut Tally,
+) -> Result<()> {
+    let out: Box<dyn Write> = match &args.output {
+        Some(p) => Box::new(std::io::BufWriter::new(
+            std::fs::File::create(p).with_context(|| format!("cannot create {}", p.display()))?,
+        )),
+        None => Box::new(batch::stdout()),
+    };
+    let mut writer = Writer::new(out, format, plan.shard())?;
+    writer.begin(&GeneratedRecord::csv_header(plan.rates(), args.solution))?;
+    let record = |p: &Puzzle| GeneratedRecord::new(p, args.symmetry, args.backend, args.solution);
+    let broke = plan.run_ordered(pool, &CONTROLS, |result| {
+        let written = tally.take(result, &CONTROLS).map(|p| writer.record(&record(&p)));
+        match written {
+            Some(Err(e)) => ControlFlow::Break(e),
+            _ if tally.at_batch_end() => writer
+                .flush()
+                .map_or_else(ControlFlow::Break, ControlFlow::Continue),
+            _ => ControlFlow::Continue(()),
+        }
+    });
+    broke.map_or_else(|| writer.end(), Err::<(), OutputError>)?;
+    Ok(())
+}
+
+/// Collects the run into a PDF book or SVG pictures.
+fn write_book(
+    args: &GenerateArgs,
+    plan: &Plan,
+    pool: &rayon::ThreadPool,
+    book_format: BookFormat,
+    tally: &mut Tally,
+) -> Result<()> {
+    args.book.check(args.shape)?;
+    let mut book = Vec::new();
+    plan.run_ordered::<()>(pool, &CONTROLS, |result| {
+        book.extend(
+            tally
+                .take(result, &CONTROLS)
+                .map(|p| super::print::book_entry(&p)),
+        );
+        ControlFlow::Continue(())
+    });
+    super::print::write_book(&book, &args.book, book_format, args.output.as_deref())
+}
