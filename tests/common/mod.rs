@@ -121,6 +121,13 @@ pub fn data_lines(name: &str, take: usize) -> Option<Vec<String>> {
 fn committed_sample(name: &str) -> Option<&'static str> {
     match name {
         "sudoku17.txt" => Some("sudoku17_sample.txt"),
+        // Unique puzzles, most of them minimal, stand in for the random
+        // minimal sample.
+        "unbiased_subset_42k.txt" => Some("corpus_unique.txt"),
+        // 180 puzzles with SE's ER, drawn from both rated sets' traces.
+        "unbiased_sample1000_se.tsv" | "sudoku_exchange_diabolical_sample320_se.tsv" => {
+            Some("se_rated_sample.tsv")
+        }
         "serg_benchmark.txt" => Some("corpus_several.txt"),
         // The hardest lists only need to stand in for "all unique".
         "top95.txt" | "norvig_hardest11.txt" | "forum_hardest_1106.txt" | "magictour_top1465.txt" => {
