@@ -508,6 +508,32 @@ impl Worker {
     }
 }
 
+/// Maps `work` over `items` on `pool`, results in input order, whatever
+/// the thread count. Each worker thread's state lives in `states`, made by
+/// `make` the first time that thread needs it (engines are built once per
+/// thread, not once per item). For batches of puzzles read from files:
+/// the command line's `solve`, `count`, `rate`, `check` and the Python
+/// package's batch functions.
+pub fn map_ordered<I, T, W>(
+    pool: &rayon::ThreadPool,
+    states: &PerThread<W>,
+    items: &[I],
+    make: impl Fn() -> W + Sync + Send,
+    work: impl Fn(&mut W, &I) -> T + Sync + Send,
+) -> Vec<T>
+where
+    I: Sync,
+    T: Send,
+    W: Send,
+{
+    pool.install(|| {
+        items
+            .par_iter()
+            .map(|item| states.with(&make, |w| work(w, item)))
+            .collect()
+    })
+}
+
 /// Per-thread state that lives as long as a batch: engines are built once
 /// per worker thread, not once per piece of work rayon splits off.
 pub struct PerThread<W> {

@@ -9,7 +9,6 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use pyo3::BoundObject;
-use rayon::prelude::*;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::ops::Range;
@@ -18,7 +17,7 @@ use sudoku_dlx::formats::{parse_line, PuzzleReader};
 use sudoku_dlx::generator::{GenerateError, Symmetry};
 use sudoku_dlx::logic::{Level, LogicalSolver, Rating};
 use sudoku_dlx::output::{GeneratedRecord, RatingFields};
-use sudoku_dlx::pipeline::{Controls, Plan, RatingBand, Shard};
+use sudoku_dlx::pipeline::{map_ordered, Controls, PerThread, Plan, RatingBand, Shard};
 use sudoku_dlx::{Backend, BackendKind, Grid, Shape};
 use sudoku_dlx::{Generator, Puzzle};
 
@@ -218,16 +217,10 @@ fn run_batch<T: Send>(
         return Ok(py.detach(|| vec![work(&mut Engines::new(backend), &grids[0])]));
     }
     let pool = pool(threads)?;
+    let states = PerThread::new(&pool);
     let mut results = Vec::with_capacity(grids.len());
     for chunk in grids.chunks(4096) {
-        let part: Vec<T> = py.detach(|| {
-            pool.install(|| {
-                chunk
-                    .par_iter()
-                    .map_init(|| Engines::new(backend), |engines, grid| work(engines, grid))
-                    .collect()
-            })
-        });
+        let part: Vec<T> = py.detach(|| map_ordered(&pool, &states, chunk, || Engines::new(backend), &work));
         results.extend(part);
         // Between chunks, so that Ctrl-C (KeyboardInterrupt) stops a long batch.
         py.check_signals()?;

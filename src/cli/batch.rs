@@ -4,7 +4,6 @@
 
 use super::InputArgs;
 use anyhow::{Context, Result};
-use rayon::prelude::*;
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
@@ -68,7 +67,7 @@ impl Engines {
 
 /// Engines built once per worker thread: the library's, shared with
 /// `generate`'s pipeline.
-pub use sudoku_dlx::pipeline::PerThread;
+pub use sudoku_dlx::pipeline::{map_ordered, PerThread};
 
 /// Threads per core beyond which more threads only cost: the work is
 /// CPU-bound, and each thread builds its own engines.
@@ -144,12 +143,7 @@ where
             if chunk.is_empty() {
                 break;
             }
-            let results: Vec<T> = pool.install(|| {
-                chunk
-                    .par_iter()
-                    .map(|item| states.with(&worker, |w| work(w, item)))
-                    .collect()
-            });
+            let results = map_ordered(&pool, &states, &chunk, &worker, &work);
             for (item, result) in chunk.iter().zip(results) {
                 emit(item, result)?;
             }
