@@ -203,6 +203,11 @@ impl Grader {
         }
     }
 
+    /// The shape this grader is built for.
+    pub fn shape(&self) -> Shape {
+        self.solver.shape()
+    }
+
     /// The logical solver, for explanations of a graded puzzle.
     pub fn solver(&mut self) -> &mut LogicalSolver {
         &mut self.solver

@@ -6,12 +6,11 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
-use sudoku_dlx::logic::LogicalSolver;
 use sudoku_dlx::print::input::{read_sources, Source};
 use sudoku_dlx::print::{
     layout_book, layout_puzzle, svg, BookOptions, Entry, PageSize, PrintError, PER_PAGE,
 };
-use sudoku_dlx::{BackendKind, Grid, Shape};
+use sudoku_dlx::{Grid, Shape};
 
 /// Most puzzles in one book: past this the PDF gets unwieldy, and the
 /// whole input is held in memory.
@@ -168,7 +167,8 @@ pub fn run(args: PrintArgs) -> Result<i32> {
             std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
         read_into(&mut sources, &path.display().to_string(), &text, args.shape)?;
     }
-    let entries = entries(sources, args.rate)?;
+    anyhow::ensure!(!sources.is_empty(), "no puzzles to print");
+    let entries = sudoku_dlx::print::book::entries(sources, args.rate)?;
     write_book(&entries, &args.book, args.format, args.output.as_deref())?;
     Ok(0)
 }
@@ -186,89 +186,6 @@ fn read_into(
         bail!("more than {MAX_PUZZLES} puzzles: split the input into several books");
     }
     Ok(())
-}
-
-/// Book entries: numbered, checked, solved, and rated with `--rate`.
-/// Numbers are the records' `index + 1` when every record has a distinct
-/// index (so a book of a generated run keeps the run's numbering), else
-/// positions 1, 2, 3...
-fn entries(sources: Vec<(String, Source)>, rate: bool) -> Result<Vec<Entry>> {
-    if sources.is_empty() {
-        bail!("no puzzles to print");
-    }
-    let indices: Option<Vec<u64>> = sources.iter().map(|(_, s)| s.index).collect();
-    let use_indices = indices.is_some_and(|mut v| {
-        let len = v.len();
-        v.sort_unstable();
-        v.dedup();
-        v.len() == len
-    });
-    let mut graders: Vec<(Shape, LogicalSolver)> = Vec::new();
-    let mut out = Vec::with_capacity(sources.len());
-    for (position, (file, src)) in sources.into_iter().enumerate() {
-        let place = format!("{file}: {}", src.place);
-        let solution = answer(&src).map_err(|e| anyhow::anyhow!("{place}: {e}"))?;
-        let (mut rating, mut level) = (src.rating, src.level.clone());
-        if rate && rating.is_none() {
-            let shape = src.puzzle.shape();
-            if !graders.iter().any(|(s, _)| *s == shape) {
-                graders.push((shape, LogicalSolver::new(shape)));
-            }
-            let grader = &mut graders
-                .iter_mut()
-                .find(|(s, _)| *s == shape)
-                .expect("added above")
-                .1;
-            let r = grader
-                .rate(&src.puzzle)
-                .map_err(|e| anyhow::anyhow!("{place}: cannot rate: {e}"))?;
-            rating = Some((r.score * 10.0).round() / 10.0);
-            level = level.or(Some(r.level.to_string()));
-        }
-        let number = match (use_indices, src.index) {
-            (true, Some(i)) => i + 1,
-            _ => position as u64 + 1,
-        };
-        out.push(Entry {
-            number,
-            puzzle: src.puzzle,
-            solution,
-            level,
-            rating,
-        });
-    }
-    Ok(out)
-}
-
-/// The puzzle's one solution: the record's own once checked, or found by
-/// the DLX engine. A puzzle with no solution or several has no place in a
-/// book.
-fn answer(src: &Source) -> Result<Grid> {
-    let puzzle = &src.puzzle;
-    if let Some(clash) = puzzle.first_clash() {
-        let s = puzzle.shape();
-        bail!(
-            "the givens break a rule: '{}' twice in a {} (r{}c{} and r{}c{})",
-            Shape::symbol(clash.digit),
-            clash.house,
-            s.row(clash.first) + 1,
-            s.col(clash.first) + 1,
-            s.row(clash.second) + 1,
-            s.col(clash.second) + 1
-        );
-    }
-    if let Some(solution) = &src.solution {
-        if !solution.solves(puzzle) {
-            bail!("the record's solution does not solve its puzzle");
-        }
-        return Ok(solution.clone());
-    }
-    let count = BackendKind::Dlx.build(puzzle.shape()).count(puzzle, 2, None);
-    match (count.solutions, count.first) {
-        (1, Some(solution)) => Ok(solution),
-        (0, _) => bail!("the puzzle has no solution"),
-        _ => bail!("the puzzle has more than one solution, so it has no single answer to print"),
-    }
 }
 
 /// Writes the book in `format` to `output` (standard output when `None`).
@@ -361,11 +278,5 @@ fn write_svgs(entries: &[Entry], book: &BookArgs, output: Option<&Path>) -> Resu
 
 /// A generated puzzle as a book entry, numbered from its index.
 pub fn book_entry(p: &sudoku_dlx::Puzzle) -> Entry {
-    Entry {
-        number: p.index + 1,
-        puzzle: p.puzzle.clone(),
-        solution: p.solution.clone(),
-        level: p.rating.as_ref().map(|r| r.level.to_string()),
-        rating: p.rating.as_ref().map(|r| (r.score * 10.0).round() / 10.0),
-    }
+    Entry::from(p)
 }

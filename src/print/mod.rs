@@ -5,8 +5,9 @@
 //! pages of drawing marks (lines, rectangles, text) in points; [`pdf`] and
 //! [`svg`] only translate those marks, so both formats follow the same
 //! drawing rules. [`input`] reads the records `generate` writes, with
-//! their rating, level and index.
+//! their rating, level and index; [`book`] turns them into entries.
 
+pub mod book;
 pub mod input;
 pub mod layout;
 mod metrics;
