@@ -256,9 +256,21 @@ impl Generator {
             return None;
         }
         let solution = self.backend.fill(rng);
-        let mut orbits = self.orbits.clone();
-        orbits.shuffle(rng);
-        let (puzzle, complete) = self.dig(&solution, &[], &orbits)?;
+        if self.options.givens.is_some_and(|k| k >= solution.cells().len()) {
+            // Nothing to dig (`--givens` = every cell): no shuffle, no
+            // digging session, whose set-up would cost more than the fill.
+            return Some((solution.clone(), solution, true));
+        }
+        // Shuffling indices moves the random stream exactly as shuffling
+        // the orbits would (the shuffle depends only on the length), without
+        // cloning every orbit.
+        let mut visit: Vec<u32> = (0..self.orbits.len() as u32).collect();
+        visit.shuffle(rng);
+        let all = std::mem::take(&mut self.orbits);
+        let orbits: Vec<&[usize]> = visit.iter().map(|&i| all[i as usize].as_slice()).collect();
+        let dug = self.dig(&solution, &[], &orbits);
+        self.orbits = all;
+        let (puzzle, complete) = dug?;
         Some((puzzle, solution, complete))
     }
 
@@ -271,10 +283,15 @@ impl Generator {
     /// caller vouches the rest is still unique), then tries `orbits` in
     /// order, down to `givens` clues if set. `None` if the deadline passed
     /// (a half-dug puzzle is unique but has far too many clues).
-    fn dig(&mut self, solution: &Grid, known_free: &[usize], orbits: &[Vec<usize>]) -> Option<(Grid, bool)> {
+    fn dig<O: AsRef<[usize]>>(
+        &mut self,
+        solution: &Grid,
+        known_free: &[usize],
+        orbits: &[O],
+    ) -> Option<(Grid, bool)> {
         let order: Vec<usize> = known_free
             .iter()
-            .chain(orbits.iter().flatten())
+            .chain(orbits.iter().flat_map(|o| o.as_ref()))
             .copied()
             .collect();
         let target = self.options.givens.unwrap_or(0);
@@ -289,7 +306,7 @@ impl Generator {
         digger.remove_unchecked(known_free);
         let mut clues = digger.puzzle().given_count();
         let mut complete = true;
-        for orbit in orbits {
+        for orbit in orbits.iter().map(AsRef::as_ref) {
             if clues <= target {
                 break;
             }

@@ -20,7 +20,10 @@ impl Dlx {
             self.deselect_all();
             self.select_random_diagonal(&mut grid, rng);
             let stats = self.search(1, Some(budget), Some(&mut *rng));
-            self.deselect_all();
+            // The search restores the matrix, so only the diagonal is
+            // selected: undoing those few selections costs less than
+            // copying the whole matrix back.
+            while self.deselect().is_some() {}
             if stats.solutions == 1 {
                 self.write_first_solution(&mut grid);
                 return grid;
