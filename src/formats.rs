@@ -1,5 +1,5 @@
 //! Reading puzzles in the text forms people already use (writing is the
-//! job of [`crate::output`]).
+//! job of `output`).
 //!
 //! Input, record by record (see docs/formats.md):
 //! - a line: `N*N` symbols (`1-9`, then `A-P`; `.` or `0` empty), then

@@ -1,7 +1,7 @@
 //! Per-record search bounds: a node budget and a timeout, so that a record
 //! that needs more gets a "gave up after ..." result of its own instead of
 //! stalling a batch. The command line's `--budget` and `--timeout` are
-//! these; [`crate::verify::Grader::grade_within`] and [`RecordClock::count`]
+//! these; `verify::Grader::grade_within` and [`RecordClock::count`]
 //! honour them.
 //!
 //! The engines bound their searches by nodes, not by time (a clock read

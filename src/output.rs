@@ -15,12 +15,12 @@ use crate::engine::{BackendKind, Count, EffortUnit};
 use crate::generator::Symmetry;
 use crate::grid::Grid;
 use crate::logic::candidates::Tables;
-use crate::logic::{Candidates, Level, LogicError, Rating};
+pub use crate::logic::rating::{one_decimal, RatingFields};
+use crate::logic::{Candidates, LogicError};
 use crate::pipeline::Puzzle;
 use crate::shape::Shape;
 use crate::verify::Graded;
-use serde::ser::SerializeMap;
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 use std::io::{self, Write};
 use std::sync::Arc;
 
@@ -174,69 +174,6 @@ fn unsupported<R: Record>(format: &'static str) -> OutputError {
 
 fn to_json(record: &impl Serialize) -> Result<String, OutputError> {
     serde_json::to_string(record).map_err(|e| OutputError::Io(io::Error::other(e)))
-}
-
-/// A rating as every record writes it: the score to one decimal as
-/// `rating`, the level, the hardest technique, each technique's step
-/// count (easiest first) and whether logic finished the puzzle.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct RatingFields {
-    /// Sudoku Explainer score, one decimal.
-    pub rating: f64,
-    /// Named level.
-    pub level: Level,
-    /// The hardest technique, `null` for a full grid.
-    pub hardest: Option<&'static str>,
-    /// Steps per technique, easiest first.
-    #[serde(serialize_with = "techniques_map")]
-    pub techniques: Vec<(&'static str, usize)>,
-    /// Whether the techniques solved the puzzle (false: rated beyond them).
-    pub solved_by_logic: bool,
-}
-
-impl From<&Rating> for RatingFields {
-    fn from(r: &Rating) -> RatingFields {
-        RatingFields {
-            rating: one_decimal(r.score),
-            level: r.level,
-            hardest: r.hardest.map(|t| t.name()),
-            techniques: steps_by_name(r),
-            solved_by_logic: r.solved,
-        }
-    }
-}
-
-impl From<Rating> for RatingFields {
-    fn from(r: Rating) -> RatingFields {
-        RatingFields::from(&r)
-    }
-}
-
-/// Steps per technique name, easiest first. Variants that share a name
-/// (hidden singles in a box, a row, a column) are added together, so a
-/// JSON object never repeats a key.
-fn steps_by_name(r: &Rating) -> Vec<(&'static str, usize)> {
-    let mut merged: Vec<(&'static str, usize)> = Vec::new();
-    for (technique, count) in &r.techniques {
-        match merged.iter_mut().find(|(name, _)| *name == technique.name()) {
-            Some((_, total)) => *total += count,
-            None => merged.push((technique.name(), *count)),
-        }
-    }
-    merged
-}
-
-/// A score to one decimal, as SE prints it.
-pub fn one_decimal(score: f32) -> f64 {
-    (score as f64 * 10.0).round() / 10.0
-}
-
-fn techniques_map<S: Serializer>(techniques: &[(&'static str, usize)], s: S) -> Result<S::Ok, S::Error> {
-    let mut map = s.serialize_map(Some(techniques.len()))?;
-    for (name, count) in techniques {
-        map.serialize_entry(name, count)?;
-    }
-    map.end()
 }
 
 /// Effort as records write it: the figure and its unit, side by side.

@@ -7,7 +7,8 @@
 
 use super::step::Step;
 use super::technique::Technique;
-use serde::Serialize;
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
 use std::fmt;
 use std::ops::Range;
 use std::str::FromStr;
@@ -17,9 +18,9 @@ use std::str::FromStr;
 pub const BEYOND_SCORE: f32 = 9.0;
 
 /// How hard a puzzle is. Serialized as every record writes a rating
-/// ([`crate::output::RatingFields`]), so there is one schema.
+/// ([`RatingFields`]), so there is one schema.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(into = "crate::output::RatingFields")]
+#[serde(into = "RatingFields")]
 pub struct Rating {
     /// The SE-scale score: the hardest step on the easiest-first path, or
     /// at least [`BEYOND_SCORE`] when the techniques could not finish.
@@ -35,6 +36,69 @@ pub struct Rating {
     pub techniques: Vec<(Technique, usize)>,
     /// Whether the techniques solved the puzzle completely.
     pub solved: bool,
+}
+
+/// A rating as every record writes it: the score to one decimal as
+/// `rating`, the level, the hardest technique, each technique's step
+/// count (easiest first) and whether logic finished the puzzle.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RatingFields {
+    /// Sudoku Explainer score, one decimal.
+    pub rating: f64,
+    /// Named level.
+    pub level: Level,
+    /// The hardest technique, `null` for a full grid.
+    pub hardest: Option<&'static str>,
+    /// Steps per technique, easiest first.
+    #[serde(serialize_with = "techniques_map")]
+    pub techniques: Vec<(&'static str, usize)>,
+    /// Whether the techniques solved the puzzle (false: rated beyond them).
+    pub solved_by_logic: bool,
+}
+
+impl From<&Rating> for RatingFields {
+    fn from(r: &Rating) -> RatingFields {
+        RatingFields {
+            rating: one_decimal(r.score),
+            level: r.level,
+            hardest: r.hardest.map(|t| t.name()),
+            techniques: steps_by_name(r),
+            solved_by_logic: r.solved,
+        }
+    }
+}
+
+impl From<Rating> for RatingFields {
+    fn from(r: Rating) -> RatingFields {
+        RatingFields::from(&r)
+    }
+}
+
+/// Steps per technique name, easiest first. Variants that share a name
+/// (hidden singles in a box, a row, a column) are added together, so a
+/// JSON object never repeats a key.
+fn steps_by_name(r: &Rating) -> Vec<(&'static str, usize)> {
+    let mut merged: Vec<(&'static str, usize)> = Vec::new();
+    for (technique, count) in &r.techniques {
+        match merged.iter_mut().find(|(name, _)| *name == technique.name()) {
+            Some((_, total)) => *total += count,
+            None => merged.push((technique.name(), *count)),
+        }
+    }
+    merged
+}
+
+/// A score to one decimal, as SE prints it.
+pub fn one_decimal(score: f32) -> f64 {
+    (score as f64 * 10.0).round() / 10.0
+}
+
+fn techniques_map<S: Serializer>(techniques: &[(&'static str, usize)], s: S) -> Result<S::Ok, S::Error> {
+    let mut map = s.serialize_map(Some(techniques.len()))?;
+    for (name, count) in techniques {
+        map.serialize_entry(name, count)?;
+    }
+    map.end()
 }
 
 /// A named difficulty band on the Sudoku Explainer scale. The bands follow
