@@ -238,6 +238,10 @@ impl GeneratorBuilder {
 /// techniques rate below 12): a band starting above it has no puzzle.
 pub const HIGHEST_RATING: f32 = 12.0;
 
+/// The lowest rating of a puzzle with an empty cell (a full house): a
+/// band ending below it has no puzzle.
+pub const LOWEST_RATING: f32 = 1.0;
+
 /// A shard `I/M`: the `I`-th (from 0) of `M` contiguous slices of a run,
 /// as `--shard` spells it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -296,6 +300,11 @@ impl std::str::FromStr for RatingBand {
         if lo > HIGHEST_RATING {
             return Err(ParseError(format!(
                 "'{text}': no puzzle rates above {HIGHEST_RATING:.1} on the Sudoku Explainer scale"
+            )));
+        }
+        if hi < LOWEST_RATING {
+            return Err(ParseError(format!(
+                "'{text}': no puzzle rates below {LOWEST_RATING:.1} on the Sudoku Explainer scale (a full house is 1.0)"
             )));
         }
         Ok(RatingBand(lo..hi + 0.05))

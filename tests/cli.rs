@@ -248,7 +248,11 @@ fn generate_writes_files_and_csv() {
 
 #[test]
 fn generate_rejects_bad_options() {
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 9] = [
+        (&["--max-attempts", "0"], "0 is not in 1.."),
+        (&["--rating", "inf.."], "'inf..' is not a rating band"),
+        (&["--rating", "12.5..20"], "no puzzle rates above 12.0"),
+        (&["--rating", "..0.5"], "no puzzle rates below 1.0"),
         (&["--symmetry", "spiral"], "unknown symmetry 'spiral'"),
         (&["--givens", "16"], "needs at least 17 clues"),
         (&["--box", "1x9"], "each box side must be at least 2"),
@@ -462,4 +466,109 @@ fn generate_shards_concatenate_into_the_single_run() {
         .code(2)
         .stdout("")
         .stderr(predicate::str::contains("use --format jsonl"));
+}
+
+/// Concatenated CSV shards form one valid table: one header, then rows of
+/// the header's width in index order; concatenated JSON lines shards parse
+/// line by line into the whole run's records.
+#[test]
+fn concatenated_shards_are_valid_csv_and_json_lines() {
+    let base = ["generate", "--count", "7", "--seed", "11", "--rate", "--solution"];
+    let joined = |format: &str| -> String {
+        (0..3)
+            .map(|part| {
+                let shard = format!("{part}/3");
+                let mut args = base.to_vec();
+                args.extend(["--format", format, "--shard", shard.as_str()]);
+                stdout_of(&args, "")
+            })
+            .collect()
+    };
+    let csv = joined("csv");
+    let mut rows = csv.lines().map(|l| l.split(',').collect::<Vec<_>>());
+    let header = rows.next().expect("a header");
+    assert_eq!(
+        header,
+        ["index", "seed", "shape", "puzzle", "clues", "effort", "minimal", "rating", "level", "solution"]
+    );
+    let rows: Vec<Vec<&str>> = rows.collect();
+    assert_eq!(rows.len(), 7);
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row.len(), header.len(), "row {i}: {row:?}");
+        assert_eq!(row[0], i.to_string());
+        assert!(is_valid_solution(row[3], row[9], 3, 3), "row {i}");
+    }
+    for (i, line) in joined("jsonl").lines().enumerate() {
+        let record = json(line);
+        assert_eq!(record["index"], i as u64);
+        assert!(is_valid_solution(
+            record["puzzle"].as_str().unwrap(),
+            record["solution"].as_str().unwrap(),
+            3,
+            3
+        ));
+    }
+}
+
+/// The same record has the same fields in every command: a rating reads
+/// the same from `generate --rate`, `rate` and `explain`, and a count
+/// from `solve` and `count`.
+#[test]
+fn the_same_record_has_the_same_fields_in_every_command() {
+    let generated = json(&stdout_of(
+        &["generate", "--seed", "5", "--rate", "--format", "jsonl"],
+        "",
+    ));
+    let puzzle = generated["puzzle"].as_str().unwrap().to_string();
+    let rated = json(&stdout_of(&["rate", "--format", "json"], &format!("{puzzle}\n")));
+    let explained = json(&stdout_of(&["explain", "--format", "json", &puzzle], ""));
+    for field in [
+        "rating",
+        "level",
+        "hardest",
+        "techniques",
+        "solved_by_logic",
+        "effort_unit",
+    ] {
+        assert_eq!(generated[field], rated[field], "{field}");
+        assert_eq!(generated[field], explained[field], "{field}");
+    }
+    assert_eq!(rated["effort"], explained["effort"]);
+    let solved = json(&stdout_of(&["solve", "--format", "json"], &format!("{P17}\n")));
+    let counted = json(&stdout_of(&["count", "--format", "json"], &format!("{P17}\n")));
+    for field in [
+        "file",
+        "line",
+        "shape",
+        "puzzle",
+        "solutions",
+        "complete",
+        "solution",
+        "effort",
+        "effort_unit",
+    ] {
+        assert_eq!(solved[field], counted[field], "{field}");
+    }
+}
+
+/// `solve --format grid` draws each unique solution; records without one
+/// (several solutions, clashes) are left out of standard output.
+#[test]
+fn solve_grid_draws_only_unique_solutions() {
+    let input = format!("{P17}\n{}\n11{}\n", ".".repeat(81), ".".repeat(79));
+    let out = cmd()
+        .args(["solve", "--format", "grid"])
+        .write_stdin(input)
+        .assert()
+        .code(1);
+    let grid = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let line = stdout_of(&["solve"], &format!("{P17}\n"));
+    let digits: String = grid.chars().filter(char::is_ascii_digit).collect();
+    assert_eq!(digits, line.trim());
+    assert_eq!(grid.lines().filter(|l| l.contains('|')).count(), 9);
+}
+
+/// One JSON record.
+fn json(line: &str) -> serde_json::Value {
+    serde_json::from_str(line.trim()).unwrap_or_else(|e| panic!("{e}: {line}"))
 }

@@ -67,7 +67,8 @@ pub struct InputArgs {
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Board shape as box rows x box columns (e.g. 3x3, 2x3); inferred from
-    /// each puzzle's size when omitted.
+    /// each puzzle's size when omitted (36 cells are read as 2x3 and 144 as
+    /// 3x4: give --box 3x2 or --box 4x3 for the others).
     #[arg(long = "box", value_name = "RxC")]
     pub shape: Option<Shape>,
     /// Worker threads (default: all cores). Output is the same for any
