@@ -329,7 +329,22 @@ fn sort_key(found: &Found, k: usize, n: usize) -> (u32, usize, String) {
         found.three_link_technique(n).1
     };
     let removals = usize::MAX - found.victims.len();
-    ((rating * 10.0).round() as u32, removals, found.code(n))
+    let mut code = found.code(n);
+    if k == 2 {
+        // Equal grouped patterns: SE reports the line-only ones first.
+        code.insert(0, two_link_rank(found.two_link_technique(n)));
+    }
+    ((rating * 10.0).round() as u32, removals, code)
+}
+
+/// SE's preference among two-link patterns of one rating: parallel
+/// lines, then a row and a column, then a box.
+fn two_link_rank(t: Technique) -> char {
+    match t {
+        Technique::Skyscraper | Technique::GroupedSkyscraper => '0',
+        Technique::TwoStringKite | Technique::GroupedTwoStringKite => '1',
+        _ => '2',
+    }
 }
 
 fn step(c: &Candidates, found: Found, k: usize) -> Step {
