@@ -30,8 +30,10 @@ pub struct GenerateOptions {
     pub symmetry: Symmetry,
     /// Stop digging at this many clues; `None` digs to a minimal puzzle.
     pub givens: Option<usize>,
-    /// Search-node budget for one uniqueness probe; a probe that runs out
-    /// keeps its clue. `None` is unbounded.
+    /// Search-node budget for one uniqueness probe. With the DLX backend a
+    /// probe that runs out is settled by the SAT engine (the portfolio,
+    /// [`crate::engine::portfolio`]); an engine that cannot settle it keeps
+    /// the clue. `None` is unbounded.
     pub probe_budget: Option<u64>,
     /// Fresh grids to try per puzzle before giving up on `givens`.
     pub max_attempts: u32,
@@ -61,8 +63,8 @@ impl GenerateOptions {
 /// The default probe budget: none up to 12x12, where probes are quick; on
 /// 16x16 a bound that nearly every probe finishes within (so puzzles are
 /// still minimal) but that stops the rare runaway; on 25x25, where probes
-/// near the end of a dig can run for minutes, a tight bound (the puzzle is
-/// then unique but may not be minimal, and says so).
+/// near the end of a dig can run for minutes, a tight bound. Under DLX a
+/// probe past the budget goes to the SAT engine, so puzzles are minimal.
 pub fn default_probe_budget(shape: Shape) -> Option<u64> {
     match shape.n() {
         0..=12 => None,

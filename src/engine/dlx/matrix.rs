@@ -3,7 +3,7 @@
 //! search.
 
 use super::search::SearchState;
-use super::{DigProofs, Dlx, SatFallback, Link, COVERED, SCAN_CHUNK};
+use super::{DigProofs, Dlx, Link, SatFallback, COVERED, SCAN_CHUNK};
 use crate::engine::exact_cover::ExactCover;
 use crate::grid::Grid;
 use crate::shape::Shape;
