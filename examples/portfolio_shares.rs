@@ -39,6 +39,7 @@ fn main() {
         order.shuffle(&mut rng);
         let (clues, gave_up) = {
             let mut digger = dlx.digger(&solution, &order);
+            digger.settle_past_budget();
             let gave_up = order
                 .iter()
                 .filter(|&&cell| digger.try_remove(&[cell], Some(budget)) == Removal::GaveUp)

@@ -117,9 +117,11 @@ mod tests {
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
-    /// Digs `solution` in `order` with the DLX session and `budget`.
+    /// Digs `solution` in `order` with the DLX session and `budget`, in
+    /// portfolio mode.
     fn dig(dlx: &mut Dlx, solution: &Grid, order: &[usize], budget: Option<u64>) -> Grid {
         let mut digger = dlx.digger(solution, order);
+        digger.settle_past_budget();
         for &cell in order {
             assert_ne!(digger.try_remove(&[cell], budget), Removal::GaveUp);
         }

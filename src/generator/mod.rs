@@ -35,6 +35,12 @@ pub struct GenerateOptions {
     /// [`crate::engine::portfolio`]); an engine that cannot settle it keeps
     /// the clue. `None` is unbounded.
     pub probe_budget: Option<u64>,
+    /// Settle probes past the budget with the other engine (DLX: the SAT
+    /// portfolio) so that every probe is decided and puzzles are minimal;
+    /// false lets them give up, keeping the clue. Default: on up to 16x16,
+    /// off on 25x25 (a minimal 25x25 puzzle takes minutes; an explicit
+    /// budget through the pipeline turns it on).
+    pub settle_past_budget: bool,
     /// Fresh grids to try per puzzle before giving up on `givens`.
     pub max_attempts: u32,
     /// Engine that decides uniqueness while digging.
@@ -53,6 +59,7 @@ impl GenerateOptions {
             symmetry: Symmetry::None,
             givens: None,
             probe_budget: default_probe_budget(shape),
+            settle_past_budget: shape.n() <= 16,
             max_attempts: 100,
             backend: BackendKind::Dlx,
             deadline: None,
@@ -282,6 +289,9 @@ impl Generator {
         let budget = self.options.probe_budget;
         let deadline = self.options.deadline;
         let mut digger = self.backend.digger(solution, &order);
+        if self.options.settle_past_budget {
+            digger.settle_past_budget();
+        }
         digger.remove_unchecked(known_free);
         let mut clues = digger.puzzle().given_count();
         let mut complete = true;
