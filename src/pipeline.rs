@@ -179,9 +179,12 @@ impl GeneratorBuilder {
     }
 
     /// Node budget per uniqueness probe (`None`: unbounded); defaults to
-    /// [`crate::generator::default_probe_budget`].
+    /// [`crate::generator::default_probe_budget`]. Setting it also turns on
+    /// settling probes past the budget (DLX: by the SAT engine), so every
+    /// probe is decided and puzzles are minimal, also on 25x25.
     pub fn probe_budget(mut self, budget: Option<u64>) -> Self {
         self.plan.options.probe_budget = budget;
+        self.plan.options.settle_past_budget = true;
         self
     }
 

@@ -68,6 +68,12 @@ pub trait Digger {
     /// Effort spent by this session so far, in the engine's
     /// [`EffortUnit`].
     fn effort(&self) -> u64;
+
+    /// From now on, settle probes that run out of their budget by another
+    /// means instead of answering [`Removal::GaveUp`], where the engine
+    /// has one (DLX: the SAT portfolio, [`crate::engine::portfolio`]).
+    /// Engines whose probes always finish ignore it.
+    fn settle_past_budget(&mut self) {}
 }
 
 /// A solving engine for one board shape.

@@ -10,11 +10,13 @@
 //! - [`exact_cover`]: the encoding both engines are built from.
 //! - [`dlx`]: dancing links, the fast default; [`sat`]: varisat, the
 //!   independent check.
+//! - [`portfolio`]: DLX probes that run out of budget handed to SAT.
 //! - [`BackendKind`]: the factory that builds an engine by name.
 
 pub mod backend;
 pub mod dlx;
 pub mod exact_cover;
+pub mod portfolio;
 pub mod sat;
 
 pub use backend::{Backend, Capabilities, Count, Digger, EffortUnit, Removal};

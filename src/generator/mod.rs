@@ -30,9 +30,17 @@ pub struct GenerateOptions {
     pub symmetry: Symmetry,
     /// Stop digging at this many clues; `None` digs to a minimal puzzle.
     pub givens: Option<usize>,
-    /// Search-node budget for one uniqueness probe; a probe that runs out
-    /// keeps its clue. `None` is unbounded.
+    /// Search-node budget for one uniqueness probe. With the DLX backend a
+    /// probe that runs out is settled by the SAT engine (the portfolio,
+    /// [`crate::engine::portfolio`]); an engine that cannot settle it keeps
+    /// the clue. `None` is unbounded.
     pub probe_budget: Option<u64>,
+    /// Settle probes past the budget with the other engine (DLX: the SAT
+    /// portfolio) so that every probe is decided and puzzles are minimal;
+    /// false lets them give up, keeping the clue. Default: on up to 16x16,
+    /// off on 25x25 (a minimal 25x25 puzzle takes minutes; an explicit
+    /// budget through the pipeline turns it on).
+    pub settle_past_budget: bool,
     /// Fresh grids to try per puzzle before giving up on `givens`.
     pub max_attempts: u32,
     /// Engine that decides uniqueness while digging.
@@ -51,6 +59,7 @@ impl GenerateOptions {
             symmetry: Symmetry::None,
             givens: None,
             probe_budget: default_probe_budget(shape),
+            settle_past_budget: shape.n() <= 16,
             max_attempts: 100,
             backend: BackendKind::Dlx,
             deadline: None,
@@ -61,8 +70,8 @@ impl GenerateOptions {
 /// The default probe budget: none up to 12x12, where probes are quick; on
 /// 16x16 a bound that nearly every probe finishes within (so puzzles are
 /// still minimal) but that stops the rare runaway; on 25x25, where probes
-/// near the end of a dig can run for minutes, a tight bound (the puzzle is
-/// then unique but may not be minimal, and says so).
+/// near the end of a dig can run for minutes, a tight bound. Under DLX a
+/// probe past the budget goes to the SAT engine, so puzzles are minimal.
 pub fn default_probe_budget(shape: Shape) -> Option<u64> {
     match shape.n() {
         0..=12 => None,
@@ -303,6 +312,9 @@ impl Generator {
         let budget = self.options.probe_budget;
         let deadline = self.options.deadline;
         let mut digger = self.backend.digger(solution, &order);
+        if self.options.settle_past_budget {
+            digger.settle_past_budget();
+        }
         digger.remove_unchecked(known_free);
         let mut clues = digger.puzzle().given_count();
         let mut complete = true;

@@ -3,6 +3,7 @@
 use super::Dlx;
 use crate::engine::backend::{Digger, Removal};
 use crate::grid::Grid;
+use std::time::Instant;
 
 /// Digging with the givens kept covered between probes.
 ///
@@ -33,6 +34,8 @@ pub(super) struct DlxDigger<'a> {
     /// that searches deselects them first (`stale_count` of them).
     stale: Vec<bool>,
     stale_count: usize,
+    /// Probes past the budget go to the SAT engine instead of giving up.
+    portfolio: bool,
 }
 
 impl<'a> DlxDigger<'a> {
@@ -51,6 +54,7 @@ impl<'a> DlxDigger<'a> {
             popped: Vec::new(),
             stale: vec![false; solution.cells().len()],
             stale_count: 0,
+            portfolio: false,
         };
         digger.dlx.proofs.start(solution);
         digger.rebuild(&[]);
@@ -124,8 +128,29 @@ impl<'a> DlxDigger<'a> {
 
     /// Whether the puzzle, with `targets` uncovered, has a solution other
     /// than the known one: `Some(true)`, `Some(false)`, or `None` if the
-    /// budget ran out.
+    /// budget ran out. In portfolio mode a probe DLX gives up on is settled
+    /// by the SAT engine (`crate::engine::portfolio`), so `None` never
+    /// comes back then.
     fn has_other_solution(&mut self, targets: &[usize], budget: Option<u64>) -> Option<bool> {
+        let start = Instant::now();
+        let verdict = self.dlx_probe(targets, budget);
+        let stats = &mut self.dlx.sat.stats;
+        stats.dlx_probes += 1;
+        stats.dlx_time += start.elapsed();
+        if verdict.is_some() || !self.portfolio {
+            return verdict;
+        }
+        stats.dlx_gave_up += 1;
+        let start = Instant::now();
+        let mut trial = self.puzzle.clone();
+        targets.iter().for_each(|&c| trial.set(c, 0));
+        let found = self.dlx.sat.other_solution(&trial, &self.solution, targets);
+        self.dlx.sat.stats.sat_time += start.elapsed();
+        Some(found)
+    }
+
+    /// [`Self::has_other_solution`] by DLX alone.
+    fn dlx_probe(&mut self, targets: &[usize], budget: Option<u64>) -> Option<bool> {
         for &cell in targets {
             let option = self.option(cell);
             // Forced: nothing else can fill one of its items.
@@ -214,6 +239,10 @@ impl Digger for DlxDigger<'_> {
 
     fn effort(&self) -> u64 {
         self.effort
+    }
+
+    fn settle_past_budget(&mut self) {
+        self.portfolio = true;
     }
 }
 

@@ -3,7 +3,7 @@
 //! search.
 
 use super::search::SearchState;
-use super::{DigProofs, Dlx, Link, COVERED, SCAN_CHUNK};
+use super::{DigProofs, Dlx, Link, SatFallback, COVERED, SCAN_CHUNK};
 use crate::engine::exact_cover::ExactCover;
 use crate::grid::Grid;
 use crate::shape::Shape;
@@ -32,6 +32,7 @@ impl Dlx {
             pristine_links: Vec::new(),
             pristine_len: Vec::new(),
             proofs: DigProofs::new(shape),
+            sat: SatFallback::new(shape),
         };
         for option in 0..ec.option_count() {
             for (k, &it) in ec.items(option).iter().enumerate() {

@@ -28,6 +28,7 @@ mod search;
 
 use super::backend::{Backend, Capabilities, Count, Digger, EffortUnit};
 use super::exact_cover::ExactCover;
+use super::portfolio::{PortfolioStats, SatFallback};
 use crate::grid::Grid;
 use crate::shape::Shape;
 use dig_proofs::DigProofs;
@@ -71,6 +72,8 @@ pub struct Dlx {
     pristine_len: Vec<u16>,
     /// Cheap proofs tried before a digging probe searches.
     proofs: DigProofs,
+    /// The SAT engine that settles digging probes DLX gave up on.
+    sat: SatFallback,
 }
 
 /// One node's vertical links and item, packed so that one cache access
@@ -81,6 +84,14 @@ struct Link {
     up: u16,
     down: u16,
     item: u16,
+}
+
+impl Dlx {
+    /// Digging probes settled by each engine of the portfolio so far (see
+    /// [`crate::engine::portfolio`]): DLX within the node budget, SAT past it.
+    pub fn portfolio_stats(&self) -> PortfolioStats {
+        self.sat.stats
+    }
 }
 
 impl Backend for Dlx {

@@ -12,7 +12,7 @@
 
 pub mod cnf;
 mod dig;
-mod engine;
+pub(crate) mod engine;
 mod fill;
 mod singles;
 

@@ -1,0 +1,155 @@
+//! The per-probe portfolio of the DLX digging session: a probe that runs
+//! out of its DLX node budget is handed to the SAT engine, which settles it.
+//!
+//! Why: on 25x25 boards (and rarely on 16x16) the last probes of a dig can
+//! take DLX minutes, while varisat's clause learning settles the same
+//! question in seconds (docs/engine.md, "Portfolio"). Without a fallback such
+//! a probe had to give up, keeping its clue, and the puzzle was not minimal.
+//!
+//! What each engine proves: a second solution, from either engine, is a
+//! certificate and is checked here before it is believed (it must solve the
+//! puzzle without the probed clues and differ from the solution in one of
+//! them). A SAT "no other solution" is the SAT engine's word alone; so with
+//! `--backend dlx` and a node budget, uniqueness is decided by DLX for every
+//! probe that finishes within the budget and by SAT for the rest. The
+//! counters in [`PortfolioStats`] say how many probes each engine settled
+//! and how long each took.
+//!
+//! The SAT solver is built lazily, on the first probe that needs it, and
+//! lives as long as the DLX engine, so its learnt clauses carry over
+//! between probes and puzzles of one thread.
+
+use super::exact_cover::ExactCover;
+use super::sat::cnf::AtMostOne;
+use super::sat::engine::Engine;
+use crate::grid::Grid;
+use crate::shape::Shape;
+use std::time::Duration;
+
+/// How many probes each engine of the portfolio settled, and the time each
+/// spent, over the life of one DLX engine. Time is for reporting only:
+/// no decision depends on it, so output stays a function of the seed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PortfolioStats {
+    /// Probes DLX searched (settled or not).
+    pub dlx_probes: u64,
+    /// Of those, probes that ran out of the node budget and went to SAT.
+    pub dlx_gave_up: u64,
+    /// Wall time in DLX probe searches, including those that gave up.
+    pub dlx_time: Duration,
+    /// Probes the SAT engine settled.
+    pub sat_probes: u64,
+    /// Of those, probes where SAT found (and we checked) a second solution.
+    pub sat_found_other: u64,
+    /// Wall time in SAT probes, including building the solver.
+    pub sat_time: Duration,
+}
+
+/// The SAT side of the portfolio: a solver built on first use.
+pub(crate) struct SatFallback {
+    shape: Shape,
+    ec: ExactCover,
+    engine: Option<Engine>,
+    pub(crate) stats: PortfolioStats,
+}
+
+/// A clone starts without a solver and with zero counters: a solver is
+/// per thread, and building one is cheap next to the probes it settles.
+impl Clone for SatFallback {
+    fn clone(&self) -> SatFallback {
+        SatFallback::new(self.shape)
+    }
+}
+
+impl SatFallback {
+    /// No solver yet; see [`SatFallback::other_solution`].
+    pub(crate) fn new(shape: Shape) -> SatFallback {
+        SatFallback {
+            shape,
+            ec: ExactCover::new(shape),
+            engine: None,
+            stats: PortfolioStats::default(),
+        }
+    }
+
+    /// Whether `puzzle` (the current puzzle without the probed cells) has
+    /// a solution that differs from `solution` in one of `targets`. A
+    /// solution found is verified; a wrong one is a bug in varisat or in
+    /// the encoding, and panics rather than remove a needed clue.
+    pub(crate) fn other_solution(&mut self, puzzle: &Grid, solution: &Grid, targets: &[usize]) -> bool {
+        let shape = self.shape;
+        let engine = self
+            .engine
+            .get_or_insert_with(|| Engine::new(shape, AtMostOne::for_shape(shape)));
+        let mut assumptions = engine.given_lits(puzzle);
+        let lit = |cell: usize| super::sat::cnf::option_lit(self.ec.option(cell, solution.get(cell)));
+        let found = if let [single] = targets[..] {
+            assumptions.push(!lit(single));
+            engine.solve(&assumptions)
+        } else {
+            let differs: Vec<_> = targets.iter().map(|&c| !lit(c)).collect();
+            let act = engine.activation();
+            engine.add_guarded(act, &differs);
+            assumptions.push(act);
+            let found = engine.solve(&assumptions);
+            engine.retire(act);
+            found
+        };
+        if found {
+            let other = engine.model_grid();
+            assert!(
+                other.solves(puzzle) && targets.iter().any(|&c| other.get(c) != solution.get(c)),
+                "the SAT engine's second solution does not check"
+            );
+            self.stats.sat_found_other += 1;
+        }
+        self.stats.sat_probes += 1;
+        found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::dlx::Dlx;
+    use crate::engine::sat::SatBackend;
+    use crate::{Backend, Grid, Removal, Shape};
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    /// Digs `solution` in `order` with the DLX session and `budget`, in
+    /// portfolio mode.
+    fn dig(dlx: &mut Dlx, solution: &Grid, order: &[usize], budget: Option<u64>) -> Grid {
+        let mut digger = dlx.digger(solution, order);
+        digger.settle_past_budget();
+        for &cell in order {
+            assert_ne!(digger.try_remove(&[cell], budget), Removal::GaveUp);
+        }
+        digger.puzzle().clone()
+    }
+
+    /// With a one-node budget nearly every searching probe goes to SAT;
+    /// the verdicts are facts, so the puzzle must be the one DLX alone
+    /// digs, and the SAT backend must count it unique.
+    #[test]
+    fn portfolio_digs_the_puzzle_dlx_alone_digs() {
+        for (r, c, seeds) in [(2, 3, 0..6), (3, 3, 0..6), (3, 4, 0..2), (4, 4, 0..1)] {
+            let shape = Shape::new(r, c).unwrap();
+            let mut dlx = Dlx::new(shape);
+            let mut sat = SatBackend::new(shape);
+            for seed in seeds {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let solution = dlx.fill(&mut rng);
+                let mut order: Vec<usize> = (0..shape.cells()).collect();
+                order.shuffle(&mut rng);
+                let alone = dig(&mut dlx, &solution, &order, None);
+                let before = dlx.portfolio_stats().sat_probes;
+                let mixed = dig(&mut dlx, &solution, &order, Some(1));
+                assert!(dlx.portfolio_stats().sat_probes > before, "SAT settled no probe");
+                assert_eq!(alone, mixed, "{r}x{c} seed {seed}");
+                let count = sat.count(&mixed, 2, None);
+                assert_eq!((count.solutions, count.complete), (1, true));
+            }
+        }
+    }
+}
