@@ -32,7 +32,7 @@ use serde::Serialize;
 use std::ops::{ControlFlow, Range};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Puzzles rated for one index, by default, before a difficulty search
 /// reports a shortfall.
@@ -407,27 +407,34 @@ impl Plan {
         mut sink: impl FnMut(Result<Puzzle, GenerateError>) -> ControlFlow<B>,
     ) -> Option<B> {
         let workers = PerThread::new(pool);
+        let threads = pool.current_num_threads() as u64;
+        let produce = |i| workers.with(|| self.worker(), |w| w.produce(self, i, controls));
         let range = self.indices();
-        let chunk = 16 * pool.current_num_threads() as u64;
+        if threads == 1 {
+            // Handing each batch to a one-thread pool costs two thread
+            // switches, more than a full grid takes to make.
+            for i in range {
+                if let Some(end) = hand_over(produce(i), &mut sink) {
+                    return end;
+                }
+            }
+            return None;
+        }
+        let mut batch = 16 * threads;
         let mut next = range.start;
         while next < range.end {
-            let end = (next + chunk).min(range.end);
-            let results: Vec<Result<Puzzle, GenerateError>> = pool.install(|| {
-                (next..end)
-                    .into_par_iter()
-                    .map(|i| workers.with(|| self.worker(), |w| w.produce(self, i, controls)))
-                    .collect()
-            });
+            let end = (next + batch).min(range.end);
+            let started = Instant::now();
+            let results: Vec<Result<Puzzle, GenerateError>> =
+                pool.install(|| (next..end).into_par_iter().map(produce).collect());
+            if started.elapsed() < QUICK_BATCH {
+                // Cheap records (full grids): bigger batches, fewer hand-offs,
+                // and still a batch every few milliseconds.
+                batch = (batch * 2).min(MAX_BATCH_PER_THREAD * threads);
+            }
             for result in results {
-                let ends_run = matches!(
-                    result,
-                    Err(GenerateError::Stopped | GenerateError::DeadlinePassed)
-                );
-                if let ControlFlow::Break(b) = sink(result) {
-                    return Some(b);
-                }
-                if ends_run {
-                    return None;
+                if let Some(end) = hand_over(result, &mut sink) {
+                    return end;
                 }
             }
             next = end;
@@ -438,6 +445,26 @@ impl Plan {
     fn past_deadline(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)
     }
+}
+
+/// A batch done faster than this doubles the next batch's size.
+const QUICK_BATCH: Duration = Duration::from_millis(5);
+
+/// The largest batch, per thread.
+const MAX_BATCH_PER_THREAD: u64 = 1024;
+
+/// Gives `result` to `sink`: `Some(outcome)` if the run ends there, with
+/// the sink's break value if it broke, `None` if it ended on a stop or a
+/// passed deadline (handed over last).
+fn hand_over<B>(
+    result: Result<Puzzle, GenerateError>,
+    sink: &mut impl FnMut(Result<Puzzle, GenerateError>) -> ControlFlow<B>,
+) -> Option<Option<B>> {
+    let ends_run = matches!(result, Err(GenerateError::Stopped | GenerateError::DeadlinePassed));
+    if let ControlFlow::Break(b) = sink(result) {
+        return Some(Some(b));
+    }
+    ends_run.then_some(None)
 }
 
 /// One thread's engines: the generator, the grader and, with `check`, the
