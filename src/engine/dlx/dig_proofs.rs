@@ -20,9 +20,15 @@
 //!   the probes that keep their clue, which would otherwise need a search
 //!   down to a complete second solution.
 //!
-//! Both only ever answer when they are sure; otherwise the engine decides.
-//! They give the engine's own answer, so the dig is the same with or
-//! without them, only cheaper.
+//! - **A quick second solution (not unique).** Failing both, a small
+//!   search on candidate masks (`witness.rs`) looks for a second solution
+//!   within a few guesses; one it finds is a witness like a swap.
+//!
+//! All three only ever answer when they are sure; otherwise the engine
+//! decides. They give the engine's own answer, so the dig is the same with
+//! or without them, only cheaper.
+
+mod witness;
 
 use crate::grid::Grid;
 use crate::shape::Shape;
@@ -43,6 +49,11 @@ pub struct DigProofs {
     bit: Vec<u32>,
     /// Whether each cell is a clue of the current puzzle.
     clue: Vec<bool>,
+    /// The cells that are not clues.
+    open: Vec<u16>,
+    /// One bit for each house of each cell (at most 96 houses: masks are
+    /// 32 bits).
+    house_bits: Vec<u128>,
     /// Digits among the clues of each house.
     used: Vec<u32>,
     /// Swap sets: each cell lies in exactly one set per other digit, so
@@ -63,6 +74,10 @@ struct Scratch {
     cand: Vec<u32>,
     /// Cells found to be singles, not yet placed.
     queue: Vec<u16>,
+    /// The witness search's stack of frames (see `witness.rs`).
+    frames: Vec<u32>,
+    /// Where the last witness's frame starts in `frames`.
+    solved: usize,
 }
 
 impl DigProofs {
@@ -88,6 +103,11 @@ impl DigProofs {
             peers.extend(mine.into_iter().filter(|&p| houses_of[p as usize] != *houses));
         }
         let peer_count = peers.len() / cells;
+        assert!(3 * n <= 128, "house bits fit a u128");
+        let house_bits = houses_of
+            .iter()
+            .map(|hs| hs.iter().fold(0, |bits, &h| bits | 1u128 << h))
+            .collect();
         DigProofs {
             n,
             houses_of,
@@ -96,6 +116,8 @@ impl DigProofs {
             peer_count,
             bit: vec![0; cells],
             clue: vec![false; cells],
+            open: Vec::with_capacity(cells),
+            house_bits,
             used: vec![0; 3 * n],
             member: vec![0; cells * (n - 1)],
             clues_in: Vec::new(),
@@ -110,6 +132,7 @@ impl DigProofs {
             self.bit[cell] = 1 << (d - 1);
         }
         self.clue.iter_mut().for_each(|c| *c = true);
+        self.open.clear();
         let all = (1u32 << self.n) - 1;
         self.used.iter_mut().for_each(|u| *u = all);
         self.find_swap_sets(solution);
@@ -119,6 +142,7 @@ impl DigProofs {
     pub fn remove(&mut self, cell: usize) {
         debug_assert!(self.clue[cell]);
         self.clue[cell] = false;
+        self.open.push(cell as u16);
         for h in self.houses_of[cell] {
             self.used[h as usize] &= !self.bit[cell];
         }
@@ -191,18 +215,23 @@ impl DigProofs {
 
     /// Places singles until every target is placed (true) or nothing more
     /// follows (false). Candidates are kept per cell (zero once filled) and
-    /// struck from the peers of each placement; hidden singles are looked
-    /// for house by house once no naked single is left.
+    /// struck from the peers of each placement; once no naked single is
+    /// left, hidden singles are looked for in the houses where a
+    /// candidate changed since they were last looked at (one bit per house
+    /// in `dirty`: a house nothing changed in has no new hidden single).
     fn propagate(&self, s: &mut Scratch, targets: &[usize]) -> bool {
         s.cand.clear();
+        s.cand.resize(self.clue.len(), 0);
         s.queue.clear();
-        for cell in 0..self.clue.len() {
-            let open = !self.clue[cell] || targets.contains(&cell);
-            let cand = if open { self.candidates(&s.used, cell) } else { 0 };
+        let mut dirty = 0u128;
+        let open = self.open.iter().map(|&c| c as usize).chain(targets.iter().copied());
+        for cell in open {
+            let cand = self.candidates(&s.used, cell);
             if cand.is_power_of_two() {
                 s.queue.push(cell as u16);
             }
-            s.cand.push(cand);
+            s.cand[cell] = cand;
+            dirty |= self.house_bits[cell];
         }
         let mut left = targets.len();
         loop {
@@ -214,6 +243,7 @@ impl DigProofs {
                 }
                 debug_assert_eq!(digit, self.bit[cell], "singles are sound");
                 s.cand[cell] = 0;
+                dirty |= self.house_bits[cell];
                 if targets.contains(&cell) {
                     left -= 1;
                     if left == 0 {
@@ -224,31 +254,40 @@ impl DigProofs {
                     let c = &mut s.cand[peer as usize];
                     if *c & digit != 0 {
                         *c &= !digit;
+                        dirty |= self.house_bits[peer as usize];
                         if c.is_power_of_two() {
                             s.queue.push(peer);
                         }
                     }
                 }
             }
-            for cells in &self.house_cells {
-                let (mut once, mut twice) = (0u32, 0u32);
-                for &cell in cells {
-                    let c = s.cand[cell as usize];
-                    twice |= once & c;
-                    once |= c;
-                }
-                let hidden = once & !twice;
-                if hidden != 0 {
-                    for &cell in cells {
-                        if s.cand[cell as usize] & hidden != 0 {
-                            s.cand[cell as usize] = self.bit[cell as usize];
-                            s.queue.push(cell);
-                        }
-                    }
-                }
+            while dirty != 0 {
+                let house = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
+                self.hidden_singles(s, house);
             }
             if s.queue.is_empty() {
                 return false;
+            }
+        }
+    }
+
+    /// Queues the hidden singles of `house` (set to their digit).
+    fn hidden_singles(&self, s: &mut Scratch, house: usize) {
+        let cells = &self.house_cells[house];
+        let (mut once, mut twice) = (0u32, 0u32);
+        for &cell in cells {
+            let c = s.cand[cell as usize];
+            twice |= once & c;
+            once |= c;
+        }
+        let hidden = once & !twice;
+        if hidden != 0 {
+            for &cell in cells {
+                if s.cand[cell as usize] & hidden != 0 {
+                    s.cand[cell as usize] = self.bit[cell as usize];
+                    s.queue.push(cell);
+                }
             }
         }
     }
@@ -357,7 +396,7 @@ mod tests {
     fn proofs_agree_with_dlx() {
         let shape = Shape::CLASSIC;
         let mut dlx = Dlx::new(shape);
-        let (mut forced_seen, mut needed_seen) = (0, 0);
+        let (mut forced_seen, mut needed_seen, mut witnessed) = (0, 0, 0);
         for seed in 0..20 {
             let grid = solution(shape, seed);
             let mut proofs = DigProofs::new(shape);
@@ -375,6 +414,11 @@ mod tests {
                 assert!(!(needed && forced));
                 assert!(!forced || unique, "seed {seed} cell {cell}");
                 assert!(!needed || !unique, "seed {seed} cell {cell}");
+                if !forced && proofs.witness(&[cell], 1000) {
+                    assert!(!unique, "seed {seed} cell {cell}");
+                    assert_is_witness(&proofs.last_witness(), &fewer, &grid, cell);
+                    witnessed += 1;
+                }
                 forced_seen += forced as u32;
                 needed_seen += needed as u32;
                 if unique {
@@ -384,8 +428,56 @@ mod tests {
             }
         }
         assert!(
-            forced_seen > 20 * 30 && needed_seen > 20 * 5,
-            "{forced_seen} {needed_seen}"
+            forced_seen > 20 * 30 && needed_seen > 20 * 5 && witnessed > 20 * 5,
+            "{forced_seen} {needed_seen} {witnessed}"
         );
+    }
+
+    /// `digits` is a valid grid holding `puzzle`'s clues and differing from
+    /// `solution` in `cell`.
+    fn assert_is_witness(digits: &[u8], puzzle: &Grid, solution: &Grid, cell: usize) {
+        let mut grid = puzzle.clone();
+        for (c, &d) in digits.iter().enumerate() {
+            assert!(puzzle.get(c) == 0 || puzzle.get(c) == d, "clue {c} changed");
+            grid.set(c, d);
+        }
+        assert!(grid.is_full());
+        assert_eq!(grid.first_clash(), None);
+        assert_ne!(grid.get(cell), solution.get(cell));
+    }
+
+    /// On larger boxes and orbits of several cells: a witness is only
+    /// found where the engine finds a second solution, and is one.
+    #[test]
+    fn witnesses_are_second_solutions_on_every_shape() {
+        use rand::seq::SliceRandom;
+        for (r, c) in [(2, 2), (2, 3), (3, 4), (4, 4)] {
+            let shape = Shape::new(r, c).unwrap();
+            let mut dlx = Dlx::new(shape);
+            let grid = solution(shape, 5);
+            let mut proofs = DigProofs::new(shape);
+            proofs.start(&grid);
+            let mut puzzle = grid.clone();
+            let mut order: Vec<usize> = (0..shape.cells()).collect();
+            order.shuffle(&mut ChaCha8Rng::seed_from_u64(7));
+            let mut witnessed = 0;
+            for pair in order.chunks(2) {
+                let mut fewer = puzzle.clone();
+                pair.iter().for_each(|&c| fewer.set(c, 0));
+                let unique = dlx.count(&fewer, 2, Some(1_000_000)).solutions == 1;
+                if !proofs.forced(pair) && proofs.witness(pair, 1000) {
+                    assert!(!unique, "{r}x{c} cells {pair:?}");
+                    let digits = proofs.last_witness();
+                    let differs = pair.iter().find(|&&t| digits[t] != grid.get(t));
+                    assert_is_witness(&digits, &fewer, &grid, *differs.expect("differs in a target"));
+                    witnessed += 1;
+                }
+                if unique {
+                    puzzle = fewer;
+                    pair.iter().for_each(|&c| proofs.remove(c));
+                }
+            }
+            assert!(witnessed > 0, "{r}x{c}");
+        }
     }
 }

@@ -1,0 +1,148 @@
+//! Second solutions found by a small search on candidate masks.
+//!
+//! Most probes that keep their clue used to cost a DLX search down to a
+//! complete second solution: about 65 nodes, each covering and uncovering
+//! columns. The same second solution is usually a few guesses away once
+//! naked singles are propagated on candidate masks, so this search looks
+//! for it first, under a small limit of guesses. A solution it finds is a
+//! witness anyone can check (it matches every remaining clue and differs
+//! from the dug solution in a removed cell), so the clue stays without
+//! asking the engine. When the search gives up or runs out of options it
+//! proves nothing: the engine decides, so uniqueness is still only ever
+//! decided by singles or by the engine.
+//!
+//! Hidden singles are left out on purpose: they halved the guesses but
+//! doubled the cost of a search (callgrind, docs/generator.md).
+
+use super::{DigProofs, Scratch};
+
+/// Marks a placed cell's mask, which keeps its digit beside the mark.
+const PLACED: u32 = 1 << 31;
+
+impl DigProofs {
+    /// True if a solution of the puzzle without `targets` differs from the
+    /// dug one in a target, found within `limit` guesses. Call it right
+    /// after [`DigProofs::forced`] said false for the same `targets`: it
+    /// starts from the singles that call placed, which hold in every
+    /// solution.
+    pub fn witness(&mut self, targets: &[usize], limit: u32) -> bool {
+        let mut s = std::mem::take(&mut self.scratch);
+        let mut guesses = 0;
+        let mut found = false;
+        for &t in targets {
+            if s.cand[t] & !self.bit[t] == 0 {
+                continue; // placed by singles, or only its own digit fits
+            }
+            s.frames.clear();
+            let placed = |(cell, &c): (usize, &u32)| if c == 0 { self.bit[cell] | PLACED } else { c };
+            s.frames.extend(s.cand.iter().enumerate().map(placed));
+            s.frames[t] &= !self.bit[t];
+            s.queue.clear();
+            if s.frames[t].is_power_of_two() {
+                s.queue.push(t as u16);
+            }
+            if self.search(&mut s, 0, &mut guesses, limit) {
+                found = true;
+                break;
+            }
+            if guesses > limit {
+                break;
+            }
+        }
+        self.scratch = s;
+        found
+    }
+
+    /// Depth-first search from the frame at `depth` (one mask per cell),
+    /// singles queued in `s.queue`. True once every cell is placed: the
+    /// frame is then a solution.
+    fn search(&self, s: &mut Scratch, depth: usize, guesses: &mut u32, limit: u32) -> bool {
+        let cells = self.clue.len();
+        let base = depth * cells;
+        if !self.settle(&mut s.frames[base..base + cells], &mut s.queue) {
+            return false;
+        }
+        let Some(cell) = fewest_options(&s.frames[base..base + cells]) else {
+            s.solved = base;
+            return true;
+        };
+        let options = s.frames[base + cell];
+        // The dug solution's digit first: second solutions tend to agree
+        // with it away from the removed cells.
+        let mine = options & self.bit[cell];
+        for pick in [mine, options & !mine] {
+            let mut rest = pick;
+            while rest != 0 {
+                let digit = rest & rest.wrapping_neg();
+                rest &= rest - 1;
+                *guesses += 1;
+                if *guesses > limit {
+                    return false;
+                }
+                let next = base + cells;
+                s.frames.truncate(next);
+                s.frames.extend_from_within(base..next);
+                s.frames[next + cell] = digit;
+                s.queue.clear();
+                s.queue.push(cell as u16);
+                if self.search(s, depth + 1, guesses, limit) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Places the queued naked singles and those they lead to; false if a
+    /// cell is left without a candidate.
+    fn settle(&self, frame: &mut [u32], queue: &mut Vec<u16>) -> bool {
+        while let Some(cell) = queue.pop() {
+            let cell = cell as usize;
+            let digit = frame[cell];
+            if digit & PLACED != 0 {
+                continue;
+            }
+            frame[cell] = digit | PLACED;
+            for &peer in self.peers_of(cell) {
+                let c = &mut frame[peer as usize];
+                // A placed peer never holds `digit`: placing it struck
+                // its digit from this cell.
+                if *c & digit != 0 {
+                    *c &= !digit;
+                    if *c == 0 {
+                        return false;
+                    }
+                    if c.is_power_of_two() {
+                        queue.push(peer);
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// The last witness found, as digits (for tests).
+    #[cfg(test)]
+    pub(super) fn last_witness(&self) -> Vec<u8> {
+        let cells = self.clue.len();
+        let frame = &self.scratch.frames[self.scratch.solved..self.scratch.solved + cells];
+        frame.iter().map(|m| (m & !PLACED).trailing_zeros() as u8 + 1).collect()
+    }
+}
+
+/// The open cell with the fewest candidates (at least two once settled),
+/// or `None` if every cell is placed.
+fn fewest_options(frame: &[u32]) -> Option<usize> {
+    let mut best = None;
+    let mut fewest = u32::MAX;
+    for (cell, &m) in frame.iter().enumerate() {
+        if m & PLACED == 0 && m.count_ones() < fewest {
+            best = Some(cell);
+            fewest = m.count_ones();
+            if fewest == 2 {
+                break;
+            }
+        }
+    }
+    best
+}
