@@ -460,7 +460,10 @@ fn hand_over<B>(
     result: Result<Puzzle, GenerateError>,
     sink: &mut impl FnMut(Result<Puzzle, GenerateError>) -> ControlFlow<B>,
 ) -> Option<Option<B>> {
-    let ends_run = matches!(result, Err(GenerateError::Stopped | GenerateError::DeadlinePassed));
+    let ends_run = matches!(
+        result,
+        Err(GenerateError::Stopped | GenerateError::DeadlinePassed)
+    );
     if let ControlFlow::Break(b) = sink(result) {
         return Some(Some(b));
     }

@@ -224,7 +224,11 @@ impl DigProofs {
         s.cand.resize(self.clue.len(), 0);
         s.queue.clear();
         let mut dirty = 0u128;
-        let open = self.open.iter().map(|&c| c as usize).chain(targets.iter().copied());
+        let open = self
+            .open
+            .iter()
+            .map(|&c| c as usize)
+            .chain(targets.iter().copied());
         for cell in open {
             let cand = self.candidates(&s.used, cell);
             if cand.is_power_of_two() {

@@ -61,6 +61,7 @@ impl<'a> DlxDigger<'a> {
             portfolio: false,
         };
         digger.dlx.proofs.start(solution);
+        digger.dlx.prefer_solution(Some(solution));
         digger.rebuild(&[]);
         digger
     }
@@ -256,6 +257,7 @@ impl Digger for DlxDigger<'_> {
 impl Drop for DlxDigger<'_> {
     fn drop(&mut self) {
         self.dlx.deselect_all();
+        self.dlx.prefer_solution(None);
         #[cfg(debug_assertions)]
         self.dlx.sanity();
     }

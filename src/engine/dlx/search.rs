@@ -22,7 +22,18 @@ pub(super) struct SearchState {
     tried: Vec<u8>,
     /// Options of the first solution found (search part only).
     first_solution: Vec<u16>,
+    /// While `preferring`, each level first tries the node of its item
+    /// listed here (a digging session lists its solution's options: a
+    /// second solution mostly agrees with the first, so it is found after
+    /// fewer nodes), then the others in list order. `first` is that node
+    /// per level while it is still available, else `NO_NODE`.
+    preferred: Vec<u16>,
+    first: Vec<u16>,
+    preferring: bool,
 }
+
+/// No preferred node.
+const NO_NODE: u16 = u16::MAX;
 
 /// One level of the search stack.
 #[derive(Clone, Copy, Debug, Default)]
@@ -134,6 +145,8 @@ impl Dlx {
         if limit == 0 {
             return stats;
         }
+        let shuffled = rng.is_some();
+        let preferring = !shuffled && self.search.preferring;
         let mut level = 0usize;
         let mut stopping = false;
         let mut descending = true;
@@ -161,6 +174,8 @@ impl Dlx {
                 if let Some(rng) = rng.as_mut() {
                     self.load_candidates(level, it, n);
                     self.shuffle_candidates(level, n, &mut **rng);
+                } else if preferring {
+                    self.search.first[level] = self.available_preferred(it);
                 }
             } else {
                 if level == 0 {
@@ -175,7 +190,12 @@ impl Dlx {
                 }
             }
             // Try the next candidate at this level, or give the level up.
-            match self.next_candidate(level, n, rng.is_some()) {
+            let next = if preferring {
+                self.next_preferring(level)
+            } else {
+                self.next_candidate(level, n, shuffled)
+            };
+            match next {
                 Some(x) if stats.nodes < budget => {
                     stats.nodes += 1;
                     self.commit_row(x);
@@ -198,8 +218,9 @@ impl Dlx {
 
     /// The option to try next at `level`, if any is left. As in Knuth's
     /// DLX1, it follows the branch item's list from the option tried last
-    /// (the item is covered, so its list stays as it was); random fills
-    /// instead take the shuffled copy made when the level was entered.
+    /// (the item is covered, so its list stays as it was); random fills and
+    /// preferring searches instead take the copy made when the level was
+    /// entered.
     #[inline(always)]
     pub(super) fn next_candidate(&mut self, level: usize, n: usize, shuffled: bool) -> Option<usize> {
         if shuffled {
@@ -229,6 +250,52 @@ impl Dlx {
         }
         self.search.candidate_count[level] = count as u8;
         self.search.tried[level] = 0;
+    }
+
+    /// The preferred node of item `it` if its option is still available
+    /// (a hidden option's neighbours no longer point to it).
+    fn available_preferred(&self, it: usize) -> u16 {
+        let p = self.search.preferred[it];
+        if p == NO_NODE || self.link(self.link(p as usize).up as usize).down != p {
+            return NO_NODE;
+        }
+        p
+    }
+
+    /// [`Dlx::next_candidate`] while preferring: the level's first node,
+    /// then the item's list in order without it.
+    #[inline(always)]
+    fn next_preferring(&self, level: usize) -> Option<usize> {
+        let Level { item, chosen } = self.level(level);
+        let first = self.search.first[level];
+        let mut next = if chosen == item {
+            if first != NO_NODE {
+                return Some(first as usize);
+            }
+            self.link(item as usize).down
+        } else if chosen == first {
+            self.link(item as usize).down
+        } else {
+            self.link(chosen as usize).down
+        };
+        if next == first {
+            next = self.link(next as usize).down;
+        }
+        (next != item).then_some(next as usize)
+    }
+
+    /// From now on every search tries the options of `solution` first at
+    /// each level (digging sessions); `None` goes back to list order.
+    pub(super) fn prefer_solution(&mut self, solution: Option<&Grid>) {
+        self.search.preferred.iter_mut().for_each(|p| *p = NO_NODE);
+        self.search.preferring = solution.is_some();
+        for (cell, &d) in solution.map(Grid::cells).unwrap_or(&[]).iter().enumerate() {
+            let start = self.node_of(self.ec.option(cell, d));
+            for q in start..start + 4 {
+                let item = self.link(q).item as usize;
+                self.search.preferred[item] = q as u16;
+            }
+        }
     }
 
     /// Shuffles this level's candidates (Fisher-Yates), for random grids.
@@ -267,6 +334,9 @@ impl SearchState {
             candidate_count: vec![0; levels],
             tried: vec![0; levels],
             first_solution: Vec::with_capacity(levels),
+            preferred: vec![NO_NODE; 4 * shape.cells()],
+            first: vec![NO_NODE; levels],
+            preferring: false,
         }
     }
 }

@@ -126,7 +126,10 @@ impl DigProofs {
     pub(super) fn last_witness(&self) -> Vec<u8> {
         let cells = self.clue.len();
         let frame = &self.scratch.frames[self.scratch.solved..self.scratch.solved + cells];
-        frame.iter().map(|m| (m & !PLACED).trailing_zeros() as u8 + 1).collect()
+        frame
+            .iter()
+            .map(|m| (m & !PLACED).trailing_zeros() as u8 + 1)
+            .collect()
     }
 }
 
