@@ -56,10 +56,14 @@ pub struct DigProofs {
     house_bits: Vec<u128>,
     /// Digits among the clues of each house.
     used: Vec<u32>,
-    /// Swap sets: each cell lies in exactly one set per other digit, so
-    /// `member[cell * (n - 1) + k]` is the set of `cell` for its `k`-th
-    /// partner digit.
+    /// The board's shape.
+    shape: Shape,
+    /// Swap sets: each cell lies in exactly one set per other digit and
+    /// one per other line of its band or stack (see `find_line_swaps`),
+    /// so `member[cell * sets_per_cell + k]` is the set of `cell` for its
+    /// `k`-th partner: digits first, then rows, then columns.
     member: Vec<u32>,
+    sets_per_cell: usize,
     /// Clues left in each swap set.
     clues_in: Vec<u32>,
     /// Scratch space of the singles propagation.
@@ -108,6 +112,7 @@ impl DigProofs {
             .iter()
             .map(|hs| hs.iter().fold(0, |bits, &h| bits | 1u128 << h))
             .collect();
+        let sets_per_cell = (n - 1) + (shape.box_rows() - 1) + (shape.box_cols() - 1);
         DigProofs {
             n,
             houses_of,
@@ -119,7 +124,9 @@ impl DigProofs {
             open: Vec::with_capacity(cells),
             house_bits,
             used: vec![0; 3 * n],
-            member: vec![0; cells * (n - 1)],
+            shape,
+            member: vec![0; cells * sets_per_cell],
+            sets_per_cell,
             clues_in: Vec::new(),
             scratch: Scratch::default(),
         }
@@ -136,6 +143,7 @@ impl DigProofs {
         let all = (1u32 << self.n) - 1;
         self.used.iter_mut().for_each(|u| *u = all);
         self.find_swap_sets(solution);
+        self.find_line_swaps(solution);
     }
 
     /// Takes the clue in `cell` out of the puzzle.
@@ -146,7 +154,7 @@ impl DigProofs {
         for h in self.houses_of[cell] {
             self.used[h as usize] &= !self.bit[cell];
         }
-        let k = self.n - 1;
+        let k = self.sets_per_cell;
         for &set in &self.member[cell * k..(cell + 1) * k] {
             self.clues_in[set as usize] -= 1;
         }
@@ -155,7 +163,7 @@ impl DigProofs {
     /// True if removing the clues `targets` would leave a swap set without
     /// a clue: the puzzle would then have a second solution.
     pub fn needed(&mut self, targets: &[usize]) -> bool {
-        let k = self.n - 1;
+        let k = self.sets_per_cell;
         let mut emptied = false;
         for &t in targets {
             for &set in &self.member[t * k..(t + 1) * k] {
@@ -346,9 +354,73 @@ impl DigProofs {
                         let cell = at[d * 3 * n + r] as usize;
                         let partner = if d == a { b } else { a };
                         let k = if partner < d { partner } else { partner - 1 };
-                        self.member[cell * (n - 1) + k] = label[cell];
+                        self.member[cell * self.sets_per_cell + k] = label[cell];
                         label[cell] = u32::MAX;
                     }
+                }
+            }
+        }
+    }
+}
+
+impl DigProofs {
+    /// Line swaps: for two rows of one band, follow the digits from one
+    /// row to the other (the column where the second row has the first
+    /// row's digit). Each cycle of columns this makes is a set: exchanging
+    /// the two rows' digits on its columns keeps every row (same digits),
+    /// column (two digits trade places) and box (the two rows share their
+    /// boxes) valid. Columns of one stack likewise. A two-column cycle is
+    /// a rectangle the digit pairs found already; longer cycles are new.
+    fn find_line_swaps(&mut self, solution: &Grid) {
+        let shape = self.shape;
+        let (n, r, c) = (self.n, shape.box_rows(), shape.box_cols());
+        let digit_pairs = n - 1;
+        let rows: Vec<Vec<usize>> = (0..n)
+            .map(|row| (0..n).map(|col| shape.cell(row, col)).collect())
+            .collect();
+        let cols: Vec<Vec<usize>> = (0..n)
+            .map(|col| (0..n).map(|row| shape.cell(row, col)).collect())
+            .collect();
+        self.swap_lines(solution, &rows, r, digit_pairs);
+        self.swap_lines(solution, &cols, c, digit_pairs + r - 1);
+    }
+
+    /// Line swaps among `lines` (cells in order along each line), taken
+    /// in groups of `group` (a band's rows or a stack's columns); each
+    /// cell's sets go to member slots from `first_slot`, one per other
+    /// line of its group in order.
+    fn swap_lines(&mut self, solution: &Grid, lines: &[Vec<usize>], group: usize, first_slot: usize) {
+        let n = self.n;
+        let mut at = vec![0usize; n + 1];
+        let mut label = vec![u32::MAX; n];
+        for (a, line) in lines.iter().enumerate() {
+            for b in a + 1..(a / group + 1) * group {
+                let other = &lines[b];
+                for (k, &cell) in other.iter().enumerate() {
+                    at[solution.get(cell) as usize] = k;
+                }
+                label.iter_mut().for_each(|l| *l = u32::MAX);
+                for start in 0..n {
+                    if label[start] != u32::MAX {
+                        continue;
+                    }
+                    let set = self.clues_in.len() as u32;
+                    let (mut k, mut size) = (start, 0);
+                    while label[k] == u32::MAX {
+                        label[k] = set;
+                        size += 2;
+                        k = at[solution.get(line[k]) as usize];
+                    }
+                    self.clues_in.push(size);
+                }
+                // `a`'s partner `b` comes after it in the group, `b`'s
+                // partner `a` before it.
+                let slot_in_a = first_slot + b % group - 1;
+                let slot_in_b = first_slot + a % group;
+                let per = self.sets_per_cell;
+                for k in 0..n {
+                    self.member[line[k] * per + slot_in_a] = label[k];
+                    self.member[other[k] * per + slot_in_b] = label[k];
                 }
             }
         }
@@ -367,30 +439,72 @@ mod tests {
         Dlx::new(shape).fill(&mut ChaCha8Rng::seed_from_u64(seed))
     }
 
-    /// Every swap set, exchanged, is another valid grid; and each cell
-    /// lies in one set per partner digit.
+    /// The cells of every set, with whether it came from a digit pair
+    /// (slots below `n - 1`) or a pair of lines.
+    fn sets(proofs: &DigProofs, cells: usize) -> Vec<(Vec<usize>, bool)> {
+        let per = proofs.sets_per_cell;
+        let mut sets = vec![(Vec::new(), false); proofs.clues_in.len()];
+        for cell in 0..cells {
+            for slot in 0..per {
+                let set = proofs.member[cell * per + slot] as usize;
+                sets[set].0.push(cell);
+                sets[set].1 = slot < proofs.n - 1;
+            }
+        }
+        sets
+    }
+
+    /// Every swap set, exchanged, is another valid grid: digit-pair sets
+    /// trade their two digits, line sets trade the digits of their two
+    /// lines column by column (row by row); each cell lies in one set per
+    /// partner digit and per partner line.
     #[test]
     fn swap_sets_are_valid_exchanges() {
-        for (r, c) in [(2, 2), (2, 3), (3, 3), (4, 4)] {
+        for (r, c) in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 4)] {
             let shape = Shape::new(r, c).unwrap();
             let grid = solution(shape, 9);
             let mut proofs = DigProofs::new(shape);
             proofs.start(&grid);
-            let n = shape.n();
-            for set in 0..proofs.clues_in.len() as u32 {
-                let cells: Vec<usize> = (0..shape.cells())
-                    .filter(|&c| proofs.member[c * (n - 1)..(c + 1) * (n - 1)].contains(&set))
-                    .collect();
-                assert_eq!(cells.len() as u32, proofs.clues_in[set as usize]);
-                let digits: Vec<u8> = cells.iter().map(|&c| grid.get(c)).collect();
-                let (a, b) = (*digits.iter().min().unwrap(), *digits.iter().max().unwrap());
+            let mut longer = 0;
+            for (set, (cells, digit_pair)) in sets(&proofs, shape.cells()).into_iter().enumerate() {
+                assert_eq!(cells.len() as u32, proofs.clues_in[set]);
                 let mut swapped = grid.clone();
-                for &c in &cells {
-                    swapped.set(c, if grid.get(c) == a { b } else { a });
+                if digit_pair {
+                    let digits: Vec<u8> = cells.iter().map(|&c| grid.get(c)).collect();
+                    let (a, b) = (*digits.iter().min().unwrap(), *digits.iter().max().unwrap());
+                    for &c in &cells {
+                        swapped.set(c, if grid.get(c) == a { b } else { a });
+                    }
+                } else {
+                    longer += (cells.len() > 4) as u32;
+                    let mut rows: Vec<usize> = cells.iter().map(|&x| shape.row(x)).collect();
+                    rows.sort_unstable();
+                    rows.dedup();
+                    // Two rows: a pair of rows, mates share a column.
+                    let same_col = rows.len() == 2;
+                    for &x in &cells {
+                        let mate = cells
+                            .iter()
+                            .copied()
+                            .find(|&y| {
+                                y != x
+                                    && if same_col {
+                                        shape.col(y) == shape.col(x)
+                                    } else {
+                                        shape.row(y) == shape.row(x)
+                                    }
+                            })
+                            .expect("cells come in pairs across the two lines");
+                        swapped.set(x, grid.get(mate));
+                    }
                 }
                 assert_ne!(swapped, grid);
                 assert_eq!(swapped.first_clash(), None, "{r}x{c} set {set}");
             }
+            assert!(
+                r * c < 9 || longer > 0,
+                "{r}x{c}: no cycle of three lines' cells or more"
+            );
         }
     }
 
