@@ -394,8 +394,8 @@ impl DigProofs {
         let mut at = vec![0usize; n + 1];
         let mut label = vec![u32::MAX; n];
         for (a, line) in lines.iter().enumerate() {
-            for b in a + 1..(a / group + 1) * group {
-                let other = &lines[b];
+            let group_end = (a / group + 1) * group;
+            for (b, other) in lines.iter().enumerate().take(group_end).skip(a + 1) {
                 for (k, &cell) in other.iter().enumerate() {
                     at[solution.get(cell) as usize] = k;
                 }
