@@ -40,6 +40,10 @@ pub(super) struct DlxDigger<'a> {
     stale_count: usize,
     /// Probes past the budget go to the SAT engine instead of giving up.
     portfolio: bool,
+    /// Whether the clues are selected yet: the stack is built only when a
+    /// probe first has to search (most probes are settled by cheap proofs,
+    /// and by then many clues are gone).
+    built: bool,
 }
 
 impl<'a> DlxDigger<'a> {
@@ -47,7 +51,7 @@ impl<'a> DlxDigger<'a> {
         assert!(solution.is_full(), "digging starts from a complete grid");
         let mut decided = vec![true; solution.cells().len()];
         order.iter().for_each(|&c| decided[c] = false);
-        let mut digger = DlxDigger {
+        let digger = DlxDigger {
             dlx,
             solution: solution.clone(),
             puzzle: solution.clone(),
@@ -59,10 +63,10 @@ impl<'a> DlxDigger<'a> {
             stale: vec![false; solution.cells().len()],
             stale_count: 0,
             portfolio: false,
+            built: false,
         };
         digger.dlx.proofs.start(solution);
         digger.dlx.prefer_solution(Some(solution));
-        digger.rebuild(&[]);
         digger
     }
 
@@ -107,6 +111,11 @@ impl<'a> DlxDigger<'a> {
     /// on the way again, or rebuilds once juggling has cost more than a
     /// rebuild.
     fn uncover_targets(&mut self, targets: &[usize]) {
+        if !self.built {
+            self.built = true;
+            self.rebuild(targets);
+            return;
+        }
         self.popped.clear();
         let mut left = targets.len() + self.stale_count;
         while left > 0 {
