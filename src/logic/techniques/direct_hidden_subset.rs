@@ -63,16 +63,18 @@ fn find_in(c: &Candidates, size: usize, h: usize) -> Option<Step> {
     }
     let mut all = [0u32; 32];
     c.all_positions(h, &mut all);
-    let mut digits = Vec::with_capacity(n);
-    let mut places = Vec::with_capacity(n);
+    // Fixed buffers: this runs for every house after every step.
+    let (mut digits, mut places) = ([0u8; 32], [0u32; 32]);
+    let mut count = 0;
     for d in 1..=n as u8 {
         let p = all[d as usize - 1];
         if (2..=size).contains(&(p.count_ones() as usize)) {
-            digits.push(d);
-            places.push(p);
+            digits[count] = d;
+            places[count] = p;
+            count += 1;
         }
     }
-    search_subsets(&places, size, size as u32, &mut |chosen, union| {
+    search_subsets(&places[..count], size, size as u32, &mut |chosen, union| {
         let set: Vec<u8> = chosen.iter().map(|&i| digits[i]).collect();
         let in_set = set.iter().fold(0, |m, &d| m | bit(d));
         let (d, at) = (1..=n as u8).filter(|&d| in_set & bit(d) == 0).find_map(|d| {
