@@ -427,6 +427,13 @@ fn chains(c: &Candidates, d: u8, k: usize) -> Vec<Found> {
             bits[i * words + x / 64] |= 1 << (x % 64);
         }
     }
+    let shares_cell = |a: usize, b: usize| {
+        let (mine, theirs) = (&bits[a * words..(a + 1) * words], &bits[b * words..(b + 1) * words]);
+        mine.iter().zip(theirs).any(|(x, y)| x & y != 0)
+    };
+    if k == 2 {
+        return two_link_chains(c, d, &all, &ends, shares_cell);
+    }
     let mut overlap = vec![false; len * len];
     for a in 0..len {
         let mine = &bits[a * words..(a + 1) * words];
@@ -473,6 +480,53 @@ fn chains(c: &Candidates, d: u8, k: usize) -> Vec<Found> {
             path.push((i, flip));
             search.extend(&mut path, &mut out);
             path.pop();
+        }
+    }
+    out
+}
+
+/// [`chains`] for two links, without its tables: each pair of links once
+/// (the first one lower), both ways round each, in the order the general
+/// search meets them.
+fn two_link_chains(
+    c: &Candidates,
+    d: u8,
+    all: &[Link],
+    ends: &[[EndHouses; 2]],
+    shares_cell: impl Fn(usize, usize) -> bool,
+) -> Vec<Found> {
+    let search = Search {
+        c,
+        d,
+        k: 2,
+        all,
+        overlap: &[],
+        next: Next { start: &[], list: &[] },
+    };
+    let mut out = Vec::new();
+    for (i, first) in all.iter().enumerate() {
+        for flip_i in [false, true] {
+            let exit = &ends[i][1 ^ flip_i as usize];
+            for j in i + 1..all.len() {
+                if all[j].house == first.house {
+                    continue;
+                }
+                for flip_j in [false, true] {
+                    let entry = &ends[j][flip_j as usize];
+                    let joined = (0..3).any(|h| exit[h] != usize::MAX && exit[h] == entry[h]);
+                    if !joined || shares_cell(i, j) {
+                        continue;
+                    }
+                    let path = [(i, flip_i), (j, flip_j)];
+                    if let Some(victims) = search.victims(&path) {
+                        out.push(Found {
+                            digit: d,
+                            links: path.iter().map(|&(l, flip)| oriented(&all[l], flip)).collect(),
+                            victims,
+                        });
+                    }
+                }
+            }
         }
     }
     out
