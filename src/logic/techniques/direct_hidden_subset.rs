@@ -8,7 +8,7 @@ use super::super::candidates::{bit, Candidates};
 use super::super::step::{Cell, Pattern, Step};
 use super::super::technique::{Finder, Technique};
 use super::hidden_subset::HiddenSet;
-use super::{se_house_order, search_subsets};
+use super::{se_house_order, search_subsets, Context};
 use crate::shape::Shape;
 use std::fmt;
 
@@ -16,14 +16,14 @@ pub(crate) const PAIR: Finder = Finder {
     id: "direct_hidden_pair",
     name: "Direct Hidden Pair",
     score: 2.0,
-    find: Some(|c, _| find(c, 2)),
+    find: Some(|c, cx| find_changed(c, cx, 2)),
 };
 
 pub(crate) const TRIPLE: Finder = Finder {
     id: "direct_hidden_triplet",
     name: "Direct Hidden Triplet",
     score: 2.5,
-    find: Some(|c, _| find(c, 3)),
+    find: Some(|c, cx| find_changed(c, cx, 3)),
 };
 
 /// A hidden set and the single it leaves in its house.
@@ -48,9 +48,22 @@ impl Pattern for DirectHiddenSet {
 
 /// Finds a direct hidden set of `size` digits (2 or 3) in SE's order:
 /// boxes, columns, rows; digit tuples in increasing order.
-pub fn find(c: &Candidates, size: usize) -> Option<Step> {
+/// The first direct hidden set of `size` in SE's house order.
+#[cfg(test)]
+fn find(c: &Candidates, size: usize) -> Option<Step> {
     let n = c.n();
     se_house_order(n).find_map(|h| find_in(c, size, h))
+}
+
+/// [`find`] skipping the houses unchanged since they gave nothing: what a
+/// house gives depends on that house alone.
+fn find_changed(c: &Candidates, cx: &mut Context, size: usize) -> Option<Step> {
+    let t = if size == 2 {
+        Technique::DirectHiddenPair
+    } else {
+        Technique::DirectHiddenTriple
+    };
+    cx.memo.first_house(t, c, se_house_order(c.n()), |h| find_in(c, size, h))
 }
 
 fn find_in(c: &Candidates, size: usize, h: usize) -> Option<Step> {
