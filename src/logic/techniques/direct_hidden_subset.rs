@@ -48,7 +48,6 @@ impl Pattern for DirectHiddenSet {
 
 /// Finds a direct hidden set of `size` digits (2 or 3) in SE's order:
 /// boxes, columns, rows; digit tuples in increasing order.
-/// The first direct hidden set of `size` in SE's house order.
 #[cfg(test)]
 fn find(c: &Candidates, size: usize) -> Option<Step> {
     let n = c.n();
