@@ -12,6 +12,7 @@
 use super::super::candidates::{bits, Candidates};
 use super::super::step::{Cell, House, Pattern, Step};
 use super::super::technique::{Finder, Technique};
+use super::Context;
 use crate::shape::Shape;
 use std::fmt;
 
@@ -19,7 +20,7 @@ pub(crate) const FINDER: Finder = Finder {
     id: "direct_pointing",
     name: "Direct Pointing",
     score: 1.7,
-    find: Some(|c, _| find(c)),
+    find: Some(find_changed),
 };
 
 /// The locked digit and the hidden single it leaves.
@@ -52,7 +53,13 @@ const COLUMN: usize = 1;
 const BOX: usize = 2;
 
 /// Finds the first direct pointing or claiming in SE's order.
-pub fn find(c: &Candidates) -> Option<Step> {
+#[cfg(test)]
+fn find(c: &Candidates) -> Option<Step> {
+    search(c, &|_| true)
+}
+
+/// [`find`] over the digits `wanted` accepts.
+fn search(c: &Candidates, wanted: &dyn Fn(u8) -> bool) -> Option<Step> {
     let n = c.n();
     // Every house's places of every digit, read once: most (house, digit)
     // pairs have fewer than two places and are passed over on a popcount.
@@ -61,7 +68,7 @@ pub fn find(c: &Candidates) -> Option<Step> {
         c.all_positions(h, out);
     }
     for (from, to) in [(BOX, COLUMN), (BOX, ROW), (COLUMN, BOX), (ROW, BOX)] {
-        for d in 1..=n as u8 {
+        for d in (1..=n as u8).filter(|&d| wanted(d)) {
             for h1 in from * n..(from + 1) * n {
                 if places[h1][d as usize - 1].count_ones() < 2 {
                     continue;
@@ -73,6 +80,20 @@ pub fn find(c: &Candidates) -> Option<Step> {
         }
     }
     None
+}
+
+/// [`find`] skipping the digits unchanged since a search found nothing:
+/// what a digit gives depends on its own candidates alone.
+fn find_changed(c: &Candidates, cx: &mut Context) -> Option<Step> {
+    let t = Technique::DirectPointing;
+    let changed = |d: u8| cx.memo.digit_changed(t, c, d);
+    let found = search(c, &changed);
+    if found.is_none() {
+        for d in 1..=c.n() as u8 {
+            cx.memo.nothing_for_digit(t, c, d);
+        }
+    }
+    found
 }
 
 /// A direct locking of `d` from house `h1` into a house of kind `to`;
