@@ -142,7 +142,7 @@ fn find_with<const W: usize>(c: &Candidates) -> Option<Step> {
                 if common.len() < 2 {
                     continue;
                 }
-                if let Some(step) = exclude(c, [a, b, third], common.iter().collect()) {
+                if let Some(step) = exclude(c, [a, b, third], common) {
                     return Some(step);
                 }
             }
@@ -153,35 +153,10 @@ fn find_with<const W: usize>(c: &Candidates) -> Option<Step> {
 
 /// The step removing every digit of the base cells that no allowed
 /// combination uses, if any.
-fn exclude(c: &Candidates, cells: [usize; 3], excluders: Vec<usize>) -> Option<Step> {
-    let t = c.tables();
-    let sees = [
-        t.sees(cells[0], cells[1]),
-        t.sees(cells[0], cells[2]),
-        t.sees(cells[1], cells[2]),
-    ];
-    let ex_masks: Vec<u32> = excluders.iter().map(|&x| c.mask(x)).collect();
-    let mut used = [0u32; 3];
-    for x in digits(c.mask(cells[0])) {
-        for y in digits(c.mask(cells[1])) {
-            if sees[0] && x == y {
-                continue;
-            }
-            for z in digits(c.mask(cells[2])) {
-                if (sees[1] && x == z) || (sees[2] && y == z) {
-                    continue;
-                }
-                let taken = bit(x) | bit(y) | bit(z);
-                if ex_masks.iter().any(|&m| m & !taken == 0) {
-                    continue;
-                }
-                used[0] |= bit(x);
-                used[1] |= bit(y);
-                used[2] |= bit(z);
-            }
-        }
-    }
+fn exclude<const W: usize>(c: &Candidates, cells: [usize; 3], excluders: CellSet<W>) -> Option<Step> {
+    let used = used_digits(c, cells, excluders)?;
     let n = c.n();
+    let excluders = excluders.iter().collect();
     let mut step = Step::new(
         Technique::AlignedTripletExclusion,
         Triplet { cells, excluders, n },
@@ -192,6 +167,51 @@ fn exclude(c: &Candidates, cells: [usize; 3], excluders: Vec<usize>) -> Option<S
         }
     }
     super::if_progress(step)
+}
+
+/// The digits of each base cell that some allowed combination uses, or
+/// `None` as soon as every digit is used (nothing to remove: most
+/// triplets end here after a few combinations).
+fn used_digits<const W: usize>(c: &Candidates, cells: [usize; 3], excluders: CellSet<W>) -> Option<[u32; 3]> {
+    let t = c.tables();
+    let sees = [
+        t.sees(cells[0], cells[1]),
+        t.sees(cells[0], cells[2]),
+        t.sees(cells[1], cells[2]),
+    ];
+    // A cell has fewer than 3n peers, and n is at most 32.
+    let mut ex_masks = [0u32; 96];
+    let mut count = 0;
+    for x in excluders.iter() {
+        ex_masks[count] = c.mask(x);
+        count += 1;
+    }
+    let ex_masks = &ex_masks[..count];
+    let masks = cells.map(|x| c.mask(x));
+    let mut used = [0u32; 3];
+    for x in digits(masks[0]) {
+        for y in digits(masks[1]) {
+            if sees[0] && x == y {
+                continue;
+            }
+            for z in digits(masks[2]) {
+                if (sees[1] && x == z) || (sees[2] && y == z) {
+                    continue;
+                }
+                let taken = bit(x) | bit(y) | bit(z);
+                if ex_masks.iter().any(|&m| m & !taken == 0) {
+                    continue;
+                }
+                used[0] |= bit(x);
+                used[1] |= bit(y);
+                used[2] |= bit(z);
+                if used == masks {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(used)
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use super::super::candidates::{bit, Candidates};
 use super::super::step::{Cell, Pattern, Step};
 use super::super::technique::{Finder, Technique};
 use super::hidden_subset::HiddenSet;
-use super::{se_house_order, search_subsets};
+use super::{se_house_order, search_subsets, Context};
 use crate::shape::Shape;
 use std::fmt;
 
@@ -16,14 +16,14 @@ pub(crate) const PAIR: Finder = Finder {
     id: "direct_hidden_pair",
     name: "Direct Hidden Pair",
     score: 2.0,
-    find: Some(|c, _| find(c, 2)),
+    find: Some(|c, cx| find_changed(c, cx, 2)),
 };
 
 pub(crate) const TRIPLE: Finder = Finder {
     id: "direct_hidden_triplet",
     name: "Direct Hidden Triplet",
     score: 2.5,
-    find: Some(|c, _| find(c, 3)),
+    find: Some(|c, cx| find_changed(c, cx, 3)),
 };
 
 /// A hidden set and the single it leaves in its house.
@@ -48,9 +48,21 @@ impl Pattern for DirectHiddenSet {
 
 /// Finds a direct hidden set of `size` digits (2 or 3) in SE's order:
 /// boxes, columns, rows; digit tuples in increasing order.
-pub fn find(c: &Candidates, size: usize) -> Option<Step> {
+#[cfg(test)]
+fn find(c: &Candidates, size: usize) -> Option<Step> {
     let n = c.n();
     se_house_order(n).find_map(|h| find_in(c, size, h))
+}
+
+/// [`find`] skipping the houses unchanged since they gave nothing: what a
+/// house gives depends on that house alone.
+fn find_changed(c: &Candidates, cx: &mut Context, size: usize) -> Option<Step> {
+    let t = if size == 2 {
+        Technique::DirectHiddenPair
+    } else {
+        Technique::DirectHiddenTriple
+    };
+    cx.memo.first_house(t, c, se_house_order(c.n()), |h| find_in(c, size, h))
 }
 
 fn find_in(c: &Candidates, size: usize, h: usize) -> Option<Step> {
@@ -63,23 +75,25 @@ fn find_in(c: &Candidates, size: usize, h: usize) -> Option<Step> {
     }
     let mut all = [0u32; 32];
     c.all_positions(h, &mut all);
-    let mut digits = Vec::with_capacity(n);
-    let mut places = Vec::with_capacity(n);
+    // Fixed buffers: this runs for every house after every step.
+    let (mut digits, mut places) = ([0u8; 32], [0u32; 32]);
+    let mut count = 0;
     for d in 1..=n as u8 {
         let p = all[d as usize - 1];
         if (2..=size).contains(&(p.count_ones() as usize)) {
-            digits.push(d);
-            places.push(p);
+            digits[count] = d;
+            places[count] = p;
+            count += 1;
         }
     }
-    search_subsets(&places, size, size as u32, &mut |chosen, union| {
-        let set: Vec<u8> = chosen.iter().map(|&i| digits[i]).collect();
-        let in_set = set.iter().fold(0, |m, &d| m | bit(d));
+    search_subsets(&places[..count], size, size as u32, &mut |chosen, union| {
+        let in_set = chosen.iter().fold(0, |m, &i| m | bit(digits[i]));
         let (d, at) = (1..=n as u8).filter(|&d| in_set & bit(d) == 0).find_map(|d| {
             let p = all[d as usize - 1];
             let rest = p & !union;
             (p.count_ones() > 1 && rest.count_ones() == 1).then(|| (d, rest.trailing_zeros() as usize))
         })?;
+        let set: Vec<u8> = chosen.iter().map(|&i| digits[i]).collect();
         let single = house[at];
         let cells = super::super::candidates::bits(union).map(|i| house[i]).collect();
         let pattern = DirectHiddenSet {

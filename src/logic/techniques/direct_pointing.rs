@@ -9,9 +9,10 @@
 //! row, column to box, row to box; digit by digit; so this file finds both
 //! and `direct_claiming.rs` only declares the second.
 
-use super::super::candidates::Candidates;
+use super::super::candidates::{bits, Candidates};
 use super::super::step::{Cell, House, Pattern, Step};
 use super::super::technique::{Finder, Technique};
+use super::Context;
 use crate::shape::Shape;
 use std::fmt;
 
@@ -19,7 +20,7 @@ pub(crate) const FINDER: Finder = Finder {
     id: "direct_pointing",
     name: "Direct Pointing",
     score: 1.7,
-    find: Some(|c, _| find(c)),
+    find: Some(find_changed),
 };
 
 /// The locked digit and the hidden single it leaves.
@@ -52,12 +53,27 @@ const COLUMN: usize = 1;
 const BOX: usize = 2;
 
 /// Finds the first direct pointing or claiming in SE's order.
-pub fn find(c: &Candidates) -> Option<Step> {
+#[cfg(test)]
+fn find(c: &Candidates) -> Option<Step> {
+    search(c, &|_| true)
+}
+
+/// [`find`] over the digits `wanted` accepts.
+fn search(c: &Candidates, wanted: &dyn Fn(u8) -> bool) -> Option<Step> {
     let n = c.n();
+    // Every house's places of every digit, read once: most (house, digit)
+    // pairs have fewer than two places and are passed over on a popcount.
+    let mut places = vec![[0u32; 32]; 3 * n];
+    for (h, out) in places.iter_mut().enumerate() {
+        c.all_positions(h, out);
+    }
     for (from, to) in [(BOX, COLUMN), (BOX, ROW), (COLUMN, BOX), (ROW, BOX)] {
-        for d in 1..=n as u8 {
+        for d in (1..=n as u8).filter(|&d| wanted(d)) {
             for h1 in from * n..(from + 1) * n {
-                if let Some(step) = from_house(c, d, h1, to) {
+                if places[h1][d as usize - 1].count_ones() < 2 {
+                    continue;
+                }
+                if let Some(step) = from_house(c, &places, d, h1, to) {
                     return Some(step);
                 }
             }
@@ -66,30 +82,45 @@ pub fn find(c: &Candidates) -> Option<Step> {
     None
 }
 
-/// A direct locking of `d` from house `h1` into a house of kind `to`.
-fn from_house(c: &Candidates, d: u8, h1: usize, to: usize) -> Option<Step> {
+/// [`find`] skipping the digits unchanged since a search found nothing:
+/// what a digit gives depends on its own candidates alone.
+fn find_changed(c: &Candidates, cx: &mut Context) -> Option<Step> {
+    let t = Technique::DirectPointing;
+    let changed = |d: u8| cx.memo.digit_changed(t, c, d);
+    let found = search(c, &changed);
+    if found.is_none() {
+        for d in 1..=c.n() as u8 {
+            cx.memo.nothing_for_digit(t, c, d);
+        }
+    }
+    found
+}
+
+/// A direct locking of `d` from house `h1` into a house of kind `to`;
+/// `places` holds every house's positions per digit.
+fn from_house(c: &Candidates, places: &[[u32; 32]], d: u8, h1: usize, to: usize) -> Option<Step> {
     let n = c.n();
     let t = c.tables();
-    let mut places = c.cells_with(h1, d);
-    let first = places.next()?;
+    let mut cells = bits(places[h1][d as usize - 1]).map(|i| t.house(h1)[i]);
+    let first = cells.next()?;
     let h2 = t.houses_of(first)[to];
-    let mut count = 1;
-    for cell in places {
-        if t.houses_of(cell)[to] != h2 {
-            return None;
-        }
-        count += 1;
-    }
-    if count < 2 {
+    if cells.any(|cell| t.houses_of(cell)[to] != h2) {
         return None;
     }
     let from = h1 / n;
-    // Other houses of h1's kind crossing h2, in order.
-    let mut crossing: Vec<usize> = t.house(h2).iter().map(|&x| t.houses_of(x)[from]).collect();
-    crossing.sort_unstable();
-    crossing.dedup();
-    for h3 in crossing.into_iter().filter(|&h| h != h1) {
-        if c.positions(h3, d).count_ones() < 2 {
+    // Other houses of h1's kind crossing h2, in order (at most n).
+    let mut crossing = [0usize; 32];
+    let mut count = 0;
+    for &x in t.house(h2) {
+        let h3 = t.houses_of(x)[from];
+        if h3 != h1 && !crossing[..count].contains(&h3) {
+            crossing[count] = h3;
+            count += 1;
+        }
+    }
+    crossing[..count].sort_unstable();
+    for &h3 in &crossing[..count] {
+        if places[h3][d as usize - 1].count_ones() < 2 {
             continue;
         }
         let mut outside = c.cells_with(h3, d).filter(|&x| t.houses_of(x)[to] != h2);

@@ -89,16 +89,28 @@ impl Link {
 fn links(c: &Candidates, d: u8) -> Vec<Link> {
     let n = c.n();
     let mut out = Vec::new();
+    // A house's places, read into a fixed buffer: most houses have too
+    // many or too few to be a link, and this runs after every step.
+    let mut buffer = [0usize; 7];
     for h in 0..3 * n {
-        let places: Vec<usize> = c.cells_with(h, d).collect();
         let kind = h / n;
         let limit = if kind == BOX { 5 } else { 6 };
-        if places.len() < 2 || places.len() > limit {
+        let mut count = 0;
+        for x in c.cells_with(h, d) {
+            if count == buffer.len() {
+                count += 1;
+                break;
+            }
+            buffer[count] = x;
+            count += 1;
+        }
+        if count < 2 || count > limit {
             continue;
         }
+        let places = &buffer[..count];
         if places.len() == 2 {
             // Two places of a box on one line are that line's link.
-            if kind == BOX && same_line(c, &places) {
+            if kind == BOX && same_line(c, places) {
                 continue;
             }
             out.push(Link {
@@ -106,7 +118,7 @@ fn links(c: &Candidates, d: u8) -> Vec<Link> {
                 ends: [vec![places[0]], vec![places[1]]],
                 grouped: false,
             });
-        } else if let Some(ends) = grouped_ends(c, h, &places) {
+        } else if let Some(ends) = grouped_ends(c, h, places) {
             out.push(Link {
                 house: h,
                 ends,
@@ -401,33 +413,63 @@ fn chains(c: &Candidates, d: u8, k: usize) -> Vec<Found> {
         .collect();
     // Which links share a cell, and which oriented links can follow each
     // oriented link (its exit and their entry in one house), in the
-    // order the search tries them: computed once per digit.
-    let overlap: Vec<bool> = all
-        .iter()
-        .flat_map(|a| {
-            all.iter()
-                .map(move |b| a.cells().any(|x| b.cells().any(|y| y == x)))
-        })
-        .collect();
-    let next: Vec<Vec<(usize, bool)>> = (0..2 * all.len())
-        .map(|from| {
-            let exit = &ends[from / 2][1 ^ (from % 2)];
-            (0..all.len())
-                .flat_map(|j| [(j, false), (j, true)])
-                .filter(|&(j, flip)| {
-                    let entry = &ends[j][flip as usize];
-                    (0..3).any(|h| exit[h] != usize::MAX && exit[h] == entry[h])
-                })
-                .collect()
-        })
-        .collect();
+    // order the search tries them: computed once per digit, with plain
+    // loops (this runs for every changed digit after every step).
+    let len = all.len();
+    if len < k {
+        return Vec::new(); // a chain never uses a link twice
+    }
+    // Each link's cells as bits, `words` words of 64 per link.
+    let words = c.cell_count().div_ceil(64);
+    let mut bits = vec![0u64; len * words];
+    for (i, link) in all.iter().enumerate() {
+        for x in link.cells() {
+            bits[i * words + x / 64] |= 1 << (x % 64);
+        }
+    }
+    let shares_cell = |a: usize, b: usize| {
+        let (mine, theirs) = (&bits[a * words..(a + 1) * words], &bits[b * words..(b + 1) * words]);
+        mine.iter().zip(theirs).any(|(x, y)| x & y != 0)
+    };
+    if k == 2 {
+        return two_link_chains(c, d, &all, &ends, shares_cell);
+    }
+    let mut overlap = vec![false; len * len];
+    for a in 0..len {
+        let mine = &bits[a * words..(a + 1) * words];
+        for b in a..len {
+            let theirs = &bits[b * words..(b + 1) * words];
+            let shared = mine.iter().zip(theirs).any(|(x, y)| x & y != 0);
+            overlap[a * len + b] = shared;
+            overlap[b * len + a] = shared;
+        }
+    }
+    let mut next_start = Vec::with_capacity(2 * len + 1);
+    let mut next_list = Vec::new();
+    for from in 0..2 * len {
+        next_start.push(next_list.len());
+        let exit = &ends[from / 2][1 ^ (from % 2)];
+        for (j, entries) in ends.iter().enumerate() {
+            for flip in [false, true] {
+                let entry = &entries[flip as usize];
+                if (0..3).any(|h| exit[h] != usize::MAX && exit[h] == entry[h]) {
+                    next_list.push((j, flip));
+                }
+            }
+        }
+    }
+    next_start.push(next_list.len());
+    let next = Next {
+        start: &next_start,
+        list: &next_list,
+    };
     let search = Search {
         c,
         d,
         k,
         all: &all,
         overlap: &overlap,
-        next: &next,
+        next,
     };
     let mut out = Vec::new();
     // The path holds (link index, flipped): links are cloned only for a
@@ -438,6 +480,53 @@ fn chains(c: &Candidates, d: u8, k: usize) -> Vec<Found> {
             path.push((i, flip));
             search.extend(&mut path, &mut out);
             path.pop();
+        }
+    }
+    out
+}
+
+/// [`chains`] for two links, without its tables: each pair of links once
+/// (the first one lower), both ways round each, in the order the general
+/// search meets them.
+fn two_link_chains(
+    c: &Candidates,
+    d: u8,
+    all: &[Link],
+    ends: &[[EndHouses; 2]],
+    shares_cell: impl Fn(usize, usize) -> bool,
+) -> Vec<Found> {
+    let search = Search {
+        c,
+        d,
+        k: 2,
+        all,
+        overlap: &[],
+        next: Next { start: &[], list: &[] },
+    };
+    let mut out = Vec::new();
+    for (i, first) in all.iter().enumerate() {
+        for flip_i in [false, true] {
+            let exit = &ends[i][1 ^ flip_i as usize];
+            for j in i + 1..all.len() {
+                if all[j].house == first.house {
+                    continue;
+                }
+                for flip_j in [false, true] {
+                    let entry = &ends[j][flip_j as usize];
+                    let joined = (0..3).any(|h| exit[h] != usize::MAX && exit[h] == entry[h]);
+                    if !joined || shares_cell(i, j) {
+                        continue;
+                    }
+                    let path = [(i, flip_i), (j, flip_j)];
+                    if let Some(victims) = search.victims(&path) {
+                        out.push(Found {
+                            digit: d,
+                            links: path.iter().map(|&(l, flip)| oriented(&all[l], flip)).collect(),
+                            victims,
+                        });
+                    }
+                }
+            }
         }
     }
     out
@@ -473,7 +562,14 @@ struct Search<'a> {
     overlap: &'a [bool],
     /// For oriented link `2 * i + flipped`, the oriented links that can
     /// follow it.
-    next: &'a [Vec<(usize, bool)>],
+    next: Next<'a>,
+}
+
+/// Lists of oriented links, one after another: list `i` is
+/// `list[start[i]..start[i + 1]]`.
+struct Next<'a> {
+    start: &'a [usize],
+    list: &'a [(usize, bool)],
 }
 
 impl Search<'_> {
@@ -503,7 +599,9 @@ impl Search<'_> {
         let first_house = self.all[path[0].0].house;
         let len = self.all.len();
         let (last, flip) = *path.last().expect("a chain starts with one link");
-        for &(j, flip_j) in &self.next[2 * last + flip as usize] {
+        let from = 2 * last + flip as usize;
+        let next = &self.next.list[self.next.start[from]..self.next.start[from + 1]];
+        for &(j, flip_j) in next {
             if self.all[j].house == first_house || path.iter().any(|&(i, _)| self.overlap[i * len + j]) {
                 continue;
             }

@@ -225,6 +225,7 @@ struct Hint {
 pub fn find(c: &Candidates) -> Option<Step> {
     let mut hints: Vec<Hint> = Vec::new();
     let mut members: Vec<(u32, Vec<bool>)> = Vec::new();
+    let mut seen_loops: Vec<Vec<usize>> = Vec::new();
     for start in 0..c.cell_count() {
         let pair = c.mask(start);
         if pair.count_ones() != 2 {
@@ -250,6 +251,16 @@ pub fn find(c: &Candidates) -> Option<Step> {
         };
         search.extend(start, 2, 0, None);
         for cells in search.found {
+            // A loop is met from each of its bivalue cells, both ways
+            // round: its hints are the same each time, so only the
+            // first meeting is looked at (hints keep the first found).
+            let mut key = cells.clone();
+            key.sort_unstable();
+            key.push(pair as usize);
+            if seen_loops.contains(&key) {
+                continue;
+            }
+            seen_loops.push(key);
             if is_deadly(c, &cells) {
                 for hint in rescues(c, cells, pair) {
                     if !hint.removals.is_empty() && !hints.iter().any(|h| h.pattern.same_hint(&hint.pattern))
