@@ -100,15 +100,20 @@ fn search_from(board: &mut Board, walker: &mut Walker, best: &mut Best, rules: R
     let key = sort_key(rules);
     let cycle_base = if rules.cell && rules.house { 7.0 } else { 6.5 };
     let chain_base = if rules.cell { 7.0 } else { 6.6 };
+    // Only these off nodes imply the source on: a cycle must close
+    // through one, and the walk from "off" can only reach its target
+    // through one, so without them neither can be found.
+    let closing = implying_source(board, rules, on);
+    let linked = closing[0] != NONE;
     let wanted = Wanted {
-        cycles: best.could_beat(cycle_base, 4, key),
+        cycles: linked && best.could_beat(cycle_base, 4, key),
         chain: rules.house && best.could_beat(chain_base, 3, key),
         cycle_base,
         chain_base,
         key,
     };
     if wanted.cycles || wanted.chain {
-        let chain = walk_from_on(board, walker, best, rules, on, wanted);
+        let chain = walk_from_on(board, walker, best, rules, on, closing, wanted);
         for i in 0..walker.found.len() {
             let target = walker.found[i];
             // A cycle rests on its path's nodes (the root counted once).
@@ -124,9 +129,9 @@ fn search_from(board: &mut Board, walker: &mut Walker, best: &mut Best, rules: R
             best.offer(hint);
         }
     }
-    if rules.house && best.could_beat(chain_base, 3, key) {
+    if linked && rules.house && best.could_beat(chain_base, 3, key) {
         let off = conjugate(on);
-        let target = forcing(board, walker, best, rules, off, chain_base, key);
+        let target = forcing_from_off(board, walker, best, rules, (off, closing), chain_base, key);
         if let Some(target) = target.filter(|&t| best.could_beat(chain_base, walker.arena.path_len(t), key)) {
             let hint = forcing_hint(board, walker, rules, target);
             best.offer(hint);
@@ -190,11 +195,11 @@ fn walk_from_on(
     best: &Best,
     rules: Rules,
     source: Node,
+    closing: [Node; 4],
     wanted: Wanted,
 ) -> Option<u32> {
     w.reset(board.node_count());
     let epoch = w.epoch;
-    let closing = implying_source(board, rules, source);
     let target = conjugate(source);
     let root = w.arena.push(source, NONE);
     w.on_entry[source as usize] = epoch;
@@ -251,13 +256,16 @@ fn walk_from_on(
 }
 
 /// SE's `doForcingChains` from `start` off: a plain breadth-first walk
-/// that merges nodes; returns the first entry reaching `start` on.
-fn forcing(
+/// that merges nodes; returns the first entry reaching `start` on. Only
+/// the `closing` off nodes imply `start` on, so the first of them queued
+/// is the first the walk would expand into the target: the walk stops
+/// there instead of expanding its whole layer.
+fn forcing_from_off(
     board: &mut Board,
     w: &mut Walker,
     best: &Best,
     rules: Rules,
-    start: Node,
+    (start, closing): (Node, [Node; 4]),
     base: f64,
     key: u8,
 ) -> Option<u32> {
@@ -267,61 +275,57 @@ fn forcing(
     let target = conjugate(start);
     w.pending_on.clear();
     w.pending_off.clear();
-    if is_on(start) {
-        w.on_entry[start as usize] = epoch;
-        w.pending_on.push(root);
-    } else {
-        w.off_seen[start as usize] = epoch;
-        w.pending_off.push(root);
-    }
-    let off_rules = Rules {
-        cell: rules.cell,
-        house: true,
-    };
-    // Depth (from the root) of the nodes waiting in each queue: a node
+    w.off_seen[start as usize] = epoch;
+    w.pending_off.push(root);
+    // Depth (from the root) of the nodes waiting in the off queue: a node
     // implied by them rests on depth + 2 nodes.
-    let (mut on_depth, mut off_depth) = (0u32, 0u32);
-    while !w.pending_on.is_empty() || !w.pending_off.is_empty() {
-        if !w.pending_on.is_empty() {
-            if !best.could_beat(base, on_depth + 2, key) {
-                return None;
-            }
-            off_depth = on_depth + 1;
+    let mut off_depth = 0u32;
+    loop {
+        if !best.could_beat(base, off_depth + 2, key) {
+            return None;
         }
-        let found = expand(
-            &mut w.arena,
-            &w.graph,
-            &w.pending_on,
-            &mut w.pending_off,
-            (&mut w.off_seen, epoch),
-            rules,
-            target,
-        );
-        if found.is_some() {
-            return found;
-        }
+        let on_depth = off_depth + 1;
         w.pending_on.clear();
-        if !w.pending_off.is_empty() {
-            if !best.could_beat(base, off_depth + 2, key) {
-                return None;
-            }
-            on_depth = off_depth + 1;
-        }
-        let found = expand(
+        // Off nodes imply on nodes only: no target in this layer.
+        expand(
             &mut w.arena,
             &w.graph,
             &w.pending_off,
             &mut w.pending_on,
             (&mut w.on_entry, epoch),
-            off_rules,
-            target,
+            rules,
+            NONE,
         );
-        if found.is_some() {
-            return found;
+        if w.pending_on.is_empty() {
+            return None;
         }
+        if !best.could_beat(base, on_depth + 2, key) {
+            return None;
+        }
+        off_depth = on_depth + 1;
         w.pending_off.clear();
+        for i in 0..w.pending_on.len() {
+            let id = w.pending_on[i];
+            let p = w.arena.get(id).node;
+            for &q in w.graph.next(p, rules) {
+                if w.off_seen[q as usize] == epoch {
+                    continue;
+                }
+                w.off_seen[q as usize] = epoch;
+                let e = w.arena.push(q, id);
+                if closing.contains(&q) {
+                    if !best.could_beat(base, off_depth + 2, key) {
+                        return None;
+                    }
+                    return Some(w.arena.push(target, e));
+                }
+                w.pending_off.push(e);
+            }
+        }
+        if w.pending_off.is_empty() {
+            return None;
+        }
     }
-    None
 }
 
 /// One layer of a merging walk: the nodes `from` implies under `rules`
