@@ -45,6 +45,48 @@ pub struct Walker {
     epoch: u32,
     pending_on: Vec<u32>,
     pending_off: Vec<u32>,
+    cells: CellSets,
+}
+
+/// Cell bitsets (`words` words each) for finding a cycle's removals
+/// without walking every peer of every node.
+#[derive(Default)]
+struct CellSets {
+    words: usize,
+    /// Per cell, its peers.
+    peers: Vec<u64>,
+    /// Per digit, the cells holding it.
+    holding: Vec<u64>,
+    /// The cells of the cycle.
+    chain: Vec<u64>,
+    /// Per digit, the cells seeing an on (`on`) or off (`off`) node of
+    /// the cycle with that digit.
+    on: Vec<u64>,
+    off: Vec<u64>,
+}
+
+impl CellSets {
+    /// The sets of `board` as it is now.
+    fn build(&mut self, board: &Board) {
+        let (n, cells) = (board.n(), board.masks.len());
+        let words = cells.div_ceil(64);
+        self.words = words;
+        self.peers.clear();
+        self.peers.resize(cells * words, 0);
+        self.holding.clear();
+        self.holding.resize(n * words, 0);
+        for cell in 0..cells {
+            for &peer in board.peers(cell) {
+                self.peers[cell * words + peer / 64] |= 1 << (peer % 64);
+            }
+            for d in digits(board.masks[cell]) {
+                self.holding[(d as usize - 1) * words + cell / 64] |= 1 << (cell % 64);
+            }
+        }
+        self.chain.resize(words, 0);
+        self.on.resize(n * words, 0);
+        self.off.resize(n * words, 0);
+    }
 }
 
 impl Walker {
@@ -69,6 +111,7 @@ impl Walker {
 /// passes with difficulty ceilings).
 pub fn find(board: &mut Board, walker: &mut Walker) -> Option<ChainHint> {
     walker.graph.build(board);
+    walker.cells.build(board);
     let mut best = Best::default();
     search(board, walker, &mut best);
     best.hint
@@ -360,35 +403,13 @@ fn expand(
 /// digit.
 fn cycle_hint(board: &Board, w: &mut Walker, rules: Rules, target: u32) -> Option<ChainHint> {
     let n = board.n();
-    let path = w.arena.path(target);
-    // `path` runs root .. target, and target is the root again.
-    let chain = &path[1..];
-    let mut in_chain = vec![false; board.masks.len()];
-    for &p in chain {
-        in_chain[cell_of(n, p)] = true;
-    }
-    let cells_mask = |on: bool| {
-        let mut seen = vec![0u32; board.masks.len()];
-        for &p in chain.iter().filter(|&&p| is_on(p) == on) {
-            let d = digit_of(n, p);
-            for &peer in board.peers(cell_of(n, p)) {
-                if !in_chain[peer] && board.masks[peer] & bit(d) != 0 {
-                    seen[peer] |= bit(d);
-                }
-            }
-        }
-        seen
-    };
-    let (forward, backward) = (cells_mask(true), cells_mask(false));
-    let mut removals = Vec::new();
-    for cell in 0..board.masks.len() {
-        for d in digits(forward[cell] & backward[cell]) {
-            removals.push((cell, d));
-        }
-    }
+    let removals = cycle_removals(n, &w.arena, &mut w.cells, target);
     if removals.is_empty() {
         return None;
     }
+    let path = w.arena.path(target);
+    // `path` runs root .. target, and target is the root again.
+    let chain = &path[1..];
     // SE lists the cells from the second node on, the source cell last.
     let mut cells: Vec<usize> = Vec::new();
     for &p in chain.iter().chain(std::iter::once(&path[0])) {
@@ -426,6 +447,55 @@ fn cycle_hint(board: &Board, w: &mut Walker, rules: Rules, target: u32) -> Optio
         rc_text,
         cells,
     })
+}
+
+/// The candidates (by cell, then digit) a cell outside the cycle closed
+/// at `target` holds and that see an on node and an off node of the cycle
+/// with that digit. Most cycles remove nothing, so this is done on cell
+/// bitsets before anything else.
+fn cycle_removals(n: usize, arena: &Arena, sets: &mut CellSets, target: u32) -> Vec<(usize, u8)> {
+    let words = sets.words;
+    sets.chain.fill(0);
+    sets.on.fill(0);
+    sets.off.fill(0);
+    // Every node but the root: the target stands for it.
+    let mut at = target;
+    loop {
+        let e = arena.get(at);
+        if e.parent == NONE {
+            break;
+        }
+        let (cell, d) = (cell_of(n, e.node), digit_of(n, e.node) as usize - 1);
+        sets.chain[cell / 64] |= 1 << (cell % 64);
+        let seen = if is_on(e.node) {
+            &mut sets.on
+        } else {
+            &mut sets.off
+        };
+        let peers = &sets.peers[cell * words..(cell + 1) * words];
+        for (s, p) in seen[d * words..(d + 1) * words].iter_mut().zip(peers) {
+            *s |= p;
+        }
+        at = e.parent;
+    }
+    let mut any = 0;
+    for i in 0..n * words {
+        sets.on[i] &= sets.off[i] & sets.holding[i] & !sets.chain[i % words];
+        any |= sets.on[i];
+    }
+    let mut removals = Vec::new();
+    if any == 0 {
+        return removals;
+    }
+    for cell in 0..words * 64 {
+        let (word, b) = (cell / 64, cell % 64);
+        for d in 0..n {
+            if sets.on[d * words + word] >> b & 1 == 1 {
+                removals.push((cell, d as u8 + 1));
+            }
+        }
+    }
+    removals
 }
 
 /// The forcing chain ending at `target` (the negation of its start).
