@@ -630,6 +630,28 @@ impl Graph {
         self.start.push(self.edges.len() as u32);
     }
 
+    /// Every node's consequences under `rules`, as ranges of
+    /// [`Graph::edges`] (one per node), into `out`: a walk then reads a
+    /// node's list with one load.
+    pub fn spans(&self, rules: Rules, out: &mut Vec<[u32; 2]>) {
+        out.clear();
+        out.extend((0..self.split.len()).map(|i| {
+            let (start, split, end) = (self.start[i], self.split[i], self.start[i + 1]);
+            let from = if rules.cell { start } else { split };
+            let to = if is_on(i as Node) || rules.house {
+                end
+            } else {
+                split
+            };
+            [from, to]
+        }));
+    }
+
+    /// Every node's consequences, node after node.
+    pub fn edges(&self) -> &[Node] {
+        &self.edges
+    }
+
     /// The consequences of `p` under `rules`, in SE's order.
     #[inline]
     pub fn next(&self, p: Node, rules: Rules) -> &[Node] {
