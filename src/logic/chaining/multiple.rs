@@ -96,7 +96,7 @@ pub fn find(board: &mut Board, engine: Engine) -> Option<ChainHint> {
             search_cell(board, &mut walks, &mut best, mode, cell);
         }
     }
-    best.hint
+    best.into_hint()
 }
 
 /// SE's `getMultipleChainsHintListForCell`.

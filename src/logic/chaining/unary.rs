@@ -173,7 +173,7 @@ pub fn find(board: &mut Board, walker: &mut Walker) -> Option<ChainHint> {
     walker.cells.build(board);
     let mut best = Best::default();
     search(board, walker, &mut best);
-    best.hint
+    best.into_hint()
 }
 
 /// SE's `getLoopHintList` three times (X, Y, both), every hint offered
