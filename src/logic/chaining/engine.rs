@@ -316,6 +316,14 @@ impl<'a> Board<'a> {
             let others = self.masks[cell] & !bit(d);
             out.extend(crate::logic::candidates::digits(others).map(|e| node(n, cell, e, false)));
         }
+        self.push_house_offs(cell, d, out);
+    }
+
+    /// Appends the off nodes `d` on in `cell` implies by the house rule:
+    /// the digit's other places in the box, then in the row and in the
+    /// column outside the box.
+    fn push_house_offs(&self, cell: usize, d: u8, out: &mut Vec<Node>) {
+        let n = self.n;
         let [bx, row, col] = self.houses[cell];
         let di = d as usize - 1;
         let in_box = self.places[bx * n + di] & !(1 << self.slots[cell][0]);
@@ -590,44 +598,61 @@ pub struct Graph {
 
 impl Graph {
     /// The implications of `board` as it is now.
-    pub fn build(&mut self, board: &mut Board) {
-        let nodes = board.node_count();
+    pub fn build(&mut self, board: &Board) {
+        let n = board.n;
         self.start.clear();
         self.split.clear();
         self.edges.clear();
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
-        let cell_only = Rules {
-            cell: true,
-            house: false,
-        };
-        let house_only = Rules {
-            cell: false,
-            house: true,
-        };
-        for p in 0..nodes as Node {
-            self.start.push(self.edges.len() as u32);
-            let (cell, d) = (cell_of(board.n, p), digit_of(board.n, p));
-            if board.masks[cell] & bit(d) == 0 {
-                self.split.push(self.edges.len() as u32);
-                continue;
-            }
-            if is_on(p) {
-                let others = board.masks[cell] & !bit(d);
-                self.edges
-                    .extend(crate::logic::candidates::digits(others).map(|e| node(board.n, cell, e, false)));
-                self.split.push(self.edges.len() as u32);
-                board.on_to_off(p, house_only, &mut offs);
-                self.edges.extend_from_slice(&offs);
-            } else {
-                board.off_to_on(p, cell_only, false, &mut ons);
-                self.edges.extend(ons.iter().map(|&(q, _)| q));
-                self.split.push(self.edges.len() as u32);
-                board.off_to_on(p, house_only, false, &mut ons);
-                self.edges.extend(ons.iter().map(|&(q, _)| q));
+        for cell in 0..board.masks.len() {
+            let mask = board.masks[cell];
+            for d in 1..=n as u8 {
+                // Node order: the candidate off, then on.
+                for on in [false, true] {
+                    self.start.push(self.edges.len() as u32);
+                    if mask & bit(d) == 0 {
+                        self.split.push(self.edges.len() as u32);
+                    } else if on {
+                        let others = mask & !bit(d);
+                        self.edges.extend(
+                            crate::logic::candidates::digits(others).map(|e| node(n, cell, e, false)),
+                        );
+                        self.split.push(self.edges.len() as u32);
+                        board.push_house_offs(cell, d, &mut self.edges);
+                    } else {
+                        if mask.count_ones() == 2 {
+                            let other = (mask & !bit(d)).trailing_zeros() as u8 + 1;
+                            self.edges.push(node(n, cell, other, true));
+                        }
+                        self.split.push(self.edges.len() as u32);
+                        self.push_house_ons(board, cell, d);
+                    }
+                }
             }
         }
         self.start.push(self.edges.len() as u32);
+    }
+
+    /// Appends the on nodes `d` off in `cell` implies by the house rule:
+    /// the last place of the digit in the box, row or column, each once.
+    fn push_house_ons(&mut self, board: &Board, cell: usize, d: u8) {
+        let (n, from) = (board.n, self.edges.len());
+        let di = d as usize - 1;
+        for k in 0..3 {
+            let h = board.houses[cell][k];
+            let others = board.places[h * n + di] & !(1 << board.slots[cell][k]);
+            if others.count_ones() != 1 {
+                continue;
+            }
+            let target = node(
+                n,
+                board.tables.house(h)[others.trailing_zeros() as usize],
+                d,
+                true,
+            );
+            if !self.edges[from..].contains(&target) {
+                self.edges.push(target);
+            }
+        }
     }
 
     /// Every node's consequences under `rules`, as ranges of
