@@ -199,6 +199,9 @@ fn search(board: &mut Board, walker: &mut Walker, best: &mut Best) {
 /// forcing chains from it on and from it off. The cycles and the forcing
 /// chain from "on" come from one walk: SE's two walks from "on" reach the
 /// same nodes through the same parents.
+// Kept out of line: inlined into its caller it measured more
+// instructions (callgrind).
+#[inline(never)]
 fn search_from(board: &mut Board, walker: &mut Walker, best: &mut Best, rules: Rules, on: Node) {
     let key = sort_key(rules);
     let cycle_base = if rules.cell && rules.house { 7.0 } else { 6.5 };
@@ -297,6 +300,9 @@ fn implying_source(board: &Board, rules: Rules, source: Node) -> [Node; 4] {
 /// checked at every occurrence. Leaves in `w.found` the cycles of four
 /// links or more, in SE's order, and returns the first on node implying
 /// the source off.
+// Kept out of line: inlined into its caller it measured more
+// instructions (callgrind).
+#[inline(never)]
 fn walk_from_on(
     board: &mut Board,
     w: &mut Walker,
@@ -364,6 +370,9 @@ fn walk_from_on(
 /// `start` on. Only the `closing` off nodes imply `start` on, so the
 /// first of them queued is the first the walk would expand into the
 /// target: the walk stops there instead of expanding its whole layer.
+// Kept out of line: inlined into its caller it measured more
+// instructions (callgrind).
+#[inline(never)]
 fn forcing_from_off(
     board: &mut Board,
     w: &mut Walker,
@@ -430,6 +439,9 @@ fn forcing_from_off(
 /// One layer of a merging walk: the nodes `from` implies (`spans` into
 /// `edges`) that `seen` (stamped with `epoch`) has not met join `to`, with
 /// their parents.
+// Kept out of line: inlined into its caller it measured more
+// instructions (callgrind).
+#[inline(never)]
 fn expand(
     edges: &[Node],
     spans: &[[u32; 2]],
