@@ -455,9 +455,21 @@ pub struct Scratch {
     entry: Vec<u32>,
     stamp: Vec<u32>,
     epoch: u32,
+    /// The board's implications, for static walks (see
+    /// [`Scratch::static_graph`]).
+    graph: Option<Graph>,
 }
 
 impl Scratch {
+    /// Lets static walks on `board` (which they leave as it is) read the
+    /// implications from a graph built once instead of deriving them node
+    /// by node.
+    pub fn static_graph(&mut self, board: &Board) {
+        let mut graph = Graph::default();
+        graph.build(board);
+        self.graph = Some(graph);
+    }
+
     fn begin(&mut self, nodes: usize) {
         if self.entry.len() < nodes {
             self.entry.resize(nodes, NONE);
@@ -518,7 +530,14 @@ pub fn walk(
         if next_on < w.on.len() {
             let id = w.on[next_on];
             next_on += 1;
-            board.on_to_off(arena.get(id).node, rules, &mut scratch.offs);
+            let p = arena.get(id).node;
+            match (&scratch.graph, dynamic) {
+                (Some(graph), false) => {
+                    scratch.offs.clear();
+                    scratch.offs.extend_from_slice(graph.next(p, rules));
+                }
+                _ => board.on_to_off(p, rules, &mut scratch.offs),
+            }
             for i in 0..scratch.offs.len() {
                 let q = scratch.offs[i];
                 if let Some(on) = scratch.get(conjugate(q)) {
@@ -536,7 +555,15 @@ pub fn walk(
             let id = w.off[next_off];
             next_off += 1;
             let p = arena.get(id).node;
-            board.off_to_on(p, rules, dynamic, &mut scratch.ons);
+            match (&scratch.graph, dynamic) {
+                (Some(graph), false) => {
+                    scratch.ons.clear();
+                    scratch
+                        .ons
+                        .extend(graph.next(p, rules).iter().map(|&q| (q, Hidden::None)));
+                }
+                _ => board.off_to_on(p, rules, dynamic, &mut scratch.ons),
+            }
             for i in 0..scratch.ons.len() {
                 let (q, hidden) = scratch.ons[i];
                 let e = arena.push(q, id);

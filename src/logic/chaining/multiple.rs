@@ -89,6 +89,9 @@ pub fn find(board: &mut Board, engine: Engine) -> Option<ChainHint> {
         arena: Arena::default(),
         scratch: Scratch::default(),
     };
+    if !mode.dynamic {
+        walks.scratch.static_graph(board);
+    }
     let mut best = Best::default();
     for cell in 0..board.masks.len() {
         let count = board.masks[cell].count_ones();
