@@ -141,7 +141,6 @@ fn binary(
     double: bool,
 ) {
     let n = board.n();
-    let name = candidate_name(cell, d, n);
     let kind = if mode.nishio {
         ChainKind::Nishio
     } else {
@@ -150,11 +149,15 @@ fn binary(
     walks.on_walk(board, mode, cell, d);
     let on_walk = walks.on[cell * n + d as usize - 1].take().expect("walked");
     let off_walk = walks.walk(board, mode, node(n, cell, d, false));
-    let place: Vec<(usize, u8)> = digits(board.masks[cell] & !bit(d)).map(|e| (cell, e)).collect();
     // Assumed on, a contradiction removes the candidate; assumed off, it
     // places it.
-    for (w, removals, state) in [(&on_walk, vec![(cell, d)], "on"), (&off_walk, place, "off")] {
+    for (w, state) in [(&on_walk, "on"), (&off_walk, "off")] {
         if let Some(pair) = w.contradiction {
+            let removals = if state == "on" {
+                vec![(cell, d)]
+            } else {
+                digits(board.masks[cell] & !bit(d)).map(|e| (cell, e)).collect()
+            };
             let hint = contradiction(
                 board,
                 &mut walks.arena,
@@ -194,7 +197,7 @@ fn binary(
                     engine: mode.engine,
                     complexity,
                     removals,
-                    text: format!("{name} on & off ==> {}", state_name(p, n)),
+                    text: format!("{} on & off ==> {}", candidate_name(cell, d, n), state_name(p, n)),
                     rc_text: format!(
                         "{} on and off ==> {}",
                         rc_candidate(cell, d, n),
