@@ -348,7 +348,11 @@ fn walk_from_on(
                 if w.seen[q as usize] != epoch {
                     w.seen[q as usize] = epoch;
                     w.parent[q as usize] = p;
-                    w.pending_off.push(q);
+                    // Most off nodes imply nothing: only the others are
+                    // worth a turn in the next layer.
+                    if implies_any(&w.spans, q) {
+                        w.pending_off.push(q);
+                    }
                 }
             }
         }
@@ -427,13 +431,22 @@ fn forcing_from_off(
                     }
                     return Some(q);
                 }
-                w.pending_off.push(q);
+                if implies_any(&w.spans, q) {
+                    w.pending_off.push(q);
+                }
             }
         }
         if w.pending_off.is_empty() {
             return None;
         }
     }
+}
+
+/// Whether `q` has consequences (`spans` of the walk's rules).
+#[inline]
+fn implies_any(spans: &[[u32; 2]], q: Node) -> bool {
+    let [from, to] = spans[q as usize];
+    from != to
 }
 
 /// One layer of a merging walk: the nodes `from` implies (`spans` into
