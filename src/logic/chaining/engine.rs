@@ -507,9 +507,17 @@ pub fn walk(
     dynamic: bool,
 ) -> Walk {
     let nodes = board.node_count();
+    // Each candidate is reached at most once on and once off: sized so,
+    // the lists never grow. Only walks with cell rules reach most of the
+    // board; a Nishio walk stays on one digit and starts small.
+    let candidates: usize = if rules.cell {
+        board.masks.iter().map(|m| m.count_ones() as usize).sum()
+    } else {
+        0
+    };
     let mut w = Walk {
-        on: Vec::new(),
-        off: Vec::new(),
+        on: Vec::with_capacity(candidates),
+        off: Vec::with_capacity(candidates),
         reached: vec![0; nodes.div_ceil(64)],
         contradiction: None,
     };
