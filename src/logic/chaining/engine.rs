@@ -465,9 +465,7 @@ impl Scratch {
     /// implications from a graph built once instead of deriving them node
     /// by node.
     pub fn static_graph(&mut self, board: &Board) {
-        let mut graph = Graph::default();
-        graph.build(board);
-        self.graph = Some(graph);
+        self.graph.get_or_insert_with(Graph::default).build(board);
     }
 
     fn begin(&mut self, nodes: usize) {

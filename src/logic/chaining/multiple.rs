@@ -80,15 +80,32 @@ impl Walks {
     }
 }
 
+thread_local! {
+    /// The walks' entry arena and scratch buffers, kept between searches:
+    /// growing them from empty for every search cost more than their
+    /// memory.
+    static BUFFERS: std::cell::Cell<(Arena, Scratch)> = std::cell::Cell::default();
+}
+
 /// The easiest hint of `engine` (Nishio, Multiple or Dynamic) on the board.
 pub fn find(board: &mut Board, engine: Engine) -> Option<ChainHint> {
-    let mode = Mode::of(engine);
-    let n = board.n();
+    let (mut arena, scratch) = BUFFERS.take();
+    arena.clear();
     let mut walks = Walks {
-        on: (0..board.masks.len() * n).map(|_| None).collect(),
-        arena: Arena::default(),
-        scratch: Scratch::default(),
+        on: (0..board.masks.len() * board.n()).map(|_| None).collect(),
+        arena,
+        scratch,
     };
+    let hint = search(board, engine, &mut walks);
+    BUFFERS.set((walks.arena, walks.scratch));
+    hint
+}
+
+/// [`find`] with the walks' buffers.
+fn search(board: &mut Board, engine: Engine, walks: &mut Walks) -> Option<ChainHint> {
+    let mode = Mode::of(engine);
+    // Static walks read the graph of this board (dynamic walks never
+    // read it, so one left from an earlier board does no harm).
     if !mode.dynamic {
         walks.scratch.static_graph(board);
     }
@@ -96,7 +113,7 @@ pub fn find(board: &mut Board, engine: Engine) -> Option<ChainHint> {
     for cell in 0..board.masks.len() {
         let count = board.masks[cell].count_ones();
         if count > 2 || (count > 1 && mode.dynamic) {
-            search_cell(board, &mut walks, &mut best, mode, cell);
+            search_cell(board, walks, &mut best, mode, cell);
         }
     }
     best.into_hint()
