@@ -209,7 +209,7 @@ fn search_from(board: &mut Board, walker: &mut Walker, best: &mut Best, rules: R
     // Only these off nodes imply the source on: a cycle must close
     // through one, and the walk from "off" can only reach its target
     // through one, so without them neither can be found.
-    let closing = implying_source(board, rules, on);
+    let closing = implying_source(walker, on);
     let linked = closing[0] != NONE;
     let wanted = Wanted {
         cycles: linked && best.could_beat(cycle_base, 4, key),
@@ -268,27 +268,16 @@ fn sort_key(rules: Rules) -> u8 {
     }
 }
 
-/// The off nodes that imply `source` (on) under `rules`: the other digit
-/// of a bivalue cell, the other place of a digit with two places.
-/// At most four of them; unused slots hold [`NONE`], which is no node.
-fn implying_source(board: &Board, rules: Rules, source: Node) -> [Node; 4] {
-    let n = board.n();
-    let (cell, d) = (cell_of(n, source), digit_of(n, source));
+/// The off nodes that imply `source` (on) under the walks' rules: the
+/// other digit of a bivalue cell, the other place of a digit with two
+/// places. They are the negations of what `source` off implies (the same
+/// two links read the other way), so they come from the graph. At most
+/// four of them; unused slots hold [`NONE`], which is no node.
+fn implying_source(w: &Walker, source: Node) -> [Node; 4] {
+    let [from, to] = w.spans[conjugate(source) as usize];
     let mut out = [NONE; 4];
-    let mut len = 0;
-    if rules.cell && board.masks[cell].count_ones() == 2 {
-        let other = digits(board.masks[cell] & !bit(d)).next().expect("bivalue");
-        out[len] = node(n, cell, other, false);
-        len += 1;
-    }
-    if rules.house {
-        for h in board.houses_se(cell) {
-            let mut places = board.positions(h, d).filter(|&c| c != cell);
-            if let (Some(other), None) = (places.next(), places.next()) {
-                out[len] = node(n, other, d, false);
-                len += 1;
-            }
-        }
+    for (slot, &q) in out.iter_mut().zip(&w.graph.edges()[from as usize..to as usize]) {
+        *slot = conjugate(q);
     }
     out
 }
