@@ -316,6 +316,14 @@ impl<'a> Board<'a> {
             let others = self.masks[cell] & !bit(d);
             out.extend(crate::logic::candidates::digits(others).map(|e| node(n, cell, e, false)));
         }
+        self.push_house_offs(cell, d, out);
+    }
+
+    /// Appends the off nodes `d` on in `cell` implies by the house rule:
+    /// the digit's other places in the box, then in the row and in the
+    /// column outside the box.
+    fn push_house_offs(&self, cell: usize, d: u8, out: &mut Vec<Node>) {
+        let n = self.n;
         let [bx, row, col] = self.houses[cell];
         let di = d as usize - 1;
         let in_box = self.places[bx * n + di] & !(1 << self.slots[cell][0]);
@@ -447,9 +455,19 @@ pub struct Scratch {
     entry: Vec<u32>,
     stamp: Vec<u32>,
     epoch: u32,
+    /// The board's implications, for static walks (see
+    /// [`Scratch::static_graph`]).
+    graph: Option<Graph>,
 }
 
 impl Scratch {
+    /// Lets static walks on `board` (which they leave as it is) read the
+    /// implications from a graph built once instead of deriving them node
+    /// by node.
+    pub fn static_graph(&mut self, board: &Board) {
+        self.graph.get_or_insert_with(Graph::default).build(board);
+    }
+
     fn begin(&mut self, nodes: usize) {
         if self.entry.len() < nodes {
             self.entry.resize(nodes, NONE);
@@ -487,9 +505,17 @@ pub fn walk(
     dynamic: bool,
 ) -> Walk {
     let nodes = board.node_count();
+    // Each candidate is reached at most once on and once off: sized so,
+    // the lists never grow. Only walks with cell rules reach most of the
+    // board; a Nishio walk stays on one digit and starts small.
+    let candidates: usize = if rules.cell {
+        board.masks.iter().map(|m| m.count_ones() as usize).sum()
+    } else {
+        0
+    };
     let mut w = Walk {
-        on: Vec::new(),
-        off: Vec::new(),
+        on: Vec::with_capacity(candidates),
+        off: Vec::with_capacity(candidates),
         reached: vec![0; nodes.div_ceil(64)],
         contradiction: None,
     };
@@ -510,7 +536,14 @@ pub fn walk(
         if next_on < w.on.len() {
             let id = w.on[next_on];
             next_on += 1;
-            board.on_to_off(arena.get(id).node, rules, &mut scratch.offs);
+            let p = arena.get(id).node;
+            match (&scratch.graph, dynamic) {
+                (Some(graph), false) => {
+                    scratch.offs.clear();
+                    scratch.offs.extend_from_slice(graph.next(p, rules));
+                }
+                _ => board.on_to_off(p, rules, &mut scratch.offs),
+            }
             for i in 0..scratch.offs.len() {
                 let q = scratch.offs[i];
                 if let Some(on) = scratch.get(conjugate(q)) {
@@ -528,7 +561,15 @@ pub fn walk(
             let id = w.off[next_off];
             next_off += 1;
             let p = arena.get(id).node;
-            board.off_to_on(p, rules, dynamic, &mut scratch.ons);
+            match (&scratch.graph, dynamic) {
+                (Some(graph), false) => {
+                    scratch.ons.clear();
+                    scratch
+                        .ons
+                        .extend(graph.next(p, rules).iter().map(|&q| (q, Hidden::None)));
+                }
+                _ => board.off_to_on(p, rules, dynamic, &mut scratch.ons),
+            }
             for i in 0..scratch.ons.len() {
                 let (q, hidden) = scratch.ons[i];
                 let e = arena.push(q, id);
@@ -590,44 +631,83 @@ pub struct Graph {
 
 impl Graph {
     /// The implications of `board` as it is now.
-    pub fn build(&mut self, board: &mut Board) {
-        let nodes = board.node_count();
+    pub fn build(&mut self, board: &Board) {
+        let n = board.n;
         self.start.clear();
         self.split.clear();
         self.edges.clear();
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
-        let cell_only = Rules {
-            cell: true,
-            house: false,
-        };
-        let house_only = Rules {
-            cell: false,
-            house: true,
-        };
-        for p in 0..nodes as Node {
-            self.start.push(self.edges.len() as u32);
-            let (cell, d) = (cell_of(board.n, p), digit_of(board.n, p));
-            if board.masks[cell] & bit(d) == 0 {
-                self.split.push(self.edges.len() as u32);
-                continue;
-            }
-            if is_on(p) {
-                let others = board.masks[cell] & !bit(d);
-                self.edges
-                    .extend(crate::logic::candidates::digits(others).map(|e| node(board.n, cell, e, false)));
-                self.split.push(self.edges.len() as u32);
-                board.on_to_off(p, house_only, &mut offs);
-                self.edges.extend_from_slice(&offs);
-            } else {
-                board.off_to_on(p, cell_only, false, &mut ons);
-                self.edges.extend(ons.iter().map(|&(q, _)| q));
-                self.split.push(self.edges.len() as u32);
-                board.off_to_on(p, house_only, false, &mut ons);
-                self.edges.extend(ons.iter().map(|&(q, _)| q));
+        for cell in 0..board.masks.len() {
+            let mask = board.masks[cell];
+            for d in 1..=n as u8 {
+                // Node order: the candidate off, then on.
+                for on in [false, true] {
+                    self.start.push(self.edges.len() as u32);
+                    if mask & bit(d) == 0 {
+                        self.split.push(self.edges.len() as u32);
+                    } else if on {
+                        let others = mask & !bit(d);
+                        self.edges.extend(
+                            crate::logic::candidates::digits(others).map(|e| node(n, cell, e, false)),
+                        );
+                        self.split.push(self.edges.len() as u32);
+                        board.push_house_offs(cell, d, &mut self.edges);
+                    } else {
+                        if mask.count_ones() == 2 {
+                            let other = (mask & !bit(d)).trailing_zeros() as u8 + 1;
+                            self.edges.push(node(n, cell, other, true));
+                        }
+                        self.split.push(self.edges.len() as u32);
+                        self.push_house_ons(board, cell, d);
+                    }
+                }
             }
         }
         self.start.push(self.edges.len() as u32);
+    }
+
+    /// Appends the on nodes `d` off in `cell` implies by the house rule:
+    /// the last place of the digit in the box, row or column, each once.
+    fn push_house_ons(&mut self, board: &Board, cell: usize, d: u8) {
+        let (n, from) = (board.n, self.edges.len());
+        let di = d as usize - 1;
+        for k in 0..3 {
+            let h = board.houses[cell][k];
+            let others = board.places[h * n + di] & !(1 << board.slots[cell][k]);
+            if others.count_ones() != 1 {
+                continue;
+            }
+            let target = node(
+                n,
+                board.tables.house(h)[others.trailing_zeros() as usize],
+                d,
+                true,
+            );
+            if !self.edges[from..].contains(&target) {
+                self.edges.push(target);
+            }
+        }
+    }
+
+    /// Every node's consequences under `rules`, as ranges of
+    /// [`Graph::edges`] (one per node), into `out`: a walk then reads a
+    /// node's list with one load.
+    pub fn spans(&self, rules: Rules, out: &mut Vec<[u32; 2]>) {
+        out.clear();
+        out.extend((0..self.split.len()).map(|i| {
+            let (start, split, end) = (self.start[i], self.split[i], self.start[i + 1]);
+            let from = if rules.cell { start } else { split };
+            let to = if is_on(i as Node) || rules.house {
+                end
+            } else {
+                split
+            };
+            [from, to]
+        }));
+    }
+
+    /// Every node's consequences, node after node.
+    pub fn edges(&self) -> &[Node] {
+        &self.edges
     }
 
     /// The consequences of `p` under `rules`, in SE's order.

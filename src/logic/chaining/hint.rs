@@ -180,8 +180,10 @@ pub fn length_extra(complexity: u32) -> f64 {
 /// Keeps the first hint of least order, as SE's stable sort does.
 #[derive(Default)]
 pub struct Best {
-    /// The best hint so far.
-    pub hint: Option<ChainHint>,
+    hint: Option<ChainHint>,
+    /// The best hint's difficulty, complexity and sort key: walks ask
+    /// [`Best::could_beat`] about a million times per thousand puzzles.
+    bar: Option<(f64, u32, u8)>,
 }
 
 impl Best {
@@ -192,21 +194,29 @@ impl Best {
         }
         match &self.hint {
             Some(best) if hint.order(best) != Ordering::Less => {}
-            _ => self.hint = Some(hint),
+            _ => {
+                self.bar = Some((hint.difficulty(), hint.complexity, hint.sort_key()));
+                self.hint = Some(hint);
+            }
         }
+    }
+
+    /// The best hint offered, if any.
+    pub fn into_hint(self) -> Option<ChainHint> {
+        self.hint
     }
 
     /// Whether a hint resting on `complexity` nodes with base `base` and
     /// sort key `key` could still beat the best one.
     pub fn could_beat(&self, base: f64, complexity: u32, key: u8) -> bool {
-        match &self.hint {
+        match self.bar {
             None => true,
-            Some(best) => {
+            Some((difficulty, best_complexity, best_key)) => {
                 let d = base + length_extra(complexity);
-                match d.partial_cmp(&best.difficulty()).unwrap_or(Ordering::Equal) {
+                match d.partial_cmp(&difficulty).unwrap_or(Ordering::Equal) {
                     Ordering::Less => true,
                     Ordering::Greater => false,
-                    Ordering::Equal => (complexity, key) < (best.complexity, best.sort_key()),
+                    Ordering::Equal => (complexity, key) < (best_complexity, best_key),
                 }
             }
         }

@@ -44,11 +44,21 @@ fn masks(c: &Candidates) -> Vec<u32> {
     (0..c.cell_count()).map(|cell| c.mask(cell)).collect()
 }
 
+thread_local! {
+    /// The unary engine's buffers, kept between searches: allocating and
+    /// growing them for every search cost more than the searches' setup.
+    static WALKER: std::cell::RefCell<unary::Walker> = std::cell::RefCell::default();
+}
+
 /// The easiest hint `engine` finds on `c`, as SE would take it.
 pub fn find(c: &Candidates, engine: Engine) -> Option<ChainHint> {
     let mut board = Board::new(c.tables(), masks(c));
     match engine {
-        Engine::Unary => unary::find(&mut board, &mut unary::Walker::default()),
+        Engine::Unary => WALKER.with(|walker| match walker.try_borrow_mut() {
+            Ok(mut walker) => unary::find(&mut board, &mut walker),
+            // Not reentrant, but stay correct if it ever is.
+            Err(_) => unary::find(&mut board, &mut unary::Walker::default()),
+        }),
         _ => multiple::find(&mut board, engine),
     }
 }

@@ -80,23 +80,43 @@ impl Walks {
     }
 }
 
+thread_local! {
+    /// The walks' entry arena and scratch buffers, kept between searches:
+    /// growing them from empty for every search cost more than their
+    /// memory.
+    static BUFFERS: std::cell::Cell<(Arena, Scratch)> = std::cell::Cell::default();
+}
+
 /// The easiest hint of `engine` (Nishio, Multiple or Dynamic) on the board.
 pub fn find(board: &mut Board, engine: Engine) -> Option<ChainHint> {
-    let mode = Mode::of(engine);
-    let n = board.n();
+    let (mut arena, scratch) = BUFFERS.take();
+    arena.clear();
     let mut walks = Walks {
-        on: (0..board.masks.len() * n).map(|_| None).collect(),
-        arena: Arena::default(),
-        scratch: Scratch::default(),
+        on: (0..board.masks.len() * board.n()).map(|_| None).collect(),
+        arena,
+        scratch,
     };
+    let hint = search(board, engine, &mut walks);
+    BUFFERS.set((walks.arena, walks.scratch));
+    hint
+}
+
+/// [`find`] with the walks' buffers.
+fn search(board: &mut Board, engine: Engine, walks: &mut Walks) -> Option<ChainHint> {
+    let mode = Mode::of(engine);
+    // Static walks read the graph of this board (dynamic walks never
+    // read it, so one left from an earlier board does no harm).
+    if !mode.dynamic {
+        walks.scratch.static_graph(board);
+    }
     let mut best = Best::default();
     for cell in 0..board.masks.len() {
         let count = board.masks[cell].count_ones();
         if count > 2 || (count > 1 && mode.dynamic) {
-            search_cell(board, &mut walks, &mut best, mode, cell);
+            search_cell(board, walks, &mut best, mode, cell);
         }
     }
-    best.hint
+    best.into_hint()
 }
 
 /// SE's `getMultipleChainsHintListForCell`.
@@ -138,7 +158,6 @@ fn binary(
     double: bool,
 ) {
     let n = board.n();
-    let name = candidate_name(cell, d, n);
     let kind = if mode.nishio {
         ChainKind::Nishio
     } else {
@@ -147,11 +166,15 @@ fn binary(
     walks.on_walk(board, mode, cell, d);
     let on_walk = walks.on[cell * n + d as usize - 1].take().expect("walked");
     let off_walk = walks.walk(board, mode, node(n, cell, d, false));
-    let place: Vec<(usize, u8)> = digits(board.masks[cell] & !bit(d)).map(|e| (cell, e)).collect();
     // Assumed on, a contradiction removes the candidate; assumed off, it
     // places it.
-    for (w, removals, state) in [(&on_walk, vec![(cell, d)], "on"), (&off_walk, place, "off")] {
+    for (w, state) in [(&on_walk, "on"), (&off_walk, "off")] {
         if let Some(pair) = w.contradiction {
+            let removals = if state == "on" {
+                vec![(cell, d)]
+            } else {
+                digits(board.masks[cell] & !bit(d)).map(|e| (cell, e)).collect()
+            };
             let hint = contradiction(
                 board,
                 &mut walks.arena,
@@ -191,7 +214,7 @@ fn binary(
                     engine: mode.engine,
                     complexity,
                     removals,
-                    text: format!("{name} on & off ==> {}", state_name(p, n)),
+                    text: format!("{} on & off ==> {}", candidate_name(cell, d, n), state_name(p, n)),
                     rc_text: format!(
                         "{} on and off ==> {}",
                         rc_candidate(cell, d, n),

@@ -33,33 +33,134 @@ const MODES: [Rules; 3] = [
     },
 ];
 
-/// Reusable buffers for the breadth-first walks.
+/// Reusable buffers for the breadth-first walks. A walk merges nodes
+/// (each is reached once, from its first parent), so it keeps one parent
+/// per node instead of an entry per step; the [`Arena`] gets entries only
+/// for the chains that become hints.
 #[derive(Default)]
 pub struct Walker {
     graph: Graph,
-    /// The entries closing cycles, from the last walk from "on".
-    found: Vec<u32>,
+    /// Per node, its consequences under the current rules: a range of
+    /// `graph.edges()`.
+    spans: Vec<[u32; 2]>,
+    /// The cycles closed by the last walk from "on": the on node, the off
+    /// node implying the source, and the depth of the source reached again.
+    found: Vec<(Node, Node, u32)>,
     arena: Arena,
-    on_entry: Vec<u32>,
-    off_seen: Vec<u32>,
+    /// Per node, `epoch` when the current walk has reached it.
+    seen: Vec<u32>,
+    /// Per node reached, the node that implied it ([`NONE`] for the root).
+    parent: Vec<Node>,
+    /// Per node, `epoch` when it is the current walk's target or one of
+    /// the source's closing nodes.
+    special: Vec<u32>,
     epoch: u32,
-    pending_on: Vec<u32>,
-    pending_off: Vec<u32>,
+    pending_on: Vec<Node>,
+    pending_off: Vec<Node>,
+    trail: Vec<Node>,
+    cells: CellSets,
+}
+
+/// Cell bitsets (`words` words each) for finding a cycle's removals
+/// without walking every peer of every node.
+#[derive(Default)]
+struct CellSets {
+    words: usize,
+    /// Per cell, its peers.
+    peers: Vec<u64>,
+    /// Per digit, the cells holding it.
+    holding: Vec<u64>,
+    /// The cells of the cycle.
+    chain: Vec<u64>,
+    /// Per digit, the cells seeing an on (`on`) or off (`off`) node of
+    /// the cycle with that digit.
+    on: Vec<u64>,
+    off: Vec<u64>,
+}
+
+impl CellSets {
+    /// The sets of `board` as it is now.
+    fn build(&mut self, board: &Board) {
+        let (n, cells) = (board.n(), board.masks.len());
+        let words = cells.div_ceil(64);
+        self.words = words;
+        self.peers.clear();
+        self.peers.resize(cells * words, 0);
+        self.holding.clear();
+        self.holding.resize(n * words, 0);
+        for cell in 0..cells {
+            for &peer in board.peers(cell) {
+                self.peers[cell * words + peer / 64] |= 1 << (peer % 64);
+            }
+            for d in digits(board.masks[cell]) {
+                self.holding[(d as usize - 1) * words + cell / 64] |= 1 << (cell % 64);
+            }
+        }
+        self.chain.resize(words, 0);
+        self.on.resize(n * words, 0);
+        self.off.resize(n * words, 0);
+    }
 }
 
 impl Walker {
-    fn reset(&mut self, nodes: usize) {
-        if self.on_entry.len() < nodes {
-            self.on_entry.resize(nodes, 0);
-            self.off_seen.resize(nodes, 0);
+    /// Starts a walk from `root`: forgets every node reached.
+    fn begin(&mut self, nodes: usize, root: Node) {
+        if self.seen.len() < nodes {
+            self.seen.resize(nodes, 0);
+            self.special.resize(nodes, 0);
+            self.parent.resize(nodes, NONE);
         }
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
-            self.on_entry.iter_mut().for_each(|s| *s = 0);
-            self.off_seen.iter_mut().for_each(|s| *s = 0);
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.special.iter_mut().for_each(|s| *s = 0);
             self.epoch = 1;
         }
+        self.seen[root as usize] = self.epoch;
+        self.parent[root as usize] = NONE;
+    }
+
+    /// Marks the nodes the current walk watches for.
+    fn watch(&mut self, nodes: &[Node]) {
+        for &q in nodes.iter().filter(|&&q| q != NONE) {
+            self.special[q as usize] = self.epoch;
+        }
+    }
+
+    /// Whether `q` is a strict ancestor of `p` in the current walk.
+    fn has_ancestor(&self, p: Node, q: Node) -> bool {
+        let mut at = self.parent[p as usize];
+        while at != NONE {
+            if at == q {
+                return true;
+            }
+            at = self.parent[at as usize];
+        }
+        false
+    }
+
+    /// `p` and its ancestors in the current walk, into `self.trail`,
+    /// root last.
+    fn trace(&mut self, p: Node) {
+        self.trail.clear();
+        let mut at = p;
+        while at != NONE {
+            self.trail.push(at);
+            at = self.parent[at as usize];
+        }
+    }
+
+    /// Arena entries (from a cleared arena) for the path of the current
+    /// walk to `p`, then for each of `then` in turn; returns the last
+    /// entry.
+    fn materialize(&mut self, p: Node, then: &[Node]) -> u32 {
+        self.trace(p);
         self.arena.clear();
+        let mut id = NONE;
+        for &q in self.trail.iter().rev().chain(then) {
+            id = self.arena.push(q, id);
+        }
+        id
     }
 }
 
@@ -69,9 +170,10 @@ impl Walker {
 /// passes with difficulty ceilings).
 pub fn find(board: &mut Board, walker: &mut Walker) -> Option<ChainHint> {
     walker.graph.build(board);
+    walker.cells.build(board);
     let mut best = Best::default();
     search(board, walker, &mut best);
-    best.hint
+    best.into_hint()
 }
 
 /// SE's `getLoopHintList` three times (X, Y, both), every hint offered
@@ -79,6 +181,7 @@ pub fn find(board: &mut Board, walker: &mut Walker) -> Option<ChainHint> {
 fn search(board: &mut Board, walker: &mut Walker, best: &mut Best) {
     let n = board.n();
     for rules in MODES {
+        walker.graph.spans(rules, &mut walker.spans);
         for cell in 0..board.masks.len() {
             let mask = board.masks[cell];
             if mask.count_ones() < 2 || (!rules.house && mask.count_ones() > 2) {
@@ -96,40 +199,53 @@ fn search(board: &mut Board, walker: &mut Walker, best: &mut Best) {
 /// forcing chains from it on and from it off. The cycles and the forcing
 /// chain from "on" come from one walk: SE's two walks from "on" reach the
 /// same nodes through the same parents.
+// Kept out of line: inlined into its caller it measured more
+// instructions (callgrind).
+#[inline(never)]
 fn search_from(board: &mut Board, walker: &mut Walker, best: &mut Best, rules: Rules, on: Node) {
     let key = sort_key(rules);
     let cycle_base = if rules.cell && rules.house { 7.0 } else { 6.5 };
     let chain_base = if rules.cell { 7.0 } else { 6.6 };
+    // Only these off nodes imply the source on: a cycle must close
+    // through one, and the walk from "off" can only reach its target
+    // through one, so without them neither can be found.
+    let closing = implying_source(walker, on);
+    let linked = closing[0] != NONE;
     let wanted = Wanted {
-        cycles: best.could_beat(cycle_base, 4, key),
+        cycles: linked && best.could_beat(cycle_base, 4, key),
         chain: rules.house && best.could_beat(chain_base, 3, key),
         cycle_base,
         chain_base,
         key,
     };
     if wanted.cycles || wanted.chain {
-        let chain = walk_from_on(board, walker, best, rules, on, wanted);
+        let chain = walk_from_on(board, walker, best, on, closing, wanted);
         for i in 0..walker.found.len() {
-            let target = walker.found[i];
+            let (p, q, depth) = walker.found[i];
             // A cycle rests on its path's nodes (the root counted once).
-            if !best.could_beat(cycle_base, walker.arena.get(target).depth, key) {
+            if !best.could_beat(cycle_base, depth, key) {
                 continue;
             }
-            if let Some(hint) = cycle_hint(board, walker, rules, target) {
+            if let Some(hint) = cycle_hint(board, walker, rules, (on, p, q)) {
                 best.offer(hint);
             }
         }
-        if let Some(target) = chain.filter(|&t| best.could_beat(chain_base, walker.arena.path_len(t), key)) {
-            let hint = forcing_hint(board, walker, rules, target);
-            best.offer(hint);
+        if let Some(p) = chain {
+            let target = walker.materialize(p, &[conjugate(on)]);
+            if best.could_beat(chain_base, walker.arena.path_len(target), key) {
+                let hint = forcing_hint(board, walker, rules, target);
+                best.offer(hint);
+            }
         }
     }
-    if rules.house && best.could_beat(chain_base, 3, key) {
+    if linked && rules.house && best.could_beat(chain_base, 3, key) {
         let off = conjugate(on);
-        let target = forcing(board, walker, best, rules, off, chain_base, key);
-        if let Some(target) = target.filter(|&t| best.could_beat(chain_base, walker.arena.path_len(t), key)) {
-            let hint = forcing_hint(board, walker, rules, target);
-            best.offer(hint);
+        if let Some(q) = forcing_from_off(board, walker, best, rules, (off, closing), chain_base, key) {
+            let target = walker.materialize(q, &[on]);
+            if best.could_beat(chain_base, walker.arena.path_len(target), key) {
+                let hint = forcing_hint(board, walker, rules, target);
+                best.offer(hint);
+            }
         }
     }
 }
@@ -152,27 +268,16 @@ fn sort_key(rules: Rules) -> u8 {
     }
 }
 
-/// The off nodes that imply `source` (on) under `rules`: the other digit
-/// of a bivalue cell, the other place of a digit with two places.
-/// At most four of them; unused slots hold [`NONE`], which is no node.
-fn implying_source(board: &Board, rules: Rules, source: Node) -> [Node; 4] {
-    let n = board.n();
-    let (cell, d) = (cell_of(n, source), digit_of(n, source));
+/// The off nodes that imply `source` (on) under the walks' rules: the
+/// other digit of a bivalue cell, the other place of a digit with two
+/// places. They are the negations of what `source` off implies (the same
+/// two links read the other way), so they come from the graph. At most
+/// four of them; unused slots hold [`NONE`], which is no node.
+fn implying_source(w: &Walker, source: Node) -> [Node; 4] {
+    let [from, to] = w.spans[conjugate(source) as usize];
     let mut out = [NONE; 4];
-    let mut len = 0;
-    if rules.cell && board.masks[cell].count_ones() == 2 {
-        let other = digits(board.masks[cell] & !bit(d)).next().expect("bivalue");
-        out[len] = node(n, cell, other, false);
-        len += 1;
-    }
-    if rules.house {
-        for h in board.houses_se(cell) {
-            let mut places = board.positions(h, d).filter(|&c| c != cell);
-            if let (Some(other), None) = (places.next(), places.next()) {
-                out[len] = node(n, other, d, false);
-                len += 1;
-            }
-        }
+    for (slot, &q) in out.iter_mut().zip(&w.graph.edges()[from as usize..to as usize]) {
+        *slot = conjugate(q);
     }
     out
 }
@@ -181,29 +286,32 @@ fn implying_source(board: &Board, rules: Rules, source: Node) -> [Node; 4] {
 /// SE's cycle walk does not merge off nodes, but a repeated off node can
 /// only add on nodes already reached, so only its closing of a cycle (an
 /// off node implying the source, not on its own path) matters; that is
-/// checked at every occurrence. Leaves in `w.found` the entries closing
-/// cycles of four links or more, in SE's order, and returns the first
-/// entry reaching the source off.
+/// checked at every occurrence. Leaves in `w.found` the cycles of four
+/// links or more, in SE's order, and returns the first on node implying
+/// the source off.
+// Kept out of line: inlined into its caller it measured more
+// instructions (callgrind).
+#[inline(never)]
 fn walk_from_on(
     board: &mut Board,
     w: &mut Walker,
     best: &Best,
-    rules: Rules,
     source: Node,
+    closing: [Node; 4],
     wanted: Wanted,
-) -> Option<u32> {
-    w.reset(board.node_count());
+) -> Option<Node> {
+    w.begin(board.node_count(), source);
     let epoch = w.epoch;
-    let closing = implying_source(board, rules, source);
     let target = conjugate(source);
-    let root = w.arena.push(source, NONE);
-    w.on_entry[source as usize] = epoch;
+    w.watch(&closing);
+    w.watch(&[target]);
     w.pending_on.clear();
-    w.pending_on.push(root);
+    w.pending_on.push(source);
     w.found.clear();
     let mut chain = None;
     let mut length = 0;
     let (mut want_cycles, mut want_chain) = (wanted.cycles, wanted.chain);
+    let edges = w.graph.edges();
     while !w.pending_on.is_empty() {
         // A cycle closed in the coming off layer rests on `length + 2`
         // nodes; a chain reaching the source off there on `length + 2`.
@@ -214,177 +322,166 @@ fn walk_from_on(
         }
         length += 1;
         w.pending_off.clear();
-        for i in 0..w.pending_on.len() {
-            let id = w.pending_on[i];
-            let p = w.arena.get(id).node;
-            for &q in w.graph.next(p, rules) {
-                if q == target && chain.is_none() && want_chain {
-                    chain = Some(w.arena.push(q, id));
+        for &p in &w.pending_on {
+            let [from, to] = w.spans[p as usize];
+            for &q in &edges[from as usize..to as usize] {
+                if w.special[q as usize] == epoch {
+                    if q == target {
+                        if want_chain && chain.is_none() {
+                            chain = Some(p);
+                        }
+                    } else if want_cycles && length + 1 >= 4 && !w.has_ancestor(p, q) {
+                        w.found.push((p, q, length + 1));
+                    }
                 }
-                let closes = want_cycles && length + 1 >= 4 && closing.contains(&q);
-                if closes && !w.arena.has_ancestor(id, q) {
-                    let off = w.arena.push(q, id);
-                    let closed = w.arena.push(source, off);
-                    w.found.push(closed);
-                }
-                if w.off_seen[q as usize] != epoch {
-                    w.off_seen[q as usize] = epoch;
-                    let e = w.arena.push(q, id);
-                    w.pending_off.push(e);
+                if w.seen[q as usize] != epoch {
+                    w.seen[q as usize] = epoch;
+                    w.parent[q as usize] = p;
+                    // Most off nodes imply nothing: only the others are
+                    // worth a turn in the next layer.
+                    if implies_any(&w.spans, q) {
+                        w.pending_off.push(q);
+                    }
                 }
             }
         }
         length += 1;
         w.pending_on.clear();
-        // No on node is a target here (`NONE` is no node).
         expand(
-            &mut w.arena,
-            &w.graph,
+            edges,
+            &w.spans,
             &w.pending_off,
             &mut w.pending_on,
-            (&mut w.on_entry, epoch),
-            rules,
-            NONE,
+            (&mut w.seen, &mut w.parent, epoch),
         );
     }
     chain
 }
 
 /// SE's `doForcingChains` from `start` off: a plain breadth-first walk
-/// that merges nodes; returns the first entry reaching `start` on.
-fn forcing(
+/// that merges nodes; returns the node through which it first reaches
+/// `start` on. Only the `closing` off nodes imply `start` on, so the
+/// first of them queued is the first the walk would expand into the
+/// target: the walk stops there instead of expanding its whole layer.
+// Kept out of line: inlined into its caller it measured more
+// instructions (callgrind).
+#[inline(never)]
+fn forcing_from_off(
     board: &mut Board,
     w: &mut Walker,
     best: &Best,
     rules: Rules,
-    start: Node,
+    (start, closing): (Node, [Node; 4]),
     base: f64,
     key: u8,
-) -> Option<u32> {
-    w.reset(board.node_count());
+) -> Option<Node> {
+    debug_assert!(rules.house, "the off rules are the walk's rules");
+    w.begin(board.node_count(), start);
     let epoch = w.epoch;
-    let root = w.arena.push(start, NONE);
-    let target = conjugate(start);
-    w.pending_on.clear();
+    w.watch(&closing);
     w.pending_off.clear();
-    if is_on(start) {
-        w.on_entry[start as usize] = epoch;
-        w.pending_on.push(root);
-    } else {
-        w.off_seen[start as usize] = epoch;
-        w.pending_off.push(root);
-    }
-    let off_rules = Rules {
-        cell: rules.cell,
-        house: true,
-    };
-    // Depth (from the root) of the nodes waiting in each queue: a node
+    w.pending_off.push(start);
+    let edges = w.graph.edges();
+    // Depth (from the root) of the nodes waiting in the off queue: a node
     // implied by them rests on depth + 2 nodes.
-    let (mut on_depth, mut off_depth) = (0u32, 0u32);
-    while !w.pending_on.is_empty() || !w.pending_off.is_empty() {
-        if !w.pending_on.is_empty() {
-            if !best.could_beat(base, on_depth + 2, key) {
-                return None;
-            }
-            off_depth = on_depth + 1;
+    let mut off_depth = 0u32;
+    loop {
+        if !best.could_beat(base, off_depth + 2, key) {
+            return None;
         }
-        let found = expand(
-            &mut w.arena,
-            &w.graph,
-            &w.pending_on,
-            &mut w.pending_off,
-            (&mut w.off_seen, epoch),
-            rules,
-            target,
-        );
-        if found.is_some() {
-            return found;
-        }
+        let on_depth = off_depth + 1;
         w.pending_on.clear();
-        if !w.pending_off.is_empty() {
-            if !best.could_beat(base, off_depth + 2, key) {
-                return None;
-            }
-            on_depth = off_depth + 1;
-        }
-        let found = expand(
-            &mut w.arena,
-            &w.graph,
+        expand(
+            edges,
+            &w.spans,
             &w.pending_off,
             &mut w.pending_on,
-            (&mut w.on_entry, epoch),
-            off_rules,
-            target,
+            (&mut w.seen, &mut w.parent, epoch),
         );
-        if found.is_some() {
-            return found;
+        if w.pending_on.is_empty() {
+            return None;
         }
+        if !best.could_beat(base, on_depth + 2, key) {
+            return None;
+        }
+        off_depth = on_depth + 1;
         w.pending_off.clear();
-    }
-    None
-}
-
-/// One layer of a merging walk: the nodes `from` implies under `rules`
-/// that `seen` (stamped with `epoch`) has not met join `to`; returns the
-/// entry reaching `target`, if one does.
-fn expand(
-    arena: &mut Arena,
-    graph: &Graph,
-    from: &[u32],
-    to: &mut Vec<u32>,
-    (seen, epoch): (&mut [u32], u32),
-    rules: Rules,
-    target: Node,
-) -> Option<u32> {
-    for &id in from {
-        let p = arena.get(id).node;
-        for &q in graph.next(p, rules) {
-            if q == target {
-                return Some(arena.push(q, id));
-            }
-            if seen[q as usize] != epoch {
-                seen[q as usize] = epoch;
-                to.push(arena.push(q, id));
-            }
-        }
-    }
-    None
-}
-
-/// The cycle closed at `target`: SE removes a digit from a cell outside
-/// the cycle that sees an on node and an off node of the cycle with that
-/// digit.
-fn cycle_hint(board: &Board, w: &mut Walker, rules: Rules, target: u32) -> Option<ChainHint> {
-    let n = board.n();
-    let path = w.arena.path(target);
-    // `path` runs root .. target, and target is the root again.
-    let chain = &path[1..];
-    let mut in_chain = vec![false; board.masks.len()];
-    for &p in chain {
-        in_chain[cell_of(n, p)] = true;
-    }
-    let cells_mask = |on: bool| {
-        let mut seen = vec![0u32; board.masks.len()];
-        for &p in chain.iter().filter(|&&p| is_on(p) == on) {
-            let d = digit_of(n, p);
-            for &peer in board.peers(cell_of(n, p)) {
-                if !in_chain[peer] && board.masks[peer] & bit(d) != 0 {
-                    seen[peer] |= bit(d);
+        for &p in &w.pending_on {
+            let [from, to] = w.spans[p as usize];
+            for &q in &edges[from as usize..to as usize] {
+                if w.seen[q as usize] == epoch {
+                    continue;
+                }
+                w.seen[q as usize] = epoch;
+                w.parent[q as usize] = p;
+                if w.special[q as usize] == epoch {
+                    if !best.could_beat(base, off_depth + 2, key) {
+                        return None;
+                    }
+                    return Some(q);
+                }
+                if implies_any(&w.spans, q) {
+                    w.pending_off.push(q);
                 }
             }
         }
-        seen
-    };
-    let (forward, backward) = (cells_mask(true), cells_mask(false));
-    let mut removals = Vec::new();
-    for cell in 0..board.masks.len() {
-        for d in digits(forward[cell] & backward[cell]) {
-            removals.push((cell, d));
+        if w.pending_off.is_empty() {
+            return None;
         }
     }
+}
+
+/// Whether `q` has consequences (`spans` of the walk's rules).
+#[inline]
+fn implies_any(spans: &[[u32; 2]], q: Node) -> bool {
+    let [from, to] = spans[q as usize];
+    from != to
+}
+
+/// One layer of a merging walk: the nodes `from` implies (`spans` into
+/// `edges`) that `seen` (stamped with `epoch`) has not met join `to`, with
+/// their parents.
+// Kept out of line: inlined into its caller it measured more
+// instructions (callgrind).
+#[inline(never)]
+fn expand(
+    edges: &[Node],
+    spans: &[[u32; 2]],
+    from: &[Node],
+    to: &mut Vec<Node>,
+    (seen, parent, epoch): (&mut [u32], &mut [Node], u32),
+) {
+    for &p in from {
+        let [start, end] = spans[p as usize];
+        for &q in &edges[start as usize..end as usize] {
+            if seen[q as usize] != epoch {
+                seen[q as usize] = epoch;
+                parent[q as usize] = p;
+                to.push(q);
+            }
+        }
+    }
+}
+
+/// The cycle closing at `source` through `p` (on) and `q` (off): SE removes a digit from a cell outside
+/// the cycle that sees an on node and an off node of the cycle with that
+/// digit.
+fn cycle_hint(
+    board: &Board,
+    w: &mut Walker,
+    rules: Rules,
+    (source, p, q): (Node, Node, Node),
+) -> Option<ChainHint> {
+    let n = board.n();
+    w.trace(p);
+    let removals = cycle_removals(n, &mut w.cells, q, &w.trail);
     if removals.is_empty() {
         return None;
     }
+    let target = w.materialize(p, &[q, source]);
+    let path = w.arena.path(target);
+    // `path` runs root .. target, and target is the root again.
+    let chain = &path[1..];
     // SE lists the cells from the second node on, the source cell last.
     let mut cells: Vec<usize> = Vec::new();
     for &p in chain.iter().chain(std::iter::once(&path[0])) {
@@ -422,6 +519,45 @@ fn cycle_hint(board: &Board, w: &mut Walker, rules: Rules, target: u32) -> Optio
         rc_text,
         cells,
     })
+}
+
+/// The candidates (by cell, then digit) a cell outside the cycle of `q`
+/// and `trail` (its path from the source, which closes it) holds and that
+/// see an on node and an off node of the cycle with that digit. Most
+/// cycles remove nothing, so this is done on cell bitsets before anything
+/// else.
+fn cycle_removals(n: usize, sets: &mut CellSets, q: Node, trail: &[Node]) -> Vec<(usize, u8)> {
+    let words = sets.words;
+    sets.chain.fill(0);
+    sets.on.fill(0);
+    sets.off.fill(0);
+    for &p in std::iter::once(&q).chain(trail) {
+        let (cell, d) = (cell_of(n, p), digit_of(n, p) as usize - 1);
+        sets.chain[cell / 64] |= 1 << (cell % 64);
+        let seen = if is_on(p) { &mut sets.on } else { &mut sets.off };
+        let peers = &sets.peers[cell * words..(cell + 1) * words];
+        for (s, p) in seen[d * words..(d + 1) * words].iter_mut().zip(peers) {
+            *s |= p;
+        }
+    }
+    let mut any = 0;
+    for i in 0..n * words {
+        sets.on[i] &= sets.off[i] & sets.holding[i] & !sets.chain[i % words];
+        any |= sets.on[i];
+    }
+    let mut removals = Vec::new();
+    if any == 0 {
+        return removals;
+    }
+    for cell in 0..words * 64 {
+        let (word, b) = (cell / 64, cell % 64);
+        for d in 0..n {
+            if sets.on[d * words + word] >> b & 1 == 1 {
+                removals.push((cell, d as u8 + 1));
+            }
+        }
+    }
+    removals
 }
 
 /// The forcing chain ending at `target` (the negation of its start).
