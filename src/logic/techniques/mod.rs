@@ -34,6 +34,7 @@ pub mod bug_plus_one;
 pub mod bug_type2;
 pub mod bug_type3;
 pub mod bug_type4;
+pub(crate) mod cell_set;
 pub mod claiming;
 pub mod direct_claiming;
 pub mod direct_hidden_subset;
