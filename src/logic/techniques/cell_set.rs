@@ -57,6 +57,20 @@ impl<const W: usize> CellSet<W> {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
+    /// Whether the set has two cells or more (cheaper than counting them).
+    pub fn has_two(self) -> bool {
+        let mut seen = false;
+        for w in self.0 {
+            if w != 0 {
+                if seen || w & (w - 1) != 0 {
+                    return true;
+                }
+                seen = true;
+            }
+        }
+        false
+    }
+
     /// The cells, smallest index first.
     pub fn iter(self) -> impl Iterator<Item = usize> {
         self.0.into_iter().enumerate().flat_map(|(i, mut w)| {
