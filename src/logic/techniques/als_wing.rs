@@ -18,6 +18,7 @@ use super::super::candidates::{bit, bits, digits, Candidates};
 use super::super::step::{cell_list, Cell, Pattern, Step};
 use super::super::technique::Technique;
 use super::cell_set::{BoardSets, CellSet};
+use super::Memo;
 use crate::shape::Shape;
 use std::fmt;
 
@@ -67,20 +68,60 @@ impl Pattern for AlsWing {
 }
 
 /// The easiest wing with a set of `k` cells, as SE picks it.
-pub(crate) fn find(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
-    if CellSet::<2>::fits(c.cell_count()) {
-        find_with::<2>(c, k, technique)
+///
+/// `memo` lets it skip what cannot have changed: when the search last
+/// found nothing on a board of which `c` is a reduction (every cell's
+/// candidates a subset), a wing now must have a cell whose candidates
+/// changed since, in its set or as its pivot. A wing whose cells all kept
+/// their candidates was a wing then too (the set, the pivot and its
+/// restricted commons read only those cells) and removed at least as
+/// much, since candidates elsewhere only went away.
+pub(crate) fn find(c: &Candidates, k: usize, technique: Technique, memo: &mut Memo) -> Option<Step> {
+    let found = if CellSet::<2>::fits(c.cell_count()) {
+        find_with::<2>(c, k, technique, memo.board_at_nothing(technique))
     } else {
-        find_with::<10>(c, k, technique)
+        find_with::<10>(c, k, technique, memo.board_at_nothing(technique))
+    };
+    if found.is_none() {
+        memo.nothing_on_board(technique, c);
     }
+    found
+}
+
+/// The cells whose candidates changed since `before`, if every cell's
+/// candidates are a subset of what they were.
+fn shrunk_cells<const W: usize>(c: &Candidates, before: &[u32]) -> Option<CellSet<W>> {
+    if before.len() != c.cell_count() {
+        return None;
+    }
+    let mut changed = CellSet::default();
+    for (x, &old) in before.iter().enumerate() {
+        let now = c.mask(x);
+        if now & !old != 0 {
+            return None;
+        }
+        if now != old {
+            changed.insert(x);
+        }
+    }
+    Some(changed)
 }
 
 /// The most cells a set may have here (SE uses 3 and 4).
 const MAX_SET: usize = 8;
 
-fn find_with<const W: usize>(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
+fn find_with<const W: usize>(
+    c: &Candidates,
+    k: usize,
+    technique: Technique,
+    before: Option<&[u32]>,
+) -> Option<Step> {
     assert!((2..MAX_SET).contains(&k), "ALS wings take sets of 2 to 7 cells");
     let n = c.n();
+    let changed = before.and_then(|b| shrunk_cells::<W>(c, b));
+    if changed.is_some_and(|ch| ch.is_empty()) {
+        return None;
+    }
     // The bivalue cells grouped by their two digits: a pivot's digits
     // must both be in the set.
     let mut bivalue: Vec<(u32, CellSet<W>)> = Vec::new();
@@ -98,16 +139,23 @@ fn find_with<const W: usize>(c: &Candidates, k: usize, technique: Technique) -> 
     if bivalue.is_empty() {
         return None;
     }
+    let changed_pivot = changed.is_some_and(|ch| bivalue.iter().any(|&(_, group)| !group.and(ch).is_empty()));
     let mut search = Search {
         c,
         k,
         sets: BoardSets::new(c),
         bivalue,
+        changed,
         best: None,
     };
     // A set lies in one house (cells that all see each other do); boxes
     // come first so that a set inside a box and a line is met once.
     for h in (2 * n..3 * n).chain(0..2 * n) {
+        // An unchanged house has only unchanged sets: they need a changed
+        // pivot.
+        if changed.is_some_and(|ch| search.sets.house(h).and(ch).is_empty()) && !changed_pivot {
+            continue;
+        }
         let mut pool = [0usize; 32];
         let mut len = 0;
         for &x in c.tables().house(h) {
@@ -200,6 +248,9 @@ struct Search<'a, const W: usize> {
     k: usize,
     sets: BoardSets<W>,
     bivalue: Vec<(u32, CellSet<W>)>,
+    /// The cells changed since the last search in vain, if known: a new
+    /// wing has one in its set or as its pivot.
+    changed: Option<CellSet<W>>,
     best: Option<Best>,
 }
 
@@ -302,9 +353,14 @@ impl<const W: usize> Search<'_, W> {
         let peers = self.set_peers(set);
         // A restricted common has all its places in the set seeing the
         // pivot, so the pivot sees the set.
-        let near = peers[..set.len()]
+        let mut near = peers[..set.len()]
             .iter()
             .fold(CellSet::default(), |acc, &p| acc.or(p));
+        if let Some(changed) = self.changed {
+            if members.and(changed).is_empty() {
+                near = near.and(changed);
+            }
+        }
         for g in 0..self.bivalue.len() {
             let (pm, group) = self.bivalue[g];
             if pm & !union != 0 {

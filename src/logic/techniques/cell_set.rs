@@ -57,6 +57,11 @@ impl<const W: usize> CellSet<W> {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
+    /// Whether the set has no cell.
+    pub fn is_empty(self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
     /// Whether the set has two cells or more (cheaper than counting them).
     pub fn has_two(self) -> bool {
         let mut seen = false;
@@ -116,6 +121,11 @@ impl<const W: usize> BoardSets<W> {
             }
         }
         BoardSets { houses, holding }
+    }
+
+    /// The cells of house `h`.
+    pub fn house(&self, h: usize) -> CellSet<W> {
+        self.houses[h]
     }
 
     /// The cells sharing a house with `cell`, `cell` itself excluded.

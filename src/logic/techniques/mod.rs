@@ -167,6 +167,9 @@ pub struct Context<'a> {
 pub struct Memo {
     nothing_at: Vec<Vec<u32>>,
     house_nothing_at: Vec<Vec<u32>>,
+    /// Per technique, every cell's candidates when a whole-board search
+    /// last found nothing (empty until then).
+    board_nothing_at: Vec<Vec<u32>>,
 }
 
 impl Memo {
@@ -175,7 +178,25 @@ impl Memo {
         Memo {
             nothing_at: vec![vec![0; n]; Technique::ALL.len()],
             house_nothing_at: vec![vec![0; 3 * n]; Technique::ALL.len()],
+            board_nothing_at: vec![Vec::new(); Technique::ALL.len()],
         }
+    }
+
+    /// Every cell's candidates when `technique` last searched the whole
+    /// board in vain, if it did. A technique whose patterns, once there,
+    /// survive the loss of candidates outside them searches only around
+    /// the cells that changed since, when every cell's candidates are a
+    /// subset of these (see `als_wing.rs`).
+    pub(crate) fn board_at_nothing(&self, technique: Technique) -> Option<&[u32]> {
+        let board = &self.board_nothing_at[technique as usize];
+        (!board.is_empty()).then_some(&board[..])
+    }
+
+    /// Records that `technique` found nothing on the whole board `c`.
+    pub(crate) fn nothing_on_board(&mut self, technique: Technique, c: &Candidates) {
+        let board = &mut self.board_nothing_at[technique as usize];
+        board.clear();
+        board.extend((0..c.cell_count()).map(|x| c.mask(x)));
     }
 
     /// The digits of `c` that `technique` has not yet searched in vain.
