@@ -139,7 +139,6 @@ fn find_with<const W: usize>(
     if bivalue.is_empty() {
         return None;
     }
-    let changed_pivot = changed.is_some_and(|ch| bivalue.iter().any(|&(_, group)| !group.and(ch).is_empty()));
     let mut search = Search {
         c,
         k,
@@ -151,17 +150,23 @@ fn find_with<const W: usize>(
     // A set lies in one house (cells that all see each other do); boxes
     // come first so that a set inside a box and a line is met once.
     for h in (2 * n..3 * n).chain(0..2 * n) {
-        // An unchanged house has only unchanged sets: they need a changed
-        // pivot.
-        if changed.is_some_and(|ch| search.sets.house(h).and(ch).is_empty()) && !changed_pivot {
-            continue;
-        }
         let mut pool = [0usize; 32];
+        let mut pool_cells = CellSet::<W>::default();
+        let mut pool_digits = 0;
         let mut len = 0;
         for &x in c.tables().house(h) {
             if (2..=k as u32 + 1).contains(&c.mask(x).count_ones()) {
                 pool[len] = x;
+                pool_cells.insert(x);
+                pool_digits |= c.mask(x);
                 len += 1;
+            }
+        }
+        // An unchanged house has only unchanged sets: they need a changed
+        // pivot whose digits are in the set and which sees some of it.
+        if let Some(ch) = changed {
+            if pool_cells.and(ch).is_empty() && !search.changed_pivot_fits(pool_cells, pool_digits) {
+                continue;
             }
         }
         let mut chosen = [0usize; MAX_SET];
@@ -292,6 +297,21 @@ impl<const W: usize> Search<'_, W> {
             chosen[len] = pool[i];
             self.subsets(pool, in_line, i + 1, chosen, len + 1, next);
         }
+    }
+
+    /// Whether a changed bivalue cell has its digits among `digits` and
+    /// sees some of `cells`: a pivot for an unchanged set of them.
+    fn changed_pivot_fits(&self, cells: CellSet<W>, digits: u32) -> bool {
+        let Some(changed) = self.changed else {
+            return true;
+        };
+        self.bivalue.iter().any(|&(pm, group)| {
+            pm & !digits == 0
+                && group
+                    .and(changed)
+                    .iter()
+                    .any(|p| !self.sets.peers(self.c, p).and(cells).is_empty())
+        })
     }
 
     /// The peers of each cell of `set`.

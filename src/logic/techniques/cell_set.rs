@@ -123,11 +123,6 @@ impl<const W: usize> BoardSets<W> {
         BoardSets { houses, holding }
     }
 
-    /// The cells of house `h`.
-    pub fn house(&self, h: usize) -> CellSet<W> {
-        self.houses[h]
-    }
-
     /// The cells sharing a house with `cell`, `cell` itself excluded.
     pub fn peers(&self, c: &Candidates, cell: usize) -> CellSet<W> {
         let [r, k, b] = c.tables().houses_of(cell);
