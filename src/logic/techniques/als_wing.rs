@@ -78,33 +78,14 @@ impl Pattern for AlsWing {
 /// much, since candidates elsewhere only went away.
 pub(crate) fn find(c: &Candidates, k: usize, technique: Technique, memo: &mut Memo) -> Option<Step> {
     let found = if CellSet::<2>::fits(c.cell_count()) {
-        find_with::<2>(c, k, technique, memo.board_at_nothing(technique))
+        find_with::<2>(c, k, technique, memo.shrunk_since_nothing(technique, c))
     } else {
-        find_with::<10>(c, k, technique, memo.board_at_nothing(technique))
+        find_with::<10>(c, k, technique, memo.shrunk_since_nothing(technique, c))
     };
     if found.is_none() {
         memo.nothing_on_board(technique, c);
     }
     found
-}
-
-/// The cells whose candidates changed since `before`, if every cell's
-/// candidates are a subset of what they were.
-fn shrunk_cells<const W: usize>(c: &Candidates, before: &[u32]) -> Option<CellSet<W>> {
-    if before.len() != c.cell_count() {
-        return None;
-    }
-    let mut changed = CellSet::default();
-    for (x, &old) in before.iter().enumerate() {
-        let now = c.mask(x);
-        if now & !old != 0 {
-            return None;
-        }
-        if now != old {
-            changed.insert(x);
-        }
-    }
-    Some(changed)
 }
 
 /// The most cells a set may have here (SE uses 3 and 4).
@@ -114,11 +95,10 @@ fn find_with<const W: usize>(
     c: &Candidates,
     k: usize,
     technique: Technique,
-    before: Option<&[u32]>,
+    changed: Option<CellSet<W>>,
 ) -> Option<Step> {
     assert!((2..MAX_SET).contains(&k), "ALS wings take sets of 2 to 7 cells");
     let n = c.n();
-    let changed = before.and_then(|b| shrunk_cells::<W>(c, b));
     if changed.is_some_and(|ch| ch.is_empty()) {
         return None;
     }
