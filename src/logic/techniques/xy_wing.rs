@@ -56,17 +56,31 @@ impl Pattern for Wing {
 /// others were there when a search found nothing, see
 /// [`Memo::first_since_nothing`](super::Memo::first_since_nothing)).
 fn search(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
+    first_wing(c, changed, 2, |pm, m| (m & pm).count_ones() == 1, wing)
+}
+
+/// The first step `wing(c, pivot, a, b)` gives, over the pivots of
+/// `pivot_size` candidates in cell order and the pairs of their bivalue
+/// peers whose candidates `m` fit the pivot's `pm` (`fits(pm, m)`), in
+/// pair order; only wings with a cell for which `changed` holds are tried.
+pub(crate) fn first_wing(
+    c: &Candidates,
+    changed: &dyn Fn(usize) -> bool,
+    pivot_size: u32,
+    fits: impl Fn(u32, u32) -> bool,
+    wing: impl Fn(&Candidates, usize, usize, usize) -> Option<Step>,
+) -> Option<Step> {
     let t = c.tables();
     for pivot in 0..c.cell_count() {
         let pm = c.mask(pivot);
-        if pm.count_ones() != 2 {
+        if pm.count_ones() != pivot_size {
             continue;
         }
         let mut pincers = [0usize; MAX_PEERS];
         let mut len = 0;
         for &p in t.peers(pivot) {
             let m = c.mask(p);
-            if m.count_ones() == 2 && (m & pm).count_ones() == 1 {
+            if m.count_ones() == 2 && fits(pm, m) {
                 pincers[len] = p;
                 len += 1;
             }

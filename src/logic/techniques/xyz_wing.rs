@@ -4,8 +4,8 @@
 use super::super::candidates::{bit, digits, Candidates};
 use super::super::step::Step;
 use super::super::technique::{Finder, Technique};
-use super::xy_wing::Wing;
-use super::{eliminate_where_present, first_in_pairs, if_progress, MAX_PEERS};
+use super::xy_wing::{first_wing, Wing};
+use super::{eliminate_where_present, if_progress};
 
 pub(crate) const FINDER: Finder = Finder {
     id: "xyz_wing",
@@ -23,33 +23,7 @@ pub(crate) const FINDER: Finder = Finder {
 /// others were there when a search found nothing, see
 /// [`Memo::first_since_nothing`](super::Memo::first_since_nothing)).
 fn search(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
-    let t = c.tables();
-    for pivot in 0..c.cell_count() {
-        let pm = c.mask(pivot);
-        if pm.count_ones() != 3 {
-            continue;
-        }
-        let mut pincers = [0usize; MAX_PEERS];
-        let mut len = 0;
-        for &p in t.peers(pivot) {
-            if c.mask(p).count_ones() == 2 && c.mask(p) & !pm == 0 {
-                pincers[len] = p;
-                len += 1;
-            }
-        }
-        let pincers = &pincers[..len];
-        let pivot_changed = changed(pivot);
-        if !pivot_changed && !pincers.iter().any(|&p| changed(p)) {
-            continue;
-        }
-        let fresh = |a: usize, b: usize| pivot_changed || changed(a) || changed(b);
-        if let Some(step) = first_in_pairs(pincers, |a, b| {
-            fresh(a, b).then(|| wing(c, pivot, a, b)).flatten()
-        }) {
-            return Some(step);
-        }
-    }
-    None
+    first_wing(c, changed, 3, |pm, m| m & !pm == 0, wing)
 }
 
 fn wing(c: &Candidates, pivot: usize, a: usize, b: usize) -> Option<Step> {
