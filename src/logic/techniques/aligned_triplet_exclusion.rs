@@ -14,9 +14,10 @@
 //! the first triplet with at least two common excluders that removes
 //! something.
 
-use super::super::candidates::{bit, digits, Candidates};
+use super::super::candidates::{digits, Candidates};
 use super::super::step::{cell_list, Pattern, Step};
 use super::super::technique::{Finder, Technique};
+use super::cell_set::{BoardSets, CellSet};
 use std::fmt;
 
 pub(crate) const FINDER: Finder = Finder {
@@ -45,51 +46,9 @@ impl Pattern for Triplet {
     }
 }
 
-/// A set of cells as bits, `W` words of 64 (2 words for 9x9, 10 for
-/// boards up to 25x25 = 625 cells).
-#[derive(Clone, Copy, PartialEq)]
-struct CellSet<const W: usize>([u64; W]);
-
-impl<const W: usize> Default for CellSet<W> {
-    fn default() -> Self {
-        CellSet([0; W])
-    }
-}
-
-impl<const W: usize> CellSet<W> {
-    fn insert(&mut self, x: usize) {
-        self.0[x / 64] |= 1 << (x % 64);
-    }
-
-    fn and(self, other: Self) -> Self {
-        CellSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
-    }
-
-    fn without(self, other: Self) -> Self {
-        CellSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
-    }
-
-    fn len(self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
-    }
-
-    /// The cells, smallest index first.
-    fn iter(self) -> impl Iterator<Item = usize> {
-        self.0.into_iter().enumerate().flat_map(|(i, mut w)| {
-            std::iter::from_fn(move || {
-                (w != 0).then(|| {
-                    let b = w.trailing_zeros() as usize;
-                    w &= w - 1;
-                    i * 64 + b
-                })
-            })
-        })
-    }
-}
-
 /// Finds an aligned triplet exclusion.
 pub fn find(c: &Candidates) -> Option<Step> {
-    if c.cell_count() <= 128 {
+    if CellSet::<2>::fits(c.cell_count()) {
         find_with::<2>(c)
     } else {
         find_with::<10>(c)
@@ -98,23 +57,24 @@ pub fn find(c: &Candidates) -> Option<Step> {
 
 fn find_with<const W: usize>(c: &Candidates) -> Option<Step> {
     let t = c.tables();
+    let sets = BoardSets::<W>::new(c);
+    let peers: Vec<CellSet<W>> = (0..c.cell_count()).map(|x| sets.peers(c, x)).collect();
+    let mut singles = CellSet::<W>::default();
+    let mut few = CellSet::<W>::default();
+    for x in 0..c.cell_count() {
+        match c.mask(x).count_ones() {
+            1 => singles.insert(x),
+            2 | 3 => few.insert(x),
+            _ => {}
+        }
+    }
     // Base cells and, for each, its excluders (peers of 2-3 candidates).
     let mut base: Vec<usize> = Vec::new();
     let mut base_set = CellSet::<W>::default();
     let mut excluders = vec![CellSet::<W>::default(); c.cell_count()];
     for cell in (0..c.cell_count()).filter(|&x| c.mask(x).count_ones() >= 2) {
-        let peers = t.peers(cell);
-        if peers.iter().any(|&p| c.mask(p).count_ones() == 1) {
-            continue;
-        }
-        let mut mine = CellSet::default();
-        for &p in peers
-            .iter()
-            .filter(|&&p| (2..=3).contains(&c.mask(p).count_ones()))
-        {
-            mine.insert(p);
-        }
-        if mine.len() > 0 {
+        let mine = peers[cell].and(few);
+        if peers[cell].and(singles) == CellSet::default() && mine != CellSet::default() {
             excluders[cell] = mine;
             base.push(cell);
             base_set.insert(cell);
@@ -128,21 +88,42 @@ fn find_with<const W: usize>(c: &Candidates) -> Option<Step> {
             let (a, b) = (base[first], base[second]);
             let both = excluders[a].and(excluders[b]);
             // The triplet's common excluders are among these.
-            if both.len() < 2 {
+            if !both.has_two() {
+                continue;
+            }
+            // A combination empties an excluder only when the excluder's
+            // digits are among its three, so at most one of them may be
+            // outside the pair's candidates. With no such excluder only
+            // repeats rule combinations out, and those remove nothing
+            // unless the three cells all see each other.
+            let pair_digits = c.mask(a) | c.mask(b);
+            let mut killers = CellSet::default();
+            // The base cells (all of two or three candidates here) seeing
+            // two or more of `both`: the thirds with two common excluders.
+            let mut once = CellSet::<W>::default();
+            let mut twice = CellSet::<W>::default();
+            for e in both.iter() {
+                let rest = c.mask(e) & !pair_digits;
+                if rest & rest.wrapping_sub(1) == 0 {
+                    killers.insert(e);
+                }
+                twice = twice.or(once.and(peers[e]));
+                once = once.or(peers[e]);
+            }
+            if killers == CellSet::default() && !t.sees(a, b) {
                 continue;
             }
             let mut pair = CellSet::default();
             pair.insert(a);
             pair.insert(b);
             // SE's order: the first cell's peers, then the second's others.
-            let from_a = excluders[a].and(base_set).without(pair);
-            let from_b = excluders[b].and(base_set).without(pair).without(from_a);
+            let thirds = base_set.and(twice).without(pair);
+            let from_a = excluders[a].and(thirds);
+            let from_b = excluders[b].and(thirds).without(from_a);
             for third in from_a.iter().chain(from_b.iter()) {
                 let common = both.and(excluders[third]);
-                if common.len() < 2 {
-                    continue;
-                }
-                if let Some(step) = exclude(c, [a, b, third], common) {
+                debug_assert!(common.has_two());
+                if let Some(step) = exclude(c, [a, b, third], common, killers.and(excluders[third])) {
                     return Some(step);
                 }
             }
@@ -151,60 +132,131 @@ fn find_with<const W: usize>(c: &Candidates) -> Option<Step> {
     None
 }
 
+/// The common excluders kept on the stack: they are peers of the first
+/// cell (20 on a 9x9 board, 45 on 16x16).
+const MAX_EXCLUDERS: usize = 48;
+
 /// The step removing every digit of the base cells that no allowed
-/// combination uses, if any.
-fn exclude<const W: usize>(c: &Candidates, cells: [usize; 3], excluders: CellSet<W>) -> Option<Step> {
-    let used = used_digits(c, cells, excluders)?;
+/// combination uses, if any. `excluders` are the common excluders and
+/// `killers` those of them a combination could empty.
+fn exclude<const W: usize>(
+    c: &Candidates,
+    cells: [usize; 3],
+    excluders: CellSet<W>,
+    killers: CellSet<W>,
+) -> Option<Step> {
+    let t = c.tables();
+    let masks = cells.map(|x| c.mask(x));
+    let reach = masks[0] | masks[1] | masks[2];
+    let mut ex_masks = [0u32; MAX_EXCLUDERS];
+    let mut len = 0;
+    let mut more = Vec::new();
+    for m in killers.iter().map(|x| c.mask(x)).filter(|&m| m & !reach == 0) {
+        if len < MAX_EXCLUDERS {
+            ex_masks[len] = m;
+            len += 1;
+        } else {
+            // Only on boards beyond 16x16 (the order does not matter).
+            more.push(m);
+        }
+    }
+    if !more.is_empty() {
+        more.extend_from_slice(&ex_masks[..len]);
+    }
+    let ex_masks = if more.is_empty() {
+        &ex_masks[..len]
+    } else {
+        &more[..]
+    };
+    let sees = [
+        t.sees(cells[0], cells[1]),
+        t.sees(cells[0], cells[2]),
+        t.sees(cells[1], cells[2]),
+    ];
+    let used = allowed_digits(masks, sees, ex_masks)?;
+    step_of(c, cells, excluders, used)
+}
+
+/// The step removing the digits of `cells` outside `used`.
+fn step_of<const W: usize>(
+    c: &Candidates,
+    cells: [usize; 3],
+    excluders: CellSet<W>,
+    used: [u32; 3],
+) -> Option<Step> {
+    let masks = cells.map(|x| c.mask(x));
     let n = c.n();
-    let excluders = excluders.iter().collect();
     let mut step = Step::new(
         Technique::AlignedTripletExclusion,
-        Triplet { cells, excluders, n },
+        Triplet {
+            cells,
+            excluders: excluders.iter().collect(),
+            n,
+        },
     );
     for (i, &cell) in cells.iter().enumerate() {
-        for d in digits(c.mask(cell) & !used[i]) {
+        for d in digits(masks[i] & !used[i]) {
             step.eliminate(cell, d, n);
         }
     }
     super::if_progress(step)
 }
 
-/// The digits of each base cell that some allowed combination uses, or
-/// `None` as soon as every digit is used (nothing to remove: most
-/// triplets end here after a few combinations).
-fn used_digits<const W: usize>(c: &Candidates, cells: [usize; 3], excluders: CellSet<W>) -> Option<[u32; 3]> {
-    let t = c.tables();
-    let sees = [
-        t.sees(cells[0], cells[1]),
-        t.sees(cells[0], cells[2]),
-        t.sees(cells[1], cells[2]),
-    ];
-    // A cell has fewer than 3n peers, and n is at most 32.
-    let mut ex_masks = [0u32; 96];
-    let mut count = 0;
-    for x in excluders.iter() {
-        ex_masks[count] = c.mask(x);
-        count += 1;
+/// The digits of each base cell (candidates `masks`) that some allowed
+/// combination uses, or `None` as soon as every digit is used (nothing
+/// to remove). `sees` is for the pairs (0,1), (0,2), (1,2); `excluders`
+/// are the candidates of the common excluders.
+///
+/// The third cell has two or three candidates, so the walk is over its
+/// digit `z` and the first cell's `x`, and the second cell's allowed
+/// digits come at once as a mask.
+fn allowed_digits(masks: [u32; 3], sees: [bool; 3], excluders: &[u32]) -> Option<[u32; 3]> {
+    if excluders.is_empty() {
+        return allowed_without_excluders(masks, sees);
     }
-    let ex_masks = &ex_masks[..count];
-    let masks = cells.map(|x| c.mask(x));
     let mut used = [0u32; 3];
-    for x in digits(masks[0]) {
-        for y in digits(masks[1]) {
-            if sees[0] && x == y {
+    let mut xs = masks[0];
+    while xs != 0 {
+        let bx = xs & xs.wrapping_neg();
+        xs &= xs - 1;
+        let mut zs = masks[2];
+        while zs != 0 {
+            let bz = zs & zs.wrapping_neg();
+            zs &= zs - 1;
+            if sees[1] && bx == bz {
                 continue;
             }
-            for z in digits(masks[2]) {
-                if (sees[1] && x == z) || (sees[2] && y == z) {
-                    continue;
+            // Nothing new to learn from this pair once the second cell
+            // is covered.
+            if used[0] & bx != 0 && used[2] & bz != 0 && used[1] == masks[1] {
+                continue;
+            }
+            // The digits y that would repeat x or z in a house or leave
+            // an excluder empty: it is emptied when its digits outside
+            // {x, z} are none, or only y.
+            let mut forbidden = 0;
+            if sees[0] {
+                forbidden |= bx;
+            }
+            if sees[2] {
+                forbidden |= bz;
+            }
+            let xz = bx | bz;
+            for &m in excluders {
+                let rest = m & !xz;
+                if rest == 0 {
+                    forbidden = u32::MAX;
+                    break;
                 }
-                let taken = bit(x) | bit(y) | bit(z);
-                if ex_masks.iter().any(|&m| m & !taken == 0) {
-                    continue;
+                if rest & (rest - 1) == 0 {
+                    forbidden |= rest;
                 }
-                used[0] |= bit(x);
-                used[1] |= bit(y);
-                used[2] |= bit(z);
+            }
+            let ys = masks[1] & !forbidden;
+            if ys != 0 {
+                used[0] |= bx;
+                used[1] |= ys;
+                used[2] |= bz;
                 if used == masks {
                     return None;
                 }
@@ -214,8 +266,27 @@ fn used_digits<const W: usize>(c: &Candidates, cells: [usize; 3], excluders: Cel
     Some(used)
 }
 
+/// [`allowed_digits`] when no excluder can be emptied, in closed form:
+/// only repeats rule combinations out, and every cell has two or more
+/// candidates, so a digit `x` of one cell is never used only when the
+/// three cells see each other and the other two are the same pair
+/// `{x, d}` (a naked pair).
+fn allowed_without_excluders(masks: [u32; 3], sees: [bool; 3]) -> Option<[u32; 3]> {
+    if !(sees[0] && sees[1] && sees[2]) {
+        return None;
+    }
+    let mut used = masks;
+    for (i, (j, k)) in [(1, 2), (0, 2), (0, 1)].into_iter().enumerate() {
+        if masks[j] == masks[k] && masks[j].count_ones() == 2 {
+            used[i] &= !masks[j];
+        }
+    }
+    (used != masks).then_some(used)
+}
+
 #[cfg(test)]
 mod tests {
+    use super::super::super::candidates::bit;
     use super::super::testing::*;
     use super::*;
 
@@ -236,6 +307,64 @@ mod tests {
         assert_eq!(removed(&step), vec![(rc(1, 3), 4)]);
         assert_eq!(step.name(), "Aligned Triplet Exclusion");
         assert!((step.difficulty - 7.5).abs() < 1e-4);
+    }
+
+    /// The used digits by walking every combination, as the rule says.
+    fn used_by_walking(masks: [u32; 3], sees: [bool; 3], excluders: &[u32]) -> [u32; 3] {
+        let mut used = [0u32; 3];
+        for x in digits(masks[0]) {
+            for y in digits(masks[1]) {
+                for z in digits(masks[2]) {
+                    let repeat = (sees[0] && x == y) || (sees[1] && x == z) || (sees[2] && y == z);
+                    let taken = bit(x) | bit(y) | bit(z);
+                    if !repeat && !excluders.iter().any(|&m| m & !taken == 0) {
+                        used[0] |= bit(x);
+                        used[1] |= bit(y);
+                        used[2] |= bit(z);
+                    }
+                }
+            }
+        }
+        used
+    }
+
+    #[test]
+    fn the_shortcuts_agree_with_walking_every_combination() {
+        // A small deterministic generator: masks of 2-4 digits out of 5
+        // (the third cell 2-3), 0-3 excluders of 2-3 digits.
+        let mut seed = 0x2545_f491_u32;
+        let mut next = |below: u32| {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            seed % below
+        };
+        let mask_of = |lo: u32, hi: u32, next: &mut dyn FnMut(u32) -> u32| loop {
+            let m = next(32);
+            if (lo..=hi).contains(&m.count_ones()) {
+                break m;
+            }
+        };
+        let mut checked = [0usize; 2];
+        for _ in 0..20_000 {
+            let masks = [
+                mask_of(2, 4, &mut next),
+                mask_of(2, 4, &mut next),
+                mask_of(2, 3, &mut next),
+            ];
+            let sees = [next(4) != 0, next(4) != 0, next(4) != 0];
+            let excluders: Vec<u32> = (0..next(4)).map(|_| mask_of(2, 3, &mut next)).collect();
+            let walked = used_by_walking(masks, sees, &excluders);
+            let expected = (walked != masks).then_some(walked);
+            assert_eq!(
+                allowed_digits(masks, sees, &excluders),
+                expected,
+                "{masks:?} {sees:?} {excluders:?}"
+            );
+            checked[usize::from(expected.is_some())] += 1;
+        }
+        // Both outcomes must have been exercised for the check to mean much.
+        assert!(checked[0] > 100 && checked[1] > 100, "{checked:?}");
     }
 
     #[test]

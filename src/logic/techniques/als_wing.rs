@@ -14,9 +14,11 @@
 //! size><total candidates>`. SE takes the easiest, then the one removing
 //! most, then the largest code.
 
-use super::super::candidates::{bit, digits, Candidates};
+use super::super::candidates::{bit, bits, digits, Candidates};
 use super::super::step::{cell_list, Cell, Pattern, Step};
 use super::super::technique::Technique;
+use super::cell_set::{BoardSets, CellSet};
+use super::Memo;
 use crate::shape::Shape;
 use std::fmt;
 
@@ -66,190 +68,380 @@ impl Pattern for AlsWing {
 }
 
 /// The easiest wing with a set of `k` cells, as SE picks it.
-pub(crate) fn find(c: &Candidates, k: usize, technique: Technique) -> Option<Step> {
+///
+/// `memo` lets it skip what cannot have changed: when the search last
+/// found nothing on a board of which `c` is a reduction (every cell's
+/// candidates a subset), a wing now must have a cell whose candidates
+/// changed since, in its set or as its pivot. A wing whose cells all kept
+/// their candidates was a wing then too (the set, the pivot and its
+/// restricted commons read only those cells) and removed at least as
+/// much, since candidates elsewhere only went away.
+pub(crate) fn find(c: &Candidates, k: usize, technique: Technique, memo: &mut Memo) -> Option<Step> {
+    let found = if CellSet::<2>::fits(c.cell_count()) {
+        find_with::<2>(c, k, technique, memo.shrunk_since_nothing(technique, c))
+    } else {
+        find_with::<10>(c, k, technique, memo.shrunk_since_nothing(technique, c))
+    };
+    if found.is_none() {
+        memo.nothing_on_board(technique, c);
+    }
+    found
+}
+
+/// The most cells a set may have here (SE uses 3 and 4).
+const MAX_SET: usize = 8;
+
+fn find_with<const W: usize>(
+    c: &Candidates,
+    k: usize,
+    technique: Technique,
+    changed: Option<CellSet<W>>,
+) -> Option<Step> {
+    assert!((2..MAX_SET).contains(&k), "ALS wings take sets of 2 to 7 cells");
     let n = c.n();
-    let bivalue: Vec<usize> = (0..c.cell_count())
-        .filter(|&x| c.mask(x).count_ones() == 2)
-        .collect();
+    if changed.is_some_and(|ch| ch.is_empty()) {
+        return None;
+    }
+    // The bivalue cells grouped by their two digits: a pivot's digits
+    // must both be in the set.
+    let mut bivalue: Vec<(u32, CellSet<W>)> = Vec::new();
+    for x in (0..c.cell_count()).filter(|&x| c.mask(x).count_ones() == 2) {
+        let m = c.mask(x);
+        match bivalue.iter_mut().find(|(pm, _)| *pm == m) {
+            Some((_, group)) => group.insert(x),
+            None => {
+                let mut group = CellSet::default();
+                group.insert(x);
+                bivalue.push((m, group));
+            }
+        }
+    }
     if bivalue.is_empty() {
         return None;
     }
-    let mut best: Option<(Candidate, SortKey)> = None;
-    let mut set = Vec::with_capacity(k);
-    sets(c, k, 0, 0, &mut set, &mut |set, union| {
-        for &pivot in &bivalue {
-            if let Some(found) = wing(c, set, union, pivot, k) {
-                let key = (
-                    found.rating_tenths,
-                    usize::MAX - found.removed.len(),
-                    std::cmp::Reverse(found.code.clone()),
-                );
-                if best.as_ref().is_none_or(|(_, b)| key < *b) {
-                    best = Some((found, key));
-                }
+    let mut search = Search {
+        c,
+        k,
+        sets: BoardSets::new(c),
+        bivalue,
+        changed,
+        best: None,
+    };
+    // A set lies in one house (cells that all see each other do); boxes
+    // come first so that a set inside a box and a line is met once.
+    for h in (2 * n..3 * n).chain(0..2 * n) {
+        let mut pool = [0usize; 32];
+        let mut pool_cells = CellSet::<W>::default();
+        let mut pool_digits = 0;
+        let mut len = 0;
+        for &x in c.tables().house(h) {
+            if (2..=k as u32 + 1).contains(&c.mask(x).count_ones()) {
+                pool[len] = x;
+                pool_cells.insert(x);
+                pool_digits |= c.mask(x);
+                len += 1;
             }
         }
-    });
-    let (found, _) = best?;
-    let rating = found.rating_tenths as f32 / 10.0;
+        // An unchanged house has only unchanged sets: they need a changed
+        // pivot whose digits are in the set and which sees some of it.
+        if let Some(ch) = changed {
+            if pool_cells.and(ch).is_empty() && !search.changed_pivot_fits(pool_cells, pool_digits) {
+                continue;
+            }
+        }
+        let mut chosen = [0usize; MAX_SET];
+        search.subsets(&pool[..len], h < 2 * n, 0, &mut chosen, 0, 0);
+    }
+    let best = search.best.take()?;
+    let set = &best.set[..k];
+    let (x, z, doubly) = (best.x, best.z, best.doubly);
+    let peers = search.set_peers(set);
+    let mut removed = Vec::new();
+    let mut add = |d: u8, cells: CellSet<W>| removed.extend(cells.iter().map(|v| (v, d)));
+    if doubly {
+        let pm = c.mask(best.pivot);
+        for w in digits(best.union & !pm) {
+            add(w, search.seeing(set, &peers, best.pivot, w, false));
+        }
+        add(x, search.seeing(set, &peers, best.pivot, x, true));
+        add(z, search.seeing(set, &peers, best.pivot, z, true));
+    } else {
+        add(z, search.seeing(set, &peers, best.pivot, z, true));
+    }
+    let largest = set.iter().map(|&s| c.mask(s).count_ones()).max().unwrap_or(2);
+    let total: u32 = set.iter().map(|&s| c.mask(s).count_ones()).sum();
+    let code = format!("{}{largest}{total}", if best.linked_twice { 2 } else { 1 });
+    debug_assert_eq!(code_key(best.linked_twice, largest, total), best.key.2 .0);
     let pattern = AlsWing {
-        set: found.set,
-        pivot: found.pivot,
-        commons: found.commons,
-        z: found.z,
-        code: found.code,
+        set: set.to_vec(),
+        pivot: best.pivot,
+        commons: if doubly { vec![x, z] } else { vec![x] },
+        z,
+        code,
         n,
     };
-    let mut step = Step::new(technique, pattern).rated(rating);
-    for (cell, d) in found.removed {
+    let mut step = Step::new(technique, pattern).rated(best.key.0 as f32 / 10.0);
+    for (cell, d) in removed {
         step.eliminate(cell, d, n);
     }
     Some(step)
 }
 
-/// SE's order: easiest, then most removals, then the largest code.
-type SortKey = (u32, usize, std::cmp::Reverse<String>);
+/// SE's order: easiest (rating in tenths), then most removals (as
+/// `usize::MAX - count`), then the largest code (as bytes, see
+/// [`code_key`]).
+type SortKey = (u32, usize, std::cmp::Reverse<[u8; 8]>);
 
-/// A wing before it becomes a step.
-struct Candidate {
-    set: Vec<usize>,
+/// The code `<1|2><largest><total>` as bytes padded with zeros: byte
+/// arrays compare as the strings do, without formatting one per wing.
+fn code_key(linked_twice: bool, largest: u32, total: u32) -> [u8; 8] {
+    let mut key = [0u8; 8];
+    key[0] = if linked_twice { b'2' } else { b'1' };
+    let mut at = 1;
+    for part in [largest, total] {
+        // Decimal digits, most significant first (sizes are below 1000).
+        let mut started = false;
+        for unit in [100, 10, 1] {
+            let digit = (part / unit % 10) as u8;
+            if started || digit != 0 || unit == 1 {
+                key[at] = b'0' + digit;
+                at += 1;
+                started = true;
+            }
+        }
+    }
+    key
+}
+
+/// The best wing so far. Among wings of equal key SE keeps the first met
+/// in its order (sets by increasing cells, then pivots by index), so the
+/// set and pivot break ties.
+struct Best {
+    key: SortKey,
+    set: [usize; MAX_SET],
     pivot: usize,
-    commons: Vec<u8>,
+    union: u32,
+    x: u8,
     z: u8,
-    code: String,
-    rating_tenths: u32,
-    removed: Vec<(usize, u8)>,
+    doubly: bool,
+    linked_twice: bool,
 }
 
-/// Calls `visit` with every set of `k` mutually visible cells, in
-/// increasing cell order, of two or more candidates each, holding `k + 1`
-/// digits between them.
-fn sets(
-    c: &Candidates,
+/// The state of one search: the board as cell sets and the best wing.
+struct Search<'a, const W: usize> {
+    c: &'a Candidates,
     k: usize,
-    from: usize,
-    union: u32,
-    set: &mut Vec<usize>,
-    visit: &mut impl FnMut(&[usize], u32),
-) {
-    if set.len() == k {
-        if union.count_ones() as usize == k + 1 {
-            visit(set, union);
+    sets: BoardSets<W>,
+    bivalue: Vec<(u32, CellSet<W>)>,
+    /// The cells changed since the last search in vain, if known: a new
+    /// wing has one in its set or as its pivot.
+    changed: Option<CellSet<W>>,
+    best: Option<Best>,
+}
+
+impl<const W: usize> Search<'_, W> {
+    /// Tries every `k`-subset of `pool` (cells of one house, by index)
+    /// holding `k + 1` digits; in a line, sets inside one box are skipped
+    /// (their box has them).
+    fn subsets(
+        &mut self,
+        pool: &[usize],
+        in_line: bool,
+        from: usize,
+        chosen: &mut [usize; MAX_SET],
+        len: usize,
+        union: u32,
+    ) {
+        if len == self.k {
+            if union.count_ones() as usize != self.k + 1 {
+                return;
+            }
+            let set = &chosen[..len];
+            let t = self.c.tables();
+            let boxed = set.iter().all(|&s| t.houses_of(s)[2] == t.houses_of(set[0])[2]);
+            if !(in_line && boxed) {
+                let set = *chosen;
+                self.try_set(&set[..len], union);
+            }
+            return;
         }
-        return;
+        // Leave enough cells for the rest of the set.
+        let Some(last) = (pool.len() + len + 1).checked_sub(self.k) else {
+            return;
+        };
+        for i in from..last {
+            let next = union | self.c.mask(pool[i]);
+            if next.count_ones() as usize > self.k + 1 {
+                continue;
+            }
+            chosen[len] = pool[i];
+            self.subsets(pool, in_line, i + 1, chosen, len + 1, next);
+        }
     }
-    // Every later cell must see the first one: walk its peers (sorted)
-    // rather than the whole grid.
-    match set.first() {
-        Some(&first) => {
-            let peers = c.tables().peers(first);
-            let start = peers.partition_point(|&x| x < from);
-            for &cell in &peers[start..] {
-                add_and_recurse(c, k, cell, union, set, visit);
+
+    /// Whether a changed bivalue cell has its digits among `digits` and
+    /// sees some of `cells`: a pivot for an unchanged set of them.
+    fn changed_pivot_fits(&self, cells: CellSet<W>, digits: u32) -> bool {
+        let Some(changed) = self.changed else {
+            return true;
+        };
+        self.bivalue.iter().any(|&(pm, group)| {
+            pm & !digits == 0
+                && group
+                    .and(changed)
+                    .iter()
+                    .any(|p| !self.sets.peers(self.c, p).and(cells).is_empty())
+        })
+    }
+
+    /// The peers of each cell of `set`.
+    fn set_peers(&self, set: &[usize]) -> [CellSet<W>; MAX_SET] {
+        let mut peers = [CellSet::default(); MAX_SET];
+        for (p, &s) in peers.iter_mut().zip(set) {
+            *p = self.sets.peers(self.c, s);
+        }
+        peers
+    }
+
+    /// The places of digit `d` in `set`, as bits of positions in `set`.
+    fn holders(&self, set: &[usize], d: u8) -> u32 {
+        let mut places = 0;
+        for (i, &s) in set.iter().enumerate() {
+            if self.c.mask(s) & bit(d) != 0 {
+                places |= 1 << i;
             }
         }
-        None => {
-            for cell in from..c.cell_count() {
-                add_and_recurse(c, k, cell, union, set, visit);
-            }
-        }
+        places
     }
-}
 
-/// [`sets`] with `cell` added, if it fits: two or more candidates, the
-/// union within `k + 1` digits, seen by every cell of the set.
-fn add_and_recurse(
-    c: &Candidates,
-    k: usize,
-    cell: usize,
-    union: u32,
-    set: &mut Vec<usize>,
-    visit: &mut impl FnMut(&[usize], u32),
-) {
-    let m = c.mask(cell);
-    if m.count_ones() < 2 {
-        return;
-    }
-    let next = union | m;
-    let t = c.tables();
-    if next.count_ones() as usize > k + 1 || !set.iter().skip(1).all(|&s| t.sees(s, cell)) {
-        return;
-    }
-    set.push(cell);
-    sets(c, k, cell + 1, next, set, visit);
-    set.pop();
-}
-
-/// The wing of `set` with bivalue cell `pivot`, if it removes anything.
-fn wing(c: &Candidates, set: &[usize], union: u32, pivot: usize, k: usize) -> Option<Candidate> {
-    let pm = c.mask(pivot);
-    if pm & !union != 0 || set.contains(&pivot) {
-        return None;
-    }
-    let t = c.tables();
-    let restricted = |d: u8| set.iter().all(|&s| c.mask(s) & bit(d) == 0 || t.sees(s, pivot));
-    let mut ds = digits(pm);
-    let (a, b) = (ds.next()?, ds.next()?);
-    let (x, z, doubly) = match (restricted(a), restricted(b)) {
-        (true, true) => (a, b, true),
-        (true, false) => (a, b, false),
-        (false, true) => (b, a, false),
-        (false, false) => return None,
-    };
-    let holders = |d: u8| set.iter().copied().filter(move |&s| c.mask(s) & bit(d) != 0);
-    let outside = |cell: usize| cell != pivot && !set.contains(&cell);
-    // The candidates of `d` outside the wing that see all its places in
-    // the set (and the pivot, for the pivot's digits).
-    // Every digit of the set has a place in it, so the group is never
-    // empty, and a cell seeing the whole group is a peer of its first cell
-    // (peers are sorted, so the order is the grid's).
-    let seeing = |d: u8, with_pivot: bool| -> Vec<(usize, u8)> {
-        let mut group = [0usize; 8];
-        let mut len = 0;
-        for s in holders(d).chain(with_pivot.then_some(pivot)) {
-            group[len] = s;
-            len += 1;
+    /// The candidates of `d` outside the wing that see all its places in
+    /// the set (and the pivot, when `with_pivot`).
+    fn seeing(
+        &self,
+        set: &[usize],
+        peers: &[CellSet<W>; MAX_SET],
+        pivot: usize,
+        d: u8,
+        with_pivot: bool,
+    ) -> CellSet<W> {
+        let mut cells = self.sets.holding(d);
+        for i in bits(self.holders(set, d)) {
+            cells = cells.and(peers[i]);
         }
-        let group = &group[..len];
-        t.peers(group[0])
+        if with_pivot {
+            cells = cells.and(self.sets.peers(self.c, pivot));
+        }
+        // The set's cells are not their own peers; the pivot may be one
+        // of the set's peers.
+        cells.remove(pivot);
+        cells
+    }
+
+    /// Every wing of `set` with a bivalue pivot, kept if it beats the best.
+    fn try_set(&mut self, set: &[usize], union: u32) {
+        let c = self.c;
+        let largest = set.iter().map(|&s| c.mask(s).count_ones()).max().unwrap_or(2);
+        let total: u32 = set.iter().map(|&s| c.mask(s).count_ones()).sum();
+        let rating = rating_tenths(self.k, largest as usize);
+        if self.best.as_ref().is_some_and(|b| rating > b.key.0) {
+            return;
+        }
+        let mut members = CellSet::<W>::default();
+        for &s in set {
+            members.insert(s);
+        }
+        let peers = self.set_peers(set);
+        // A restricted common has all its places in the set seeing the
+        // pivot, so the pivot sees the set.
+        let mut near = peers[..set.len()]
             .iter()
-            .copied()
-            .filter(|&v| c.mask(v) & bit(d) != 0 && outside(v))
-            .filter(|&v| group[1..].iter().all(|&g| t.sees(v, g)))
-            .map(|v| (v, d))
-            .collect()
-    };
-    let mut removed = Vec::new();
-    let mut linked_twice = false;
-    if doubly {
-        for w in digits(union & !pm) {
-            removed.extend(seeing(w, false));
+            .fold(CellSet::default(), |acc, &p| acc.or(p));
+        if let Some(changed) = self.changed {
+            if members.and(changed).is_empty() {
+                near = near.and(changed);
+            }
         }
-        let weak = !removed.is_empty();
-        let strong_x = seeing(x, true);
-        let strong_z = seeing(z, true);
-        // SE calls it doubly linked only when the second link removes.
-        linked_twice = weak || (!strong_x.is_empty() && !strong_z.is_empty());
-        removed.extend(strong_x);
-        removed.extend(strong_z);
-    } else {
-        removed = seeing(z, true);
+        for g in 0..self.bivalue.len() {
+            let (pm, group) = self.bivalue[g];
+            if pm & !union != 0 {
+                continue;
+            }
+            for pivot in group.and(near).without(members).iter() {
+                self.try_pivot(set, union, &peers, pivot, pm, rating, (largest, total));
+            }
+        }
     }
-    if removed.is_empty() {
-        return None;
+
+    /// The wing of `set` with `pivot` (of candidates `pm`), kept if it
+    /// beats the best.
+    #[allow(clippy::too_many_arguments)]
+    fn try_pivot(
+        &mut self,
+        set: &[usize],
+        union: u32,
+        peers: &[CellSet<W>; MAX_SET],
+        pivot: usize,
+        pm: u32,
+        rating: u32,
+        (largest, total): (u32, u32),
+    ) {
+        {
+            let mut seen = 0u32;
+            for (i, p) in peers[..set.len()].iter().enumerate() {
+                if p.contains(pivot) {
+                    seen |= 1 << i;
+                }
+            }
+            let restricted = |d: u8| self.holders(set, d) & !seen == 0;
+            let (a, b) = (pm.trailing_zeros() as u8 + 1, 32 - (pm.leading_zeros() as u8));
+            let (x, z, doubly) = match (restricted(a), restricted(b)) {
+                (true, true) => (a, b, true),
+                (true, false) => (a, b, false),
+                (false, true) => (b, a, false),
+                (false, false) => return,
+            };
+            let (removed, linked_twice) = if doubly {
+                let weak: u32 = digits(union & !pm)
+                    .map(|w| self.seeing(set, peers, pivot, w, false).len())
+                    .sum();
+                let strong_x = self.seeing(set, peers, pivot, x, true).len();
+                let strong_z = self.seeing(set, peers, pivot, z, true).len();
+                // SE calls it doubly linked only when the second link removes.
+                (
+                    weak + strong_x + strong_z,
+                    weak > 0 || (strong_x > 0 && strong_z > 0),
+                )
+            } else {
+                (self.seeing(set, peers, pivot, z, true).len(), false)
+            };
+            if removed == 0 {
+                return;
+            }
+            let key = (
+                rating,
+                usize::MAX - removed as usize,
+                std::cmp::Reverse(code_key(linked_twice, largest, total)),
+            );
+            let beats = self
+                .best
+                .as_ref()
+                .is_none_or(|b| (&key, set, pivot) < (&b.key, &b.set[..set.len()], b.pivot));
+            if beats {
+                let mut kept = [0usize; MAX_SET];
+                kept[..set.len()].copy_from_slice(set);
+                self.best = Some(Best {
+                    key,
+                    set: kept,
+                    pivot,
+                    union,
+                    x,
+                    z,
+                    doubly,
+                    linked_twice,
+                });
+            }
+        }
     }
-    let largest = set.iter().map(|&s| c.mask(s).count_ones()).max().unwrap_or(2);
-    let total: u32 = set.iter().map(|&s| c.mask(s).count_ones()).sum();
-    let code = format!("{}{largest}{total}", if linked_twice { 2 } else { 1 });
-    Some(Candidate {
-        set: set.to_vec(),
-        pivot,
-        commons: if doubly { vec![x, z] } else { vec![x] },
-        z,
-        code,
-        rating_tenths: rating_tenths(k, largest as usize),
-        removed,
-    })
 }
 
 /// SE's rating in tenths: the base for the size, plus a tenth for each

@@ -34,6 +34,7 @@ pub mod bug_plus_one;
 pub mod bug_type2;
 pub mod bug_type3;
 pub mod bug_type4;
+pub(crate) mod cell_set;
 pub mod claiming;
 pub mod direct_claiming;
 pub mod direct_hidden_subset;
@@ -166,6 +167,9 @@ pub struct Context<'a> {
 pub struct Memo {
     nothing_at: Vec<Vec<u32>>,
     house_nothing_at: Vec<Vec<u32>>,
+    /// Per technique, every cell's candidates when a whole-board search
+    /// last found nothing (empty until then).
+    board_nothing_at: Vec<Vec<u32>>,
 }
 
 impl Memo {
@@ -174,7 +178,79 @@ impl Memo {
         Memo {
             nothing_at: vec![vec![0; n]; Technique::ALL.len()],
             house_nothing_at: vec![vec![0; 3 * n]; Technique::ALL.len()],
+            board_nothing_at: vec![Vec::new(); Technique::ALL.len()],
         }
+    }
+
+    /// Every cell's candidates when `technique` last searched the whole
+    /// board in vain, if it did. A technique whose patterns, once there,
+    /// survive the loss of candidates outside them searches only around
+    /// the cells that changed since, when every cell's candidates are a
+    /// subset of these (see `als_wing.rs`).
+    pub(crate) fn board_at_nothing(&self, technique: Technique) -> Option<&[u32]> {
+        let board = &self.board_nothing_at[technique as usize];
+        (!board.is_empty()).then_some(&board[..])
+    }
+
+    /// The cells whose candidates changed since `technique` last searched
+    /// the whole board in vain, if it did and every cell's candidates are
+    /// a subset of what they were then (`c` is a reduction of that board).
+    pub(crate) fn shrunk_since_nothing<const W: usize>(
+        &self,
+        technique: Technique,
+        c: &Candidates,
+    ) -> Option<cell_set::CellSet<W>> {
+        let before = self.board_at_nothing(technique)?;
+        if before.len() != c.cell_count() || !cell_set::CellSet::<W>::fits(c.cell_count()) {
+            return None;
+        }
+        let mut changed = cell_set::CellSet::default();
+        for (x, &old) in before.iter().enumerate() {
+            let now = c.mask(x);
+            if now & !old != 0 {
+                return None;
+            }
+            if now != old {
+                changed.insert(x);
+            }
+        }
+        Some(changed)
+    }
+
+    /// The first step `search(changed)` finds, for a technique whose
+    /// patterns, once there, survive the loss of candidates outside their
+    /// own cells: `changed(cell)` says whether a cell's candidates changed
+    /// since the technique last searched the whole board in vain (a new
+    /// pattern must have such a cell), or is always true when that board
+    /// is unknown or `c` is no reduction of it. Records a search in vain.
+    pub(crate) fn first_since_nothing(
+        &mut self,
+        technique: Technique,
+        c: &Candidates,
+        search: impl Fn(&dyn Fn(usize) -> bool) -> Option<Step>,
+    ) -> Option<Step> {
+        let found = if let Some(changed) = self.shrunk_since_nothing::<2>(technique, c) {
+            if changed.is_empty() {
+                None
+            } else {
+                search(&|x| changed.contains(x))
+            }
+        } else if let Some(changed) = self.shrunk_since_nothing::<10>(technique, c) {
+            search(&|x| changed.contains(x))
+        } else {
+            search(&|_| true)
+        };
+        if found.is_none() {
+            self.nothing_on_board(technique, c);
+        }
+        found
+    }
+
+    /// Records that `technique` found nothing on the whole board `c`.
+    pub(crate) fn nothing_on_board(&mut self, technique: Technique, c: &Candidates) {
+        let board = &mut self.board_nothing_at[technique as usize];
+        board.clear();
+        board.extend((0..c.cell_count()).map(|x| c.mask(x)));
     }
 
     /// The digits of `c` that `technique` has not yet searched in vain.
@@ -279,6 +355,10 @@ impl Memo {
 pub(crate) fn find(technique: Technique, c: &Candidates, cx: &mut Context) -> Option<Step> {
     technique.finder().find.and_then(|search| search(c, cx))
 }
+
+/// A bound on a cell's peers on the largest board (its row, column and
+/// box less itself: at most 3 x 24), for peer lists kept on the stack.
+const MAX_PEERS: usize = 72;
 
 /// Adds to `step` the removal of `d` from each of `cells` that still has it.
 fn eliminate_where_present(step: &mut Step, c: &Candidates, cells: impl IntoIterator<Item = usize>, d: u8) {

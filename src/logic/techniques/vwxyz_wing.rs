@@ -10,7 +10,7 @@ pub(crate) const FINDER: Finder = Finder {
     id: "vwxyz_wing",
     name: "VWXYZ-Wing",
     score: 6.2,
-    find: Some(|c, _| super::als_wing::find(c, 4, Technique::VWXYZWing)),
+    find: Some(|c, cx| super::als_wing::find(c, 4, Technique::VWXYZWing, cx.memo)),
 };
 
 #[cfg(test)]

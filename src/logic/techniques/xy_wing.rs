@@ -5,7 +5,7 @@
 use super::super::candidates::{bit, digits, Candidates};
 use super::super::step::{Cell, Pattern, Step};
 use super::super::technique::{Finder, Technique};
-use super::{eliminate_where_present, first_in_pairs, if_progress};
+use super::{eliminate_where_present, first_in_pairs, if_progress, MAX_PEERS};
 use crate::shape::Shape;
 use std::fmt;
 
@@ -13,7 +13,10 @@ pub(crate) const FINDER: Finder = Finder {
     id: "xy_wing",
     name: "XY-Wing",
     score: 4.2,
-    find: Some(|c, _| find(c)),
+    find: Some(|c, cx| {
+        cx.memo
+            .first_since_nothing(Technique::XYWing, c, |changed| search(c, changed))
+    }),
 };
 
 /// A pivot and two pincers, one of which holds `z` whatever happens.
@@ -48,23 +51,49 @@ impl Pattern for Wing {
 }
 
 /// Finds an XY-Wing that removes something.
-pub fn find(c: &Candidates) -> Option<Step> {
+///
+/// Only wings with a cell for which `changed` holds are tried (the
+/// others were there when a search found nothing, see
+/// [`Memo::first_since_nothing`](super::Memo::first_since_nothing)).
+fn search(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
+    first_wing(c, changed, 2, |pm, m| (m & pm).count_ones() == 1, wing)
+}
+
+/// The first step `wing(c, pivot, a, b)` gives, over the pivots of
+/// `pivot_size` candidates in cell order and the pairs of their bivalue
+/// peers whose candidates `m` fit the pivot's `pm` (`fits(pm, m)`), in
+/// pair order; only wings with a cell for which `changed` holds are tried.
+pub(crate) fn first_wing(
+    c: &Candidates,
+    changed: &dyn Fn(usize) -> bool,
+    pivot_size: u32,
+    fits: impl Fn(u32, u32) -> bool,
+    wing: impl Fn(&Candidates, usize, usize, usize) -> Option<Step>,
+) -> Option<Step> {
     let t = c.tables();
     for pivot in 0..c.cell_count() {
         let pm = c.mask(pivot);
-        if pm.count_ones() != 2 {
+        if pm.count_ones() != pivot_size {
             continue;
         }
-        let pincers: Vec<usize> = t
-            .peers(pivot)
-            .iter()
-            .copied()
-            .filter(|&p| {
-                let m = c.mask(p);
-                m.count_ones() == 2 && (m & pm).count_ones() == 1
-            })
-            .collect();
-        if let Some(step) = first_in_pairs(&pincers, |a, b| wing(c, pivot, a, b)) {
+        let mut pincers = [0usize; MAX_PEERS];
+        let mut len = 0;
+        for &p in t.peers(pivot) {
+            let m = c.mask(p);
+            if m.count_ones() == 2 && fits(pm, m) {
+                pincers[len] = p;
+                len += 1;
+            }
+        }
+        let pincers = &pincers[..len];
+        let pivot_changed = changed(pivot);
+        if !pivot_changed && !pincers.iter().any(|&p| changed(p)) {
+            continue;
+        }
+        let fresh = |a: usize, b: usize| pivot_changed || changed(a) || changed(b);
+        if let Some(step) = first_in_pairs(pincers, |a, b| {
+            fresh(a, b).then(|| wing(c, pivot, a, b)).flatten()
+        }) {
             return Some(step);
         }
     }
@@ -81,6 +110,10 @@ fn wing(c: &Candidates, pivot: usize, a: usize, b: usize) -> Option<Step> {
     let n = c.n();
     let z = digits(z).next()?;
     let t = c.tables();
+    // Build the step only when something goes.
+    if !t.common_peers(a, b).any(|v| c.mask(v) & bit(z) != 0) {
+        return None;
+    }
     let mut step = Step::new(Technique::XYWing, Wing::new(pivot, a, b, z, n));
     let victims = t.common_peers(a, b);
     eliminate_where_present(&mut step, c, victims, z);
@@ -102,7 +135,7 @@ mod tests {
         c.set_digits(rc(1, 1), &[1, 2]);
         c.set_digits(rc(1, 5), &[1, 3]);
         c.set_digits(rc(4, 1), &[2, 3]);
-        let step = find(&c).expect("xy-wing");
+        let step = search(&c, &|_| true).expect("xy-wing");
         assert_eq!(removed(&step), each(&[rc(4, 5)], 3));
         assert_eq!(
             step.to_string(),
@@ -116,6 +149,6 @@ mod tests {
         c.set_digits(rc(1, 1), &[1, 2]);
         c.set_digits(rc(1, 5), &[1, 3]);
         c.set_digits(rc(4, 1), &[2, 4]);
-        assert!(find(&c).is_none());
+        assert!(search(&c, &|_| true).is_none());
     }
 }

@@ -1,38 +1,29 @@
 //! XYZ-Wing: a pivot {x,y,z} sees two bivalue pincers {x,z} and {y,z}.
 //! One of the three cells is z, so cells seeing all three lose z (SE 4.4).
 
-use super::super::candidates::{digits, Candidates};
+use super::super::candidates::{bit, digits, Candidates};
 use super::super::step::Step;
 use super::super::technique::{Finder, Technique};
-use super::xy_wing::Wing;
-use super::{eliminate_where_present, first_in_pairs, if_progress};
+use super::xy_wing::{first_wing, Wing};
+use super::{eliminate_where_present, if_progress};
 
 pub(crate) const FINDER: Finder = Finder {
     id: "xyz_wing",
     name: "XYZ-Wing",
     score: 4.4,
-    find: Some(|c, _| find(c)),
+    find: Some(|c, cx| {
+        cx.memo
+            .first_since_nothing(Technique::XYZWing, c, |changed| search(c, changed))
+    }),
 };
 
 /// Finds an XYZ-Wing that removes something.
-pub fn find(c: &Candidates) -> Option<Step> {
-    let t = c.tables();
-    for pivot in 0..c.cell_count() {
-        let pm = c.mask(pivot);
-        if pm.count_ones() != 3 {
-            continue;
-        }
-        let pincers: Vec<usize> = t
-            .peers(pivot)
-            .iter()
-            .copied()
-            .filter(|&p| c.mask(p).count_ones() == 2 && c.mask(p) & !pm == 0)
-            .collect();
-        if let Some(step) = first_in_pairs(&pincers, |a, b| wing(c, pivot, a, b)) {
-            return Some(step);
-        }
-    }
-    None
+///
+/// Only wings with a cell for which `changed` holds are tried (the
+/// others were there when a search found nothing, see
+/// [`Memo::first_since_nothing`](super::Memo::first_since_nothing)).
+fn search(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
+    first_wing(c, changed, 3, |pm, m| m & !pm == 0, wing)
 }
 
 fn wing(c: &Candidates, pivot: usize, a: usize, b: usize) -> Option<Step> {
@@ -44,13 +35,18 @@ fn wing(c: &Candidates, pivot: usize, a: usize, b: usize) -> Option<Step> {
     let n = c.n();
     let t = c.tables();
     let z = digits(z).next()?;
+    let victims = || {
+        t.peers(pivot)
+            .iter()
+            .copied()
+            .filter(move |&v| t.sees(v, a) && t.sees(v, b))
+    };
+    // Build the step only when something goes.
+    if !victims().any(|v| c.mask(v) & bit(z) != 0) {
+        return None;
+    }
     let mut step = Step::new(Technique::XYZWing, Wing::new(pivot, a, b, z, n));
-    let victims = t
-        .peers(pivot)
-        .iter()
-        .copied()
-        .filter(|&v| t.sees(v, a) && t.sees(v, b));
-    eliminate_where_present(&mut step, c, victims, z);
+    eliminate_where_present(&mut step, c, victims(), z);
     if_progress(step)
 }
 
@@ -67,7 +63,7 @@ mod tests {
         c.set_digits(rc(2, 2), &[1, 2, 3]);
         c.set_digits(rc(2, 7), &[1, 3]);
         c.set_digits(rc(3, 1), &[2, 3]);
-        let step = find(&c).expect("xyz-wing");
+        let step = search(&c, &|_| true).expect("xyz-wing");
         assert_eq!(removed(&step), each(&[rc(2, 1), rc(2, 3)], 3));
     }
 
@@ -77,6 +73,6 @@ mod tests {
         c.set_digits(rc(2, 2), &[1, 2, 3]);
         c.set_digits(rc(2, 7), &[1, 3]);
         c.set_digits(rc(3, 1), &[1, 3]);
-        assert!(find(&c).is_none());
+        assert!(search(&c, &|_| true).is_none());
     }
 }

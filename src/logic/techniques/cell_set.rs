@@ -1,0 +1,138 @@
+//! A set of cells as bits, for the searches that intersect peer sets many
+//! times per call (Aligned Triplet Exclusion, the ALS wings): one `and`
+//! of a few words replaces a walk over peer lists, and nothing is
+//! allocated.
+
+use super::super::candidates::Candidates;
+
+/// A set of cells as bits, `W` words of 64 (2 words for 9x9, 10 for
+/// boards up to 25x25 = 625 cells).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub(crate) struct CellSet<const W: usize>([u64; W]);
+
+impl<const W: usize> Default for CellSet<W> {
+    fn default() -> Self {
+        CellSet([0; W])
+    }
+}
+
+impl<const W: usize> CellSet<W> {
+    /// Whether boards of `cells` cells fit in `W` words.
+    pub fn fits(cells: usize) -> bool {
+        cells <= 64 * W
+    }
+
+    /// Adds cell `x`.
+    pub fn insert(&mut self, x: usize) {
+        self.0[x / 64] |= 1 << (x % 64);
+    }
+
+    /// Removes cell `x`.
+    pub fn remove(&mut self, x: usize) {
+        self.0[x / 64] &= !(1 << (x % 64));
+    }
+
+    /// Whether cell `x` is in the set.
+    pub fn contains(&self, x: usize) -> bool {
+        self.0[x / 64] >> (x % 64) & 1 != 0
+    }
+
+    /// The cells in both sets.
+    pub fn and(self, other: Self) -> Self {
+        CellSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
+    /// The cells in either set.
+    pub fn or(self, other: Self) -> Self {
+        CellSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
+    /// The cells of `self` not in `other`.
+    pub fn without(self, other: Self) -> Self {
+        CellSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+
+    /// How many cells.
+    pub fn len(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// Whether the set has no cell.
+    pub fn is_empty(self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// Whether the set has two cells or more (cheaper than counting them).
+    pub fn has_two(self) -> bool {
+        let mut seen = false;
+        for w in self.0 {
+            if w != 0 {
+                if seen || w & (w - 1) != 0 {
+                    return true;
+                }
+                seen = true;
+            }
+        }
+        false
+    }
+
+    /// The cells, smallest index first.
+    pub fn iter(self) -> impl Iterator<Item = usize> {
+        self.0.into_iter().enumerate().flat_map(|(i, mut w)| {
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let b = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    i * 64 + b
+                })
+            })
+        })
+    }
+}
+
+/// The board's houses and candidates as cell sets, built once per search.
+pub(crate) struct BoardSets<const W: usize> {
+    /// The cells of each house, numbered as in the tables.
+    houses: Vec<CellSet<W>>,
+    /// The cells holding each digit as a candidate (index `d - 1`).
+    holding: Vec<CellSet<W>>,
+}
+
+impl<const W: usize> BoardSets<W> {
+    /// The sets of `c`'s board.
+    pub fn new(c: &Candidates) -> Self {
+        let t = c.tables();
+        let n = c.n();
+        let houses = (0..3 * n)
+            .map(|h| {
+                let mut s = CellSet::default();
+                for &x in t.house(h) {
+                    s.insert(x);
+                }
+                s
+            })
+            .collect();
+        let mut holding = vec![CellSet::default(); n];
+        for x in 0..c.cell_count() {
+            let mut m = c.mask(x);
+            while m != 0 {
+                holding[m.trailing_zeros() as usize].insert(x);
+                m &= m - 1;
+            }
+        }
+        BoardSets { houses, holding }
+    }
+
+    /// The cells sharing a house with `cell`, `cell` itself excluded.
+    pub fn peers(&self, c: &Candidates, cell: usize) -> CellSet<W> {
+        let [r, k, b] = c.tables().houses_of(cell);
+        let mut s = self.houses[r].or(self.houses[k]).or(self.houses[b]);
+        s.remove(cell);
+        s
+    }
+
+    /// The cells holding digit `d` as a candidate.
+    pub fn holding(&self, d: u8) -> CellSet<W> {
+        self.holding[d as usize - 1]
+    }
+}
