@@ -255,16 +255,26 @@ fn an_endless_generate_run_stops_at_its_timeout() {
         assert_eq!(out.status.code(), Some(1), "{extra:?}");
         let stderr = String::from_utf8(out.stderr).unwrap();
         let written = out.stdout.iter().filter(|&&b| b == b'\n').count();
+        // A rare band may exhaust an index's candidates within the second
+        // (one line each, a handful at most); then the one summary line.
+        let mut lines: Vec<&str> = stderr.lines().collect();
+        let summary = lines.pop().unwrap_or_default();
+        assert!(lines.len() <= 10, "{extra:?}: {stderr}");
+        for line in &lines {
+            assert!(
+                line.starts_with("sudoku-dlx: puzzle ") && line.contains("no puzzle rated"),
+                "{extra:?}: {stderr}"
+            );
+        }
         let expected = format!(
-            "sudoku-dlx: --timeout 1 s reached after {{}} s: wrote {written} of {max} puzzles, {} not produced\n",
-            u64::MAX - written as u64
+            "sudoku-dlx: --timeout 1 s reached after {{}} s: wrote {written} of {max} puzzles, {} not produced",
+            u64::MAX - written as u64 - lines.len() as u64
         );
         let (head, tail) = expected.split_once("{} s").unwrap();
         assert!(
-            stderr.starts_with(head) && stderr.ends_with(tail),
+            summary.starts_with(head) && summary.ends_with(tail),
             "{extra:?}: {stderr}"
         );
-        assert_eq!(stderr.lines().count(), 1, "{extra:?}: {stderr}");
     }
 }
 
