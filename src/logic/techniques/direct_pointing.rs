@@ -9,9 +9,10 @@
 //! row, column to box, row to box; digit by digit; so this file finds both
 //! and `direct_claiming.rs` only declares the second.
 
-use super::super::candidates::Candidates;
+use super::super::candidates::{bits, Candidates};
 use super::super::step::{Cell, House, Pattern, Step};
 use super::super::technique::{Finder, Technique};
+use super::Context;
 use crate::shape::Shape;
 use std::fmt;
 
@@ -19,7 +20,7 @@ pub(crate) const FINDER: Finder = Finder {
     id: "direct_pointing",
     name: "Direct Pointing",
     score: 1.7,
-    find: Some(|c, _| find(c)),
+    find: Some(find_fresh),
 };
 
 /// The locked digit and the hidden single it leaves.
@@ -51,11 +52,41 @@ const ROW: usize = 0;
 const COLUMN: usize = 1;
 const BOX: usize = 2;
 
-/// Finds the first direct pointing or claiming in SE's order.
+/// Finds the first direct pointing or claiming in SE's order (the unit
+/// tests' entry: the solver goes through [`find_fresh`]).
+#[cfg(test)]
 pub fn find(c: &Candidates) -> Option<Step> {
+    let all: Vec<u8> = (1..=c.n() as u8).collect();
+    first_in(c, &all)
+}
+
+/// [`find`] over the digits changed since this search last found nothing:
+/// a digit's result depends on that digit's places alone, and the search
+/// re-runs after every step of a solve, mostly in vain.
+fn find_fresh(c: &Candidates, cx: &mut Context) -> Option<Step> {
+    let key = Technique::DirectPointing;
+    let mut changed = [0u8; 32];
+    let mut count = 0;
+    for d in 1..=c.n() as u8 {
+        if cx.memo.digit_changed(key, c, d) {
+            changed[count] = d;
+            count += 1;
+        }
+    }
+    let found = first_in(c, &changed[..count]);
+    if found.is_none() {
+        for &d in &changed[..count] {
+            cx.memo.nothing_for_digit(key, c, d);
+        }
+    }
+    found
+}
+
+/// The first direct locking on one of `digits` (ascending) in SE's order.
+fn first_in(c: &Candidates, digits: &[u8]) -> Option<Step> {
     let n = c.n();
     for (from, to) in [(BOX, COLUMN), (BOX, ROW), (COLUMN, BOX), (ROW, BOX)] {
-        for d in 1..=n as u8 {
+        for &d in digits {
             for h1 in from * n..(from + 1) * n {
                 if let Some(step) = from_house(c, d, h1, to) {
                     return Some(step);
@@ -70,29 +101,31 @@ pub fn find(c: &Candidates) -> Option<Step> {
 fn from_house(c: &Candidates, d: u8, h1: usize, to: usize) -> Option<Step> {
     let n = c.n();
     let t = c.tables();
-    let mut places = c.cells_with(h1, d);
-    let first = places.next()?;
-    let h2 = t.houses_of(first)[to];
-    let mut count = 1;
-    for cell in places {
-        if t.houses_of(cell)[to] != h2 {
-            return None;
-        }
-        count += 1;
+    let places = c.positions(h1, d);
+    if places.count_ones() < 2 {
+        return None;
     }
-    if count < 2 {
+    let cells = t.house(h1);
+    let h2 = t.houses_of(cells[places.trailing_zeros() as usize])[to];
+    if bits(places).any(|i| t.houses_of(cells[i])[to] != h2) {
         return None;
     }
     let from = h1 / n;
-    // Other houses of h1's kind crossing h2, in order.
-    let mut crossing: Vec<usize> = t.house(h2).iter().map(|&x| t.houses_of(x)[from]).collect();
-    crossing.sort_unstable();
-    crossing.dedup();
-    for h3 in crossing.into_iter().filter(|&h| h != h1) {
-        if c.positions(h3, d).count_ones() < 2 {
+    // Other houses of h1's kind crossing h2, in order: house numbers
+    // stay below 3 * 25 = 75, so one bit each.
+    let crossing = t
+        .house(h2)
+        .iter()
+        .fold(0u128, |m, &x| m | 1 << t.houses_of(x)[from]);
+    for h3 in (0..3 * n).filter(|&h| crossing & 1 << h != 0 && h != h1) {
+        let places3 = c.positions(h3, d);
+        if places3.count_ones() < 2 {
             continue;
         }
-        let mut outside = c.cells_with(h3, d).filter(|&x| t.houses_of(x)[to] != h2);
+        let row3 = t.house(h3);
+        let mut outside = bits(places3)
+            .map(|i| row3[i])
+            .filter(|&x| t.houses_of(x)[to] != h2);
         let (Some(single), None) = (outside.next(), outside.next()) else {
             continue;
         };
