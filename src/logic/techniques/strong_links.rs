@@ -20,7 +20,7 @@
 //! one removing most candidates, then the smallest variant code, as SE
 //! sorts them.
 
-use super::super::candidates::Candidates;
+use super::super::candidates::{bits, Candidates};
 use super::super::step::{Cell, House, Pattern, Step};
 use super::super::technique::{Finder, Technique};
 use super::Context;
@@ -68,11 +68,42 @@ const COLUMN: usize = 1;
 const BOX: usize = 2;
 
 /// A strong link: a house whose places for the digit form two ends.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 struct Link {
     house: usize,
-    ends: [Vec<usize>; 2],
+    ends: [End; 2],
     grouped: bool,
+}
+
+/// The cells of one end of a link, or of a link's places, held inline:
+/// the search re-runs after every step of a solve, so building links
+/// must not allocate. A link has at most six places (see [`links`]).
+#[derive(Clone, Copy, Debug)]
+struct End {
+    cells: [usize; 6],
+    len: usize,
+}
+
+impl End {
+    fn of(cells: impl IntoIterator<Item = usize>) -> End {
+        let mut end = End {
+            cells: [0; 6],
+            len: 0,
+        };
+        for x in cells {
+            end.cells[end.len] = x;
+            end.len += 1;
+        }
+        end
+    }
+}
+
+impl std::ops::Deref for End {
+    type Target = [usize];
+
+    fn deref(&self) -> &[usize] {
+        &self.cells[..self.len]
+    }
 }
 
 impl Link {
@@ -81,21 +112,24 @@ impl Link {
     }
 
     fn cells(&self) -> impl Iterator<Item = usize> + '_ {
-        self.ends.iter().flatten().copied()
+        self.ends.iter().flat_map(|e| e.iter()).copied()
     }
 }
 
 /// The strong links of `d`, rows, then columns, then boxes.
 fn links(c: &Candidates, d: u8) -> Vec<Link> {
     let n = c.n();
+    let t = c.tables();
     let mut out = Vec::new();
     for h in 0..3 * n {
-        let places: Vec<usize> = c.cells_with(h, d).collect();
+        let at = c.positions(h, d);
         let kind = h / n;
         let limit = if kind == BOX { 5 } else { 6 };
-        if places.len() < 2 || places.len() > limit {
+        if at.count_ones() < 2 || at.count_ones() > limit {
             continue;
         }
+        let house = t.house(h);
+        let places = End::of(bits(at).map(|i| house[i]));
         if places.len() == 2 {
             // Two places of a box on one line are that line's link.
             if kind == BOX && same_line(c, &places) {
@@ -103,7 +137,7 @@ fn links(c: &Candidates, d: u8) -> Vec<Link> {
             }
             out.push(Link {
                 house: h,
-                ends: [vec![places[0]], vec![places[1]]],
+                ends: [End::of([places[0]]), End::of([places[1]])],
                 grouped: false,
             });
         } else if let Some(ends) = grouped_ends(c, h, &places) {
@@ -126,23 +160,19 @@ fn same_line(c: &Candidates, cells: &[usize]) -> bool {
 /// The two groups of a house with three or more places, if they form
 /// one: a line's places in exactly two boxes, or a box's places on a
 /// cross with an empty centre.
-fn grouped_ends(c: &Candidates, h: usize, places: &[usize]) -> Option<[Vec<usize>; 2]> {
+fn grouped_ends(c: &Candidates, h: usize, places: &[usize]) -> Option<[End; 2]> {
     let t = c.tables();
     let n = c.n();
     if h / n != BOX {
-        let mut boxes: Vec<usize> = places.iter().map(|&x| t.houses_of(x)[BOX]).collect();
-        boxes.dedup();
-        if boxes.len() != 2 {
+        // A line meets its boxes in order: two boxes are two runs.
+        let box_of = |x: usize| t.houses_of(x)[BOX];
+        let first = box_of(places[0]);
+        let second = places.iter().map(|&x| box_of(x)).find(|&b| b != first)?;
+        if places.iter().any(|&x| box_of(x) != first && box_of(x) != second) {
             return None;
         }
-        let split = |b: usize| {
-            places
-                .iter()
-                .copied()
-                .filter(|&x| t.houses_of(x)[BOX] == b)
-                .collect()
-        };
-        return Some([split(boxes[0]), split(boxes[1])]);
+        let split = |b: usize| End::of(places.iter().copied().filter(|&x| box_of(x) == b));
+        return Some([split(first), split(second)]);
     }
     for &heart in t.house(h) {
         let [row, col, _] = t.houses_of(heart);
@@ -156,16 +186,8 @@ fn grouped_ends(c: &Candidates, h: usize, places: &[usize]) -> Option<[Vec<usize
         if places.contains(&heart) {
             return None;
         }
-        let row_part: Vec<usize> = places
-            .iter()
-            .copied()
-            .filter(|&x| t.houses_of(x)[ROW] == row)
-            .collect();
-        let col_part: Vec<usize> = places
-            .iter()
-            .copied()
-            .filter(|&x| t.houses_of(x)[COLUMN] == col)
-            .collect();
+        let row_part = End::of(places.iter().copied().filter(|&x| t.houses_of(x)[ROW] == row));
+        let col_part = End::of(places.iter().copied().filter(|&x| t.houses_of(x)[COLUMN] == col));
         if row_part.is_empty() || col_part.is_empty() {
             return None;
         }
@@ -369,7 +391,7 @@ fn step(c: &Candidates, found: Found, k: usize) -> Step {
             .links
             .iter()
             .map(|l| {
-                let cells = |end: &Vec<usize>| end.iter().map(|&x| Cell::of(x, n)).collect();
+                let cells = |end: &End| end.iter().map(|&x| Cell::of(x, n)).collect();
                 (House::of(l.house, n), [cells(&l.ends[0]), cells(&l.ends[1])])
             })
             .collect(),
@@ -402,25 +424,33 @@ fn chains(c: &Candidates, d: u8, k: usize) -> Vec<Found> {
     // Which links share a cell, and which oriented links can follow each
     // oriented link (its exit and their entry in one house), in the
     // order the search tries them: computed once per digit.
-    let overlap: Vec<bool> = all
+    // Links number at most 3 * 25 = 75: one bit each.
+    debug_assert!(all.len() <= 128);
+    let overlap: Vec<u128> = all
         .iter()
-        .flat_map(|a| {
-            all.iter()
-                .map(move |b| a.cells().any(|x| b.cells().any(|y| y == x)))
+        .map(|a| {
+            all.iter().enumerate().fold(0u128, |m, (j, b)| {
+                let shared = a.cells().any(|x| b.cells().any(|y| y == x));
+                m | (shared as u128) << j
+            })
         })
         .collect();
-    let next: Vec<Vec<(usize, bool)>> = (0..2 * all.len())
-        .map(|from| {
-            let exit = &ends[from / 2][1 ^ (from % 2)];
-            (0..all.len())
-                .flat_map(|j| [(j, false), (j, true)])
-                .filter(|&(j, flip)| {
-                    let entry = &ends[j][flip as usize];
-                    (0..3).any(|h| exit[h] != usize::MAX && exit[h] == entry[h])
-                })
-                .collect()
-        })
-        .collect();
+    // One flat list with offsets rather than a list per oriented link.
+    let mut next: Vec<(usize, bool)> = Vec::new();
+    let mut next_start: Vec<usize> = Vec::with_capacity(2 * all.len() + 1);
+    for from in 0..2 * all.len() {
+        next_start.push(next.len());
+        let exit = &ends[from / 2][1 ^ (from % 2)];
+        for j in 0..all.len() {
+            for flip in [false, true] {
+                let entry = &ends[j][flip as usize];
+                if (0..3).any(|h| exit[h] != usize::MAX && exit[h] == entry[h]) {
+                    next.push((j, flip));
+                }
+            }
+        }
+    }
+    next_start.push(next.len());
     let search = Search {
         c,
         d,
@@ -428,6 +458,7 @@ fn chains(c: &Candidates, d: u8, k: usize) -> Vec<Found> {
         all: &all,
         overlap: &overlap,
         next: &next,
+        next_start: &next_start,
     };
     let mut out = Vec::new();
     // The path holds (link index, flipped): links are cloned only for a
@@ -469,11 +500,12 @@ struct Search<'a> {
     d: u8,
     k: usize,
     all: &'a [Link],
-    /// `overlap[i * len + j]`: links `i` and `j` share a cell.
-    overlap: &'a [bool],
-    /// For oriented link `2 * i + flipped`, the oriented links that can
-    /// follow it.
-    next: &'a [Vec<(usize, bool)>],
+    /// Bit `j` of `overlap[i]`: links `i` and `j` share a cell.
+    overlap: &'a [u128],
+    /// For oriented link `o = 2 * i + flipped`, the oriented links that
+    /// can follow it: `next[next_start[o]..next_start[o + 1]]`.
+    next: &'a [(usize, bool)],
+    next_start: &'a [usize],
 }
 
 impl Search<'_> {
@@ -501,10 +533,11 @@ impl Search<'_> {
             return;
         }
         let first_house = self.all[path[0].0].house;
-        let len = self.all.len();
         let (last, flip) = *path.last().expect("a chain starts with one link");
-        for &(j, flip_j) in &self.next[2 * last + flip as usize] {
-            if self.all[j].house == first_house || path.iter().any(|&(i, _)| self.overlap[i * len + j]) {
+        let o = 2 * last + flip as usize;
+        let taken = path.iter().fold(0u128, |m, &(i, _)| m | self.overlap[i]);
+        for &(j, flip_j) in &self.next[self.next_start[o]..self.next_start[o + 1]] {
+            if self.all[j].house == first_house || taken & 1 << j != 0 {
                 continue;
             }
             path.push((j, flip_j));
@@ -533,7 +566,7 @@ impl Search<'_> {
 }
 
 fn oriented(link: &Link, flip: bool) -> Link {
-    let mut l = link.clone();
+    let mut l = *link;
     if flip {
         l.ends.swap(0, 1);
     }
