@@ -31,7 +31,7 @@
 //! and applies the easiest, type order breaking ties, the first found
 //! breaking the rest; this finder does the same.
 
-use super::super::candidates::{bit, digits, Candidates};
+use super::super::candidates::{bit, bits, digits, Candidates};
 use super::super::step::{cell_list, digit_list, Cell, House, Pattern, Step};
 use super::super::technique::{Finder, Technique};
 use crate::shape::Shape;
@@ -568,24 +568,27 @@ fn naked_sets(
 ) {
     let cells = c.tables().house(house);
     let both = extra & c.mask(first) & c.mask(second);
+    // The subsets are bit masks over the house's cells, read without
+    // allocating: most are rejected, and this runs for every loop found.
+    let bit_of = |cell: usize| cells.iter().position(|&x| x == cell).map_or(0, |i| 1u32 << i);
+    let (first_bit, second_bit) = (bit_of(first), bit_of(second));
     for chosen in subsets(degree, cells.len()) {
-        let picked: Vec<usize> = super::super::candidates::bits(chosen).map(|i| cells[i]).collect();
-        if !picked.contains(&first) || picked.contains(&second) {
+        if chosen & first_bit == 0 || chosen & second_bit != 0 {
             continue;
         }
-        let others: Vec<usize> = picked.into_iter().filter(|&x| x != first).collect();
-        let union = others.iter().fold(0, |m, &x| m | c.mask(x));
+        let others = || bits(chosen & !first_bit).map(|i| cells[i]);
+        let union = others().fold(0, |m, x| m | c.mask(x));
         // Every extra digit must be common to both extra cells or held by
         // another cell of the set (lkSudoku's fix, SE's default).
         if (both | union).count_ones() as usize != degree {
             continue;
         }
-        if others.iter().any(|&x| c.mask(x).count_ones() <= 1) {
+        if others().any(|x| c.mask(x).count_ones() <= 1) {
             continue;
         }
         let set = union | extra;
         if set.count_ones() as usize == degree {
-            found(others, set);
+            found(others().collect(), set);
         }
     }
 }
@@ -610,7 +613,7 @@ fn hidden_sets(
         return;
     }
     for chosen in subsets(degree - 2, rest.len()) {
-        let set = super::super::candidates::bits(chosen).fold(pair, |m, i| m | bit(rest[i]));
+        let set = bits(chosen).fold(pair, |m, i| m | bit(rest[i]));
         let mut places = 0u32;
         let mut every_digit_placed = true;
         for d in digits(set) {
@@ -623,10 +626,7 @@ fn hidden_sets(
             places |= at;
         }
         if every_digit_placed && places.count_ones() as usize == degree {
-            let others: Vec<usize> = super::super::candidates::bits(places)
-                .map(|i| cells[i])
-                .filter(|&x| x != first)
-                .collect();
+            let others: Vec<usize> = bits(places).map(|i| cells[i]).filter(|&x| x != first).collect();
             found(others, set);
         }
     }
