@@ -117,12 +117,12 @@ impl Link {
 }
 
 /// The strong links of `d`, rows, then columns, then boxes.
-fn links(c: &Candidates, d: u8) -> Vec<Link> {
+fn links(c: &Candidates, d: u8, places_of: &[[u32; 32]]) -> Vec<Link> {
     let n = c.n();
     let t = c.tables();
     let mut out = Vec::new();
     for h in 0..3 * n {
-        let at = c.positions(h, d);
+        let at = places_of[h][d as usize - 1];
         let kind = h / n;
         let limit = if kind == BOX { 5 } else { 6 };
         if at.count_ones() < 2 || at.count_ones() > limit {
@@ -321,12 +321,23 @@ fn find(c: &Candidates, cx: &mut Context, k: usize, memo_key: Technique) -> Opti
     let n = c.n();
     let mut best: Option<(Found, (u32, usize, String))> = None;
     let mut nothing = Vec::new();
+    // Every digit's places in every house, read in one pass per house.
+    let mut places_of: Vec<[u32; 32]> = Vec::new();
     for d in 1..=n as u8 {
         if !cx.memo.digit_changed(memo_key, c, d) {
             continue;
         }
+        if places_of.is_empty() {
+            places_of = (0..3 * n)
+                .map(|h| {
+                    let mut at = [0; 32];
+                    c.all_positions(h, &mut at);
+                    at
+                })
+                .collect();
+        }
         let mut found_any = false;
-        for found in chains(c, d, k) {
+        for found in chains(c, d, k, &places_of) {
             found_any = true;
             let key = sort_key(&found, k, n);
             if best.as_ref().is_none_or(|(_, b)| key < *b) {
@@ -415,8 +426,8 @@ fn two_link_code(found: &Found) -> String {
 }
 
 /// Every chain of `k` links on `d` that removes something, each once.
-fn chains(c: &Candidates, d: u8, k: usize) -> Vec<Found> {
-    let all = links(c, d);
+fn chains(c: &Candidates, d: u8, k: usize, places_of: &[[u32; 32]]) -> Vec<Found> {
+    let all = links(c, d, places_of);
     let ends: Vec<[EndHouses; 2]> = all
         .iter()
         .map(|l| [end_houses(c, &l.ends[0]), end_houses(c, &l.ends[1])])
@@ -436,7 +447,7 @@ fn chains(c: &Candidates, d: u8, k: usize) -> Vec<Found> {
         })
         .collect();
     // One flat list with offsets rather than a list per oriented link.
-    let mut next: Vec<(usize, bool)> = Vec::new();
+    let mut next: Vec<(usize, bool)> = Vec::with_capacity(8 * all.len());
     let mut next_start: Vec<usize> = Vec::with_capacity(2 * all.len() + 1);
     for from in 0..2 * all.len() {
         next_start.push(next.len());
