@@ -225,6 +225,8 @@ struct Hint {
 pub fn find(c: &Candidates) -> Option<Step> {
     let mut hints: Vec<Hint> = Vec::new();
     let mut members: Vec<(u32, Vec<bool>)> = Vec::new();
+    // One path buffer for every start: the search runs after every step.
+    let mut path = Vec::with_capacity(16);
     for start in 0..c.cell_count() {
         let pair = c.mask(start);
         if pair.count_ones() != 2 {
@@ -245,10 +247,11 @@ pub fn find(c: &Candidates) -> Option<Step> {
             pair,
             start,
             members: &members[allowed].1,
-            path: Vec::with_capacity(16),
+            path: std::mem::take(&mut path),
             found: Vec::new(),
         };
         search.extend(start, 2, 0, None);
+        path = search.path;
         for cells in search.found {
             if is_deadly(c, &cells) {
                 for hint in rescues(c, cells, pair) {
@@ -608,20 +611,26 @@ fn hidden_sets(
 ) {
     let n = c.n();
     let cells = c.tables().house(house);
-    let rest: Vec<u8> = (1..=n as u8).filter(|&d| bit(d) & (pair | extra) == 0).collect();
-    if degree - 2 > rest.len() {
+    // Fixed arrays and each digit's places read once: this runs for every
+    // loop found, over every subset.
+    let mut rest = [0u8; 32];
+    let mut rest_len = 0;
+    for d in (1..=n as u8).filter(|&d| bit(d) & (pair | extra) == 0) {
+        rest[rest_len] = d;
+        rest_len += 1;
+    }
+    if degree - 2 > rest_len {
         return;
     }
-    for chosen in subsets(degree - 2, rest.len()) {
+    let mut places_of = [0u32; 32];
+    c.all_positions(house, &mut places_of);
+    let second_bit = cells.iter().position(|&x| x == second).map_or(0, |i| 1u32 << i);
+    for chosen in subsets(degree - 2, rest_len) {
         let set = bits(chosen).fold(pair, |m, i| m | bit(rest[i]));
         let mut places = 0u32;
         let mut every_digit_placed = true;
         for d in digits(set) {
-            let at = cells
-                .iter()
-                .enumerate()
-                .filter(|&(_, &x)| x != second && c.has(x, d))
-                .fold(0u32, |m, (i, _)| m | 1 << i);
+            let at = places_of[d as usize - 1] & !second_bit;
             every_digit_placed &= at != 0;
             places |= at;
         }
