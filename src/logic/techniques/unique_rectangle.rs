@@ -571,22 +571,29 @@ fn naked_sets(
 ) {
     let cells = c.tables().house(house);
     let both = extra & c.mask(first) & c.mask(second);
-    // The subsets are bit masks over the house's cells, read without
-    // allocating: most are rejected, and this runs for every loop found.
-    let bit_of = |cell: usize| cells.iter().position(|&x| x == cell).map_or(0, |i| 1u32 << i);
-    let (first_bit, second_bit) = (bit_of(first), bit_of(second));
-    for chosen in subsets(degree, cells.len()) {
-        if chosen & first_bit == 0 || chosen & second_bit != 0 {
-            continue;
+    // The other cells may be any cell of the house but the two extra
+    // cells, holding two digits or more. Subsets of those, in increasing
+    // numeric order, come in the order of SE's subsets of the whole house
+    // that hold the first extra cell (the positions keep their order),
+    // without the many SE rejects; read without allocating, as this runs
+    // for every loop found.
+    if first == second || !cells.contains(&first) {
+        return;
+    }
+    let mut eligible = [0usize; 32];
+    let mut count = 0;
+    for &x in cells {
+        if x != first && x != second && c.mask(x).count_ones() > 1 {
+            eligible[count] = x;
+            count += 1;
         }
-        let others = || bits(chosen & !first_bit).map(|i| cells[i]);
+    }
+    for chosen in subsets(degree - 1, count) {
+        let others = || bits(chosen).map(|i| eligible[i]);
         let union = others().fold(0, |m, x| m | c.mask(x));
         // Every extra digit must be common to both extra cells or held by
         // another cell of the set (lkSudoku's fix, SE's default).
         if (both | union).count_ones() as usize != degree {
-            continue;
-        }
-        if others().any(|x| c.mask(x).count_ones() <= 1) {
             continue;
         }
         let set = union | extra;
