@@ -121,8 +121,8 @@ fn links(c: &Candidates, d: u8, places_of: &[[u32; 32]]) -> Vec<Link> {
     let n = c.n();
     let t = c.tables();
     let mut out = Vec::new();
-    for h in 0..3 * n {
-        let at = places_of[h][d as usize - 1];
+    for (h, places_in) in places_of.iter().enumerate().take(3 * n) {
+        let at = places_in[d as usize - 1];
         let kind = h / n;
         let limit = if kind == BOX { 5 } else { 6 };
         if at.count_ones() < 2 || at.count_ones() > limit {
@@ -452,9 +452,9 @@ fn chains(c: &Candidates, d: u8, k: usize, places_of: &[[u32; 32]]) -> Vec<Found
     for from in 0..2 * all.len() {
         next_start.push(next.len());
         let exit = &ends[from / 2][1 ^ (from % 2)];
-        for j in 0..all.len() {
+        for (j, entries) in ends.iter().enumerate() {
             for flip in [false, true] {
-                let entry = &ends[j][flip as usize];
+                let entry = &entries[flip as usize];
                 if (0..3).any(|h| exit[h] != usize::MAX && exit[h] == entry[h]) {
                     next.push((j, flip));
                 }
