@@ -569,8 +569,10 @@ impl Search<'_> {
             .peers(start[0])
             .iter()
             .copied()
-            .filter(|&x| c.has(x, d) && !in_chain(x))
-            .filter(|&x| start.iter().chain(end).all(|&y| t.sees(x, y)))
+            // The seeing test first: it rejects nearly every cell, and
+            // more cheaply than the walk over the chain's cells.
+            .filter(|&x| c.has(x, d) && end.iter().chain(start).all(|&y| t.sees(x, y)))
+            .filter(|&x| !in_chain(x))
             .collect();
         (!victims.is_empty()).then_some(victims)
     }
