@@ -455,7 +455,7 @@ fn chains(c: &Candidates, d: u8, k: usize, places_of: &[[u32; 32]]) -> Vec<Found
         for (j, entries) in ends.iter().enumerate() {
             for flip in [false, true] {
                 let entry = &entries[flip as usize];
-                if (0..3).any(|h| exit[h] != usize::MAX && exit[h] == entry[h]) {
+                if exit & entry != 0 {
                     next.push((j, flip));
                 }
             }
@@ -485,24 +485,16 @@ fn chains(c: &Candidates, d: u8, k: usize, places_of: &[[u32; 32]]) -> Vec<Found
     out
 }
 
-/// For one end of a link, the row, column and box all its cells share
-/// (`usize::MAX` where they differ): two ends lie in one house when they
-/// share one of these.
-type EndHouses = [usize; 3];
+/// For one end of a link, the houses all its cells share, one bit per
+/// house number (below 3 * 25 = 75): two ends lie in one house when
+/// these intersect.
+type EndHouses = u128;
 
 fn end_houses(c: &Candidates, end: &[usize]) -> EndHouses {
     let t = c.tables();
-    let first = t.houses_of(end[0]);
-    let mut out = first;
-    for &x in &end[1..] {
-        let hs = t.houses_of(x);
-        for k in 0..3 {
-            if hs[k] != first[k] {
-                out[k] = usize::MAX;
-            }
-        }
-    }
-    out
+    end.iter().fold(u128::MAX, |m, &x| {
+        m & t.houses_of(x).iter().fold(0u128, |hs, &h| hs | 1 << h)
+    })
 }
 
 /// The fixed inputs of one digit's chain search.
