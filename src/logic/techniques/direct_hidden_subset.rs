@@ -16,14 +16,14 @@ pub(crate) const PAIR: Finder = Finder {
     id: "direct_hidden_pair",
     name: "Direct Hidden Pair",
     score: 2.0,
-    find: Some(|c, cx| find_changed(c, cx, 2)),
+    find: Some(|c, cx| find_fresh(c, cx, 2, Technique::DirectHiddenPair)),
 };
 
 pub(crate) const TRIPLE: Finder = Finder {
     id: "direct_hidden_triplet",
     name: "Direct Hidden Triplet",
     score: 2.5,
-    find: Some(|c, cx| find_changed(c, cx, 3)),
+    find: Some(|c, cx| find_fresh(c, cx, 3, Technique::DirectHiddenTriple)),
 };
 
 /// A hidden set and the single it leaves in its house.
@@ -47,22 +47,23 @@ impl Pattern for DirectHiddenSet {
 }
 
 /// Finds a direct hidden set of `size` digits (2 or 3) in SE's order:
-/// boxes, columns, rows; digit tuples in increasing order.
+/// boxes, columns, rows; digit tuples in increasing order (the unit tests'
+/// entry: the solver goes through [`find_fresh`]).
 #[cfg(test)]
-fn find(c: &Candidates, size: usize) -> Option<Step> {
+pub fn find(c: &Candidates, size: usize) -> Option<Step> {
     let n = c.n();
     se_house_order(n).find_map(|h| find_in(c, size, h))
 }
 
-/// [`find`] skipping the houses unchanged since they gave nothing: what a
-/// house gives depends on that house alone.
-fn find_changed(c: &Candidates, cx: &mut Context, size: usize) -> Option<Step> {
-    let t = if size == 2 {
-        Technique::DirectHiddenPair
-    } else {
-        Technique::DirectHiddenTriple
-    };
-    cx.memo.first_house(t, c, se_house_order(c.n()), |h| find_in(c, size, h))
+/// The first direct hidden set of `size` digits in SE's house order
+/// (boxes, columns, rows; digit tuples in increasing order), over the
+/// houses changed since this search last found nothing
+/// in them: a house's result depends on that house alone, and the search
+/// re-runs after every step of a solve.
+fn find_fresh(c: &Candidates, cx: &mut Context, size: usize, memo_key: Technique) -> Option<Step> {
+    let n = c.n();
+    cx.memo
+        .first_house(memo_key, c, se_house_order(n), |h| find_in(c, size, h))
 }
 
 fn find_in(c: &Candidates, size: usize, h: usize) -> Option<Step> {
@@ -75,8 +76,9 @@ fn find_in(c: &Candidates, size: usize, h: usize) -> Option<Step> {
     }
     let mut all = [0u32; 32];
     c.all_positions(h, &mut all);
-    // Fixed buffers: this runs for every house after every step.
-    let (mut digits, mut places) = ([0u8; 32], [0u32; 32]);
+    // Fixed arrays: this runs after every step, so no allocation.
+    let mut digits = [0u8; 32];
+    let mut places = [0u32; 32];
     let mut count = 0;
     for d in 1..=n as u8 {
         let p = all[d as usize - 1];
@@ -87,13 +89,13 @@ fn find_in(c: &Candidates, size: usize, h: usize) -> Option<Step> {
         }
     }
     search_subsets(&places[..count], size, size as u32, &mut |chosen, union| {
-        let in_set = chosen.iter().fold(0, |m, &i| m | bit(digits[i]));
+        let set: Vec<u8> = chosen.iter().map(|&i| digits[i]).collect();
+        let in_set = set.iter().fold(0, |m, &d| m | bit(d));
         let (d, at) = (1..=n as u8).filter(|&d| in_set & bit(d) == 0).find_map(|d| {
             let p = all[d as usize - 1];
             let rest = p & !union;
             (p.count_ones() > 1 && rest.count_ones() == 1).then(|| (d, rest.trailing_zeros() as usize))
         })?;
-        let set: Vec<u8> = chosen.iter().map(|&i| digits[i]).collect();
         let single = house[at];
         let cells = super::super::candidates::bits(union).map(|i| house[i]).collect();
         let pattern = DirectHiddenSet {

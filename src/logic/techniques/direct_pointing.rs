@@ -20,7 +20,7 @@ pub(crate) const FINDER: Finder = Finder {
     id: "direct_pointing",
     name: "Direct Pointing",
     score: 1.7,
-    find: Some(find_changed),
+    find: Some(find_fresh),
 };
 
 /// The locked digit and the hidden single it leaves.
@@ -52,28 +52,54 @@ const ROW: usize = 0;
 const COLUMN: usize = 1;
 const BOX: usize = 2;
 
-/// Finds the first direct pointing or claiming in SE's order.
+/// Finds the first direct pointing or claiming in SE's order (the unit
+/// tests' entry: the solver goes through [`find_fresh`]).
 #[cfg(test)]
-fn find(c: &Candidates) -> Option<Step> {
-    search(c, &|_| true)
+pub fn find(c: &Candidates) -> Option<Step> {
+    let all: Vec<u8> = (1..=c.n() as u8).collect();
+    first_in(c, &all)
 }
 
-/// [`find`] over the digits `wanted` accepts.
-fn search(c: &Candidates, wanted: &dyn Fn(u8) -> bool) -> Option<Step> {
-    let n = c.n();
-    // Every house's places of every digit, read once: most (house, digit)
-    // pairs have fewer than two places and are passed over on a popcount.
-    let mut places = vec![[0u32; 32]; 3 * n];
-    for (h, out) in places.iter_mut().enumerate() {
-        c.all_positions(h, out);
+/// [`find`] over the digits changed since this search last found nothing:
+/// a digit's result depends on that digit's places alone, and the search
+/// re-runs after every step of a solve, mostly in vain.
+fn find_fresh(c: &Candidates, cx: &mut Context) -> Option<Step> {
+    let key = Technique::DirectPointing;
+    let mut changed = [0u8; 32];
+    let mut count = 0;
+    for d in 1..=c.n() as u8 {
+        if cx.memo.digit_changed(key, c, d) {
+            changed[count] = d;
+            count += 1;
+        }
     }
+    let found = first_in(c, &changed[..count]);
+    if found.is_none() {
+        for &d in &changed[..count] {
+            cx.memo.nothing_for_digit(key, c, d);
+        }
+    }
+    found
+}
+
+/// The first direct locking on one of `digits` (ascending) in SE's order.
+fn first_in(c: &Candidates, digits: &[u8]) -> Option<Step> {
+    let n = c.n();
+    if digits.is_empty() {
+        return None;
+    }
+    // Every digit's places in every house, read in one pass per house.
+    let places_of: Vec<[u32; 32]> = (0..3 * n)
+        .map(|h| {
+            let mut at = [0; 32];
+            c.all_positions(h, &mut at);
+            at
+        })
+        .collect();
     for (from, to) in [(BOX, COLUMN), (BOX, ROW), (COLUMN, BOX), (ROW, BOX)] {
-        for d in (1..=n as u8).filter(|&d| wanted(d)) {
+        for &d in digits {
             for h1 in from * n..(from + 1) * n {
-                if places[h1][d as usize - 1].count_ones() < 2 {
-                    continue;
-                }
-                if let Some(step) = from_house(c, &places, d, h1, to) {
+                if let Some(step) = from_house(c, &places_of, d, h1, to) {
                     return Some(step);
                 }
             }
@@ -82,48 +108,35 @@ fn search(c: &Candidates, wanted: &dyn Fn(u8) -> bool) -> Option<Step> {
     None
 }
 
-/// [`find`] skipping the digits unchanged since a search found nothing:
-/// what a digit gives depends on its own candidates alone.
-fn find_changed(c: &Candidates, cx: &mut Context) -> Option<Step> {
-    let t = Technique::DirectPointing;
-    let changed = |d: u8| cx.memo.digit_changed(t, c, d);
-    let found = search(c, &changed);
-    if found.is_none() {
-        for d in 1..=c.n() as u8 {
-            cx.memo.nothing_for_digit(t, c, d);
-        }
-    }
-    found
-}
-
-/// A direct locking of `d` from house `h1` into a house of kind `to`;
-/// `places` holds every house's positions per digit.
-fn from_house(c: &Candidates, places: &[[u32; 32]], d: u8, h1: usize, to: usize) -> Option<Step> {
+/// A direct locking of `d` from house `h1` into a house of kind `to`.
+fn from_house(c: &Candidates, places_of: &[[u32; 32]], d: u8, h1: usize, to: usize) -> Option<Step> {
     let n = c.n();
     let t = c.tables();
-    let mut cells = bits(places[h1][d as usize - 1]).map(|i| t.house(h1)[i]);
-    let first = cells.next()?;
-    let h2 = t.houses_of(first)[to];
-    if cells.any(|cell| t.houses_of(cell)[to] != h2) {
+    let places = places_of[h1][d as usize - 1];
+    if places.count_ones() < 2 {
+        return None;
+    }
+    let cells = t.house(h1);
+    let h2 = t.houses_of(cells[places.trailing_zeros() as usize])[to];
+    if bits(places).any(|i| t.houses_of(cells[i])[to] != h2) {
         return None;
     }
     let from = h1 / n;
-    // Other houses of h1's kind crossing h2, in order (at most n).
-    let mut crossing = [0usize; 32];
-    let mut count = 0;
-    for &x in t.house(h2) {
-        let h3 = t.houses_of(x)[from];
-        if h3 != h1 && !crossing[..count].contains(&h3) {
-            crossing[count] = h3;
-            count += 1;
-        }
-    }
-    crossing[..count].sort_unstable();
-    for &h3 in &crossing[..count] {
-        if places[h3][d as usize - 1].count_ones() < 2 {
+    // Other houses of h1's kind crossing h2, in order: house numbers
+    // stay below 3 * 25 = 75, so one bit each.
+    let crossing = t
+        .house(h2)
+        .iter()
+        .fold(0u128, |m, &x| m | 1 << t.houses_of(x)[from]);
+    for h3 in (0..3 * n).filter(|&h| crossing & 1 << h != 0 && h != h1) {
+        let places3 = places_of[h3][d as usize - 1];
+        if places3.count_ones() < 2 {
             continue;
         }
-        let mut outside = c.cells_with(h3, d).filter(|&x| t.houses_of(x)[to] != h2);
+        let row3 = t.house(h3);
+        let mut outside = bits(places3)
+            .map(|i| row3[i])
+            .filter(|&x| t.houses_of(x)[to] != h2);
         let (Some(single), None) = (outside.next(), outside.next()) else {
             continue;
         };

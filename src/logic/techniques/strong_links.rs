@@ -20,7 +20,7 @@
 //! one removing most candidates, then the smallest variant code, as SE
 //! sorts them.
 
-use super::super::candidates::Candidates;
+use super::super::candidates::{bits, Candidates};
 use super::super::step::{Cell, House, Pattern, Step};
 use super::super::technique::{Finder, Technique};
 use super::Context;
@@ -68,11 +68,42 @@ const COLUMN: usize = 1;
 const BOX: usize = 2;
 
 /// A strong link: a house whose places for the digit form two ends.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 struct Link {
     house: usize,
-    ends: [Vec<usize>; 2],
+    ends: [End; 2],
     grouped: bool,
+}
+
+/// The cells of one end of a link, or of a link's places, held inline:
+/// the search re-runs after every step of a solve, so building links
+/// must not allocate. A link has at most six places (see [`links`]).
+#[derive(Clone, Copy, Debug)]
+struct End {
+    cells: [usize; 6],
+    len: usize,
+}
+
+impl End {
+    fn of(cells: impl IntoIterator<Item = usize>) -> End {
+        let mut end = End {
+            cells: [0; 6],
+            len: 0,
+        };
+        for x in cells {
+            end.cells[end.len] = x;
+            end.len += 1;
+        }
+        end
+    }
+}
+
+impl std::ops::Deref for End {
+    type Target = [usize];
+
+    fn deref(&self) -> &[usize] {
+        &self.cells[..self.len]
+    }
 }
 
 impl Link {
@@ -81,44 +112,35 @@ impl Link {
     }
 
     fn cells(&self) -> impl Iterator<Item = usize> + '_ {
-        self.ends.iter().flatten().copied()
+        self.ends.iter().flat_map(|e| e.iter()).copied()
     }
 }
 
 /// The strong links of `d`, rows, then columns, then boxes.
-fn links(c: &Candidates, d: u8) -> Vec<Link> {
+fn links(c: &Candidates, d: u8, places_of: &[[u32; 32]]) -> Vec<Link> {
     let n = c.n();
+    let t = c.tables();
     let mut out = Vec::new();
-    // A house's places, read into a fixed buffer: most houses have too
-    // many or too few to be a link, and this runs after every step.
-    let mut buffer = [0usize; 7];
-    for h in 0..3 * n {
+    for (h, places_in) in places_of.iter().enumerate().take(3 * n) {
+        let at = places_in[d as usize - 1];
         let kind = h / n;
         let limit = if kind == BOX { 5 } else { 6 };
-        let mut count = 0;
-        for x in c.cells_with(h, d) {
-            if count == buffer.len() {
-                count += 1;
-                break;
-            }
-            buffer[count] = x;
-            count += 1;
-        }
-        if count < 2 || count > limit {
+        if at.count_ones() < 2 || at.count_ones() > limit {
             continue;
         }
-        let places = &buffer[..count];
+        let house = t.house(h);
+        let places = End::of(bits(at).map(|i| house[i]));
         if places.len() == 2 {
             // Two places of a box on one line are that line's link.
-            if kind == BOX && same_line(c, places) {
+            if kind == BOX && same_line(c, &places) {
                 continue;
             }
             out.push(Link {
                 house: h,
-                ends: [vec![places[0]], vec![places[1]]],
+                ends: [End::of([places[0]]), End::of([places[1]])],
                 grouped: false,
             });
-        } else if let Some(ends) = grouped_ends(c, h, places) {
+        } else if let Some(ends) = grouped_ends(c, h, &places) {
             out.push(Link {
                 house: h,
                 ends,
@@ -138,23 +160,19 @@ fn same_line(c: &Candidates, cells: &[usize]) -> bool {
 /// The two groups of a house with three or more places, if they form
 /// one: a line's places in exactly two boxes, or a box's places on a
 /// cross with an empty centre.
-fn grouped_ends(c: &Candidates, h: usize, places: &[usize]) -> Option<[Vec<usize>; 2]> {
+fn grouped_ends(c: &Candidates, h: usize, places: &[usize]) -> Option<[End; 2]> {
     let t = c.tables();
     let n = c.n();
     if h / n != BOX {
-        let mut boxes: Vec<usize> = places.iter().map(|&x| t.houses_of(x)[BOX]).collect();
-        boxes.dedup();
-        if boxes.len() != 2 {
+        // A line meets its boxes in order: two boxes are two runs.
+        let box_of = |x: usize| t.houses_of(x)[BOX];
+        let first = box_of(places[0]);
+        let second = places.iter().map(|&x| box_of(x)).find(|&b| b != first)?;
+        if places.iter().any(|&x| box_of(x) != first && box_of(x) != second) {
             return None;
         }
-        let split = |b: usize| {
-            places
-                .iter()
-                .copied()
-                .filter(|&x| t.houses_of(x)[BOX] == b)
-                .collect()
-        };
-        return Some([split(boxes[0]), split(boxes[1])]);
+        let split = |b: usize| End::of(places.iter().copied().filter(|&x| box_of(x) == b));
+        return Some([split(first), split(second)]);
     }
     for &heart in t.house(h) {
         let [row, col, _] = t.houses_of(heart);
@@ -168,16 +186,8 @@ fn grouped_ends(c: &Candidates, h: usize, places: &[usize]) -> Option<[Vec<usize
         if places.contains(&heart) {
             return None;
         }
-        let row_part: Vec<usize> = places
-            .iter()
-            .copied()
-            .filter(|&x| t.houses_of(x)[ROW] == row)
-            .collect();
-        let col_part: Vec<usize> = places
-            .iter()
-            .copied()
-            .filter(|&x| t.houses_of(x)[COLUMN] == col)
-            .collect();
+        let row_part = End::of(places.iter().copied().filter(|&x| t.houses_of(x)[ROW] == row));
+        let col_part = End::of(places.iter().copied().filter(|&x| t.houses_of(x)[COLUMN] == col));
         if row_part.is_empty() || col_part.is_empty() {
             return None;
         }
@@ -311,12 +321,23 @@ fn find(c: &Candidates, cx: &mut Context, k: usize, memo_key: Technique) -> Opti
     let n = c.n();
     let mut best: Option<(Found, (u32, usize, String))> = None;
     let mut nothing = Vec::new();
+    // Every digit's places in every house, read in one pass per house.
+    let mut places_of: Vec<[u32; 32]> = Vec::new();
     for d in 1..=n as u8 {
         if !cx.memo.digit_changed(memo_key, c, d) {
             continue;
         }
+        if places_of.is_empty() {
+            places_of = (0..3 * n)
+                .map(|h| {
+                    let mut at = [0; 32];
+                    c.all_positions(h, &mut at);
+                    at
+                })
+                .collect();
+        }
         let mut found_any = false;
-        for found in chains(c, d, k) {
+        for found in chains(c, d, k, &places_of) {
             found_any = true;
             let key = sort_key(&found, k, n);
             if best.as_ref().is_none_or(|(_, b)| key < *b) {
@@ -381,7 +402,7 @@ fn step(c: &Candidates, found: Found, k: usize) -> Step {
             .links
             .iter()
             .map(|l| {
-                let cells = |end: &Vec<usize>| end.iter().map(|&x| Cell::of(x, n)).collect();
+                let cells = |end: &End| end.iter().map(|&x| Cell::of(x, n)).collect();
                 (House::of(l.house, n), [cells(&l.ends[0]), cells(&l.ends[1])])
             })
             .collect(),
@@ -405,71 +426,50 @@ fn two_link_code(found: &Found) -> String {
 }
 
 /// Every chain of `k` links on `d` that removes something, each once.
-fn chains(c: &Candidates, d: u8, k: usize) -> Vec<Found> {
-    let all = links(c, d);
+fn chains(c: &Candidates, d: u8, k: usize, places_of: &[[u32; 32]]) -> Vec<Found> {
+    let all = links(c, d, places_of);
     let ends: Vec<[EndHouses; 2]> = all
         .iter()
         .map(|l| [end_houses(c, &l.ends[0]), end_houses(c, &l.ends[1])])
         .collect();
     // Which links share a cell, and which oriented links can follow each
     // oriented link (its exit and their entry in one house), in the
-    // order the search tries them: computed once per digit, with plain
-    // loops (this runs for every changed digit after every step).
-    let len = all.len();
-    if len < k {
-        return Vec::new(); // a chain never uses a link twice
-    }
-    // Each link's cells as bits, `words` words of 64 per link.
-    let words = c.cell_count().div_ceil(64);
-    let mut bits = vec![0u64; len * words];
-    for (i, link) in all.iter().enumerate() {
-        for x in link.cells() {
-            bits[i * words + x / 64] |= 1 << (x % 64);
-        }
-    }
-    let shares_cell = |a: usize, b: usize| {
-        let (mine, theirs) = (&bits[a * words..(a + 1) * words], &bits[b * words..(b + 1) * words]);
-        mine.iter().zip(theirs).any(|(x, y)| x & y != 0)
-    };
-    if k == 2 {
-        return two_link_chains(c, d, &all, &ends, shares_cell);
-    }
-    let mut overlap = vec![false; len * len];
-    for a in 0..len {
-        let mine = &bits[a * words..(a + 1) * words];
-        for b in a..len {
-            let theirs = &bits[b * words..(b + 1) * words];
-            let shared = mine.iter().zip(theirs).any(|(x, y)| x & y != 0);
-            overlap[a * len + b] = shared;
-            overlap[b * len + a] = shared;
-        }
-    }
-    let mut next_start = Vec::with_capacity(2 * len + 1);
-    let mut next_list = Vec::new();
-    for from in 0..2 * len {
-        next_start.push(next_list.len());
+    // order the search tries them: computed once per digit.
+    // Links number at most 3 * 25 = 75: one bit each.
+    debug_assert!(all.len() <= 128);
+    let overlap: Vec<u128> = all
+        .iter()
+        .map(|a| {
+            all.iter().enumerate().fold(0u128, |m, (j, b)| {
+                let shared = a.cells().any(|x| b.cells().any(|y| y == x));
+                m | (shared as u128) << j
+            })
+        })
+        .collect();
+    // One flat list with offsets rather than a list per oriented link.
+    let mut next: Vec<(usize, bool)> = Vec::with_capacity(8 * all.len());
+    let mut next_start: Vec<usize> = Vec::with_capacity(2 * all.len() + 1);
+    for from in 0..2 * all.len() {
+        next_start.push(next.len());
         let exit = &ends[from / 2][1 ^ (from % 2)];
         for (j, entries) in ends.iter().enumerate() {
             for flip in [false, true] {
                 let entry = &entries[flip as usize];
-                if (0..3).any(|h| exit[h] != usize::MAX && exit[h] == entry[h]) {
-                    next_list.push((j, flip));
+                if exit & entry != 0 {
+                    next.push((j, flip));
                 }
             }
         }
     }
-    next_start.push(next_list.len());
-    let next = Next {
-        start: &next_start,
-        list: &next_list,
-    };
+    next_start.push(next.len());
     let search = Search {
         c,
         d,
         k,
         all: &all,
         overlap: &overlap,
-        next,
+        next: &next,
+        next_start: &next_start,
     };
     let mut out = Vec::new();
     // The path holds (link index, flipped): links are cloned only for a
@@ -485,71 +485,16 @@ fn chains(c: &Candidates, d: u8, k: usize) -> Vec<Found> {
     out
 }
 
-/// [`chains`] for two links, without its tables: each pair of links once
-/// (the first one lower), both ways round each, in the order the general
-/// search meets them.
-fn two_link_chains(
-    c: &Candidates,
-    d: u8,
-    all: &[Link],
-    ends: &[[EndHouses; 2]],
-    shares_cell: impl Fn(usize, usize) -> bool,
-) -> Vec<Found> {
-    let search = Search {
-        c,
-        d,
-        k: 2,
-        all,
-        overlap: &[],
-        next: Next { start: &[], list: &[] },
-    };
-    let mut out = Vec::new();
-    for (i, first) in all.iter().enumerate() {
-        for flip_i in [false, true] {
-            let exit = &ends[i][1 ^ flip_i as usize];
-            for j in i + 1..all.len() {
-                if all[j].house == first.house {
-                    continue;
-                }
-                for flip_j in [false, true] {
-                    let entry = &ends[j][flip_j as usize];
-                    let joined = (0..3).any(|h| exit[h] != usize::MAX && exit[h] == entry[h]);
-                    if !joined || shares_cell(i, j) {
-                        continue;
-                    }
-                    let path = [(i, flip_i), (j, flip_j)];
-                    if let Some(victims) = search.victims(&path) {
-                        out.push(Found {
-                            digit: d,
-                            links: path.iter().map(|&(l, flip)| oriented(&all[l], flip)).collect(),
-                            victims,
-                        });
-                    }
-                }
-            }
-        }
-    }
-    out
-}
-
-/// For one end of a link, the row, column and box all its cells share
-/// (`usize::MAX` where they differ): two ends lie in one house when they
-/// share one of these.
-type EndHouses = [usize; 3];
+/// For one end of a link, the houses all its cells share, one bit per
+/// house number (below 3 * 25 = 75): two ends lie in one house when
+/// these intersect.
+type EndHouses = u128;
 
 fn end_houses(c: &Candidates, end: &[usize]) -> EndHouses {
     let t = c.tables();
-    let first = t.houses_of(end[0]);
-    let mut out = first;
-    for &x in &end[1..] {
-        let hs = t.houses_of(x);
-        for k in 0..3 {
-            if hs[k] != first[k] {
-                out[k] = usize::MAX;
-            }
-        }
-    }
-    out
+    end.iter().fold(u128::MAX, |m, &x| {
+        m & t.houses_of(x).iter().fold(0u128, |hs, &h| hs | 1 << h)
+    })
 }
 
 /// The fixed inputs of one digit's chain search.
@@ -558,18 +503,12 @@ struct Search<'a> {
     d: u8,
     k: usize,
     all: &'a [Link],
-    /// `overlap[i * len + j]`: links `i` and `j` share a cell.
-    overlap: &'a [bool],
-    /// For oriented link `2 * i + flipped`, the oriented links that can
-    /// follow it.
-    next: Next<'a>,
-}
-
-/// Lists of oriented links, one after another: list `i` is
-/// `list[start[i]..start[i + 1]]`.
-struct Next<'a> {
-    start: &'a [usize],
-    list: &'a [(usize, bool)],
+    /// Bit `j` of `overlap[i]`: links `i` and `j` share a cell.
+    overlap: &'a [u128],
+    /// For oriented link `o = 2 * i + flipped`, the oriented links that
+    /// can follow it: `next[next_start[o]..next_start[o + 1]]`.
+    next: &'a [(usize, bool)],
+    next_start: &'a [usize],
 }
 
 impl Search<'_> {
@@ -597,12 +536,11 @@ impl Search<'_> {
             return;
         }
         let first_house = self.all[path[0].0].house;
-        let len = self.all.len();
         let (last, flip) = *path.last().expect("a chain starts with one link");
-        let from = 2 * last + flip as usize;
-        let next = &self.next.list[self.next.start[from]..self.next.start[from + 1]];
-        for &(j, flip_j) in next {
-            if self.all[j].house == first_house || path.iter().any(|&(i, _)| self.overlap[i * len + j]) {
+        let o = 2 * last + flip as usize;
+        let taken = path.iter().fold(0u128, |m, &(i, _)| m | self.overlap[i]);
+        for &(j, flip_j) in &self.next[self.next_start[o]..self.next_start[o + 1]] {
+            if self.all[j].house == first_house || taken & 1 << j != 0 {
                 continue;
             }
             path.push((j, flip_j));
@@ -623,15 +561,17 @@ impl Search<'_> {
             .peers(start[0])
             .iter()
             .copied()
-            .filter(|&x| c.has(x, d) && !in_chain(x))
-            .filter(|&x| start.iter().chain(end).all(|&y| t.sees(x, y)))
+            // The seeing test first: it rejects nearly every cell, and
+            // more cheaply than the walk over the chain's cells.
+            .filter(|&x| c.has(x, d) && end.iter().chain(start).all(|&y| t.sees(x, y)))
+            .filter(|&x| !in_chain(x))
             .collect();
         (!victims.is_empty()).then_some(victims)
     }
 }
 
 fn oriented(link: &Link, flip: bool) -> Link {
-    let mut l = link.clone();
+    let mut l = *link;
     if flip {
         l.ends.swap(0, 1);
     }

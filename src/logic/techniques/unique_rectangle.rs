@@ -31,7 +31,7 @@
 //! and applies the easiest, type order breaking ties, the first found
 //! breaking the rest; this finder does the same.
 
-use super::super::candidates::{bit, digits, Candidates};
+use super::super::candidates::{bit, bits, digits, Candidates};
 use super::super::step::{cell_list, digit_list, Cell, House, Pattern, Step};
 use super::super::technique::{Finder, Technique};
 use crate::shape::Shape;
@@ -226,6 +226,8 @@ pub fn find(c: &Candidates) -> Option<Step> {
     let mut hints: Vec<Hint> = Vec::new();
     let mut members: Vec<(u32, Vec<bool>)> = Vec::new();
     let mut seen_loops: Vec<Vec<usize>> = Vec::new();
+    // One path buffer for every start: the search runs after every step.
+    let mut path = Vec::with_capacity(16);
     for start in 0..c.cell_count() {
         let pair = c.mask(start);
         if pair.count_ones() != 2 {
@@ -246,10 +248,11 @@ pub fn find(c: &Candidates) -> Option<Step> {
             pair,
             start,
             members: &members[allowed].1,
-            path: Vec::with_capacity(16),
+            path: std::mem::take(&mut path),
             found: Vec::new(),
         };
         search.extend(start, 2, 0, None);
+        path = search.path;
         for cells in search.found {
             // A loop is met from each of its bivalue cells, both ways
             // round: its hints are the same each time, so only the
@@ -579,24 +582,34 @@ fn naked_sets(
 ) {
     let cells = c.tables().house(house);
     let both = extra & c.mask(first) & c.mask(second);
-    for chosen in subsets(degree, cells.len()) {
-        let picked: Vec<usize> = super::super::candidates::bits(chosen).map(|i| cells[i]).collect();
-        if !picked.contains(&first) || picked.contains(&second) {
-            continue;
+    // The other cells may be any cell of the house but the two extra
+    // cells, holding two digits or more. Subsets of those, in increasing
+    // numeric order, come in the order of SE's subsets of the whole house
+    // that hold the first extra cell (the positions keep their order),
+    // without the many SE rejects; read without allocating, as this runs
+    // for every loop found.
+    if first == second || !cells.contains(&first) {
+        return;
+    }
+    let mut eligible = [0usize; 32];
+    let mut count = 0;
+    for &x in cells {
+        if x != first && x != second && c.mask(x).count_ones() > 1 {
+            eligible[count] = x;
+            count += 1;
         }
-        let others: Vec<usize> = picked.into_iter().filter(|&x| x != first).collect();
-        let union = others.iter().fold(0, |m, &x| m | c.mask(x));
+    }
+    for chosen in subsets(degree - 1, count) {
+        let others = || bits(chosen).map(|i| eligible[i]);
+        let union = others().fold(0, |m, x| m | c.mask(x));
         // Every extra digit must be common to both extra cells or held by
         // another cell of the set (lkSudoku's fix, SE's default).
         if (both | union).count_ones() as usize != degree {
             continue;
         }
-        if others.iter().any(|&x| c.mask(x).count_ones() <= 1) {
-            continue;
-        }
         let set = union | extra;
         if set.count_ones() as usize == degree {
-            found(others, set);
+            found(others().collect(), set);
         }
     }
 }
@@ -616,28 +629,31 @@ fn hidden_sets(
 ) {
     let n = c.n();
     let cells = c.tables().house(house);
-    let rest: Vec<u8> = (1..=n as u8).filter(|&d| bit(d) & (pair | extra) == 0).collect();
-    if degree - 2 > rest.len() {
+    // Fixed arrays and each digit's places read once: this runs for every
+    // loop found, over every subset.
+    let mut rest = [0u8; 32];
+    let mut rest_len = 0;
+    for d in (1..=n as u8).filter(|&d| bit(d) & (pair | extra) == 0) {
+        rest[rest_len] = d;
+        rest_len += 1;
+    }
+    if degree - 2 > rest_len {
         return;
     }
-    for chosen in subsets(degree - 2, rest.len()) {
-        let set = super::super::candidates::bits(chosen).fold(pair, |m, i| m | bit(rest[i]));
+    let mut places_of = [0u32; 32];
+    c.all_positions(house, &mut places_of);
+    let second_bit = cells.iter().position(|&x| x == second).map_or(0, |i| 1u32 << i);
+    for chosen in subsets(degree - 2, rest_len) {
+        let set = bits(chosen).fold(pair, |m, i| m | bit(rest[i]));
         let mut places = 0u32;
         let mut every_digit_placed = true;
         for d in digits(set) {
-            let at = cells
-                .iter()
-                .enumerate()
-                .filter(|&(_, &x)| x != second && c.has(x, d))
-                .fold(0u32, |m, (i, _)| m | 1 << i);
+            let at = places_of[d as usize - 1] & !second_bit;
             every_digit_placed &= at != 0;
             places |= at;
         }
         if every_digit_placed && places.count_ones() as usize == degree {
-            let others: Vec<usize> = super::super::candidates::bits(places)
-                .map(|i| cells[i])
-                .filter(|&x| x != first)
-                .collect();
+            let others: Vec<usize> = bits(places).map(|i| cells[i]).filter(|&x| x != first).collect();
             found(others, set);
         }
     }
