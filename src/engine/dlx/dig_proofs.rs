@@ -1,7 +1,7 @@
 //! Cheap proofs that settle a digging probe without a search.
 //!
 //! While digging, the puzzle `P` is unique with solution `S`, and a probe
-//! asks whether `P` without some clues `T` is still unique. Two cheap
+//! asks whether `P` without some clues `T` is still unique. Three cheap
 //! arguments settle most probes before an engine has to search:
 //!
 //! - **Singles (unique).** Naked and hidden singles are sound: what they
@@ -18,8 +18,9 @@
 //!   would empty one, the swapped grid is a second solution (a witness
 //!   anyone can check) and the clues stay. This settles a good share of
 //!   the probes that keep their clue, which would otherwise need a search
-//!   down to a complete second solution.
-//!
+//!   down to a complete second solution. Line swaps add more such sets:
+//!   the cycles of digits between two rows of a band or two columns of a
+//!   stack (`find_line_swaps`).
 //! - **A quick second solution (not unique).** Failing both, a small
 //!   search on candidate masks (`witness.rs`) looks for a second solution
 //!   within a few guesses; one it finds is a witness like a swap.

@@ -218,9 +218,9 @@ impl Dlx {
 
     /// The option to try next at `level`, if any is left. As in Knuth's
     /// DLX1, it follows the branch item's list from the option tried last
-    /// (the item is covered, so its list stays as it was); random fills and
-    /// preferring searches instead take the copy made when the level was
-    /// entered.
+    /// (the item is covered, so its list stays as it was); random fills
+    /// instead take the shuffled copy made when the level was entered.
+    /// Preferring searches use [`Dlx::next_preferring`].
     #[inline(always)]
     pub(super) fn next_candidate(&mut self, level: usize, n: usize, shuffled: bool) -> Option<usize> {
         if shuffled {
