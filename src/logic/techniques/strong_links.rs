@@ -72,6 +72,10 @@ const BOX: usize = 2;
 struct Link {
     house: usize,
     ends: [End; 2],
+    /// Every place of the digit in the house: with a heart, more than
+    /// the ends' cells. No other link of a chain may share one, and none
+    /// can lose the digit to the chain.
+    places: End,
     grouped: bool,
 }
 
@@ -107,12 +111,21 @@ impl std::ops::Deref for End {
 }
 
 impl Link {
+    fn new(house: usize, ends: [End; 2], places: End, grouped: bool) -> Link {
+        Link {
+            house,
+            ends,
+            places,
+            grouped,
+        }
+    }
+
     fn kind(&self, n: usize) -> usize {
         self.house / n
     }
 
     fn cells(&self) -> impl Iterator<Item = usize> + '_ {
-        self.ends.iter().flat_map(|e| e.iter()).copied()
+        self.places.iter().copied()
     }
 }
 
@@ -123,29 +136,22 @@ fn links(c: &Candidates, d: u8, places_of: &[[u32; 32]]) -> Vec<Link> {
     let mut out = Vec::new();
     for (h, places_in) in places_of.iter().enumerate().take(3 * n) {
         let at = places_in[d as usize - 1];
-        let kind = h / n;
-        let limit = if kind == BOX { 5 } else { 6 };
-        if at.count_ones() < 2 || at.count_ones() > limit {
+        if at.count_ones() < 2 || at.count_ones() > 6 {
             continue;
         }
         let house = t.house(h);
         let places = End::of(bits(at).map(|i| house[i]));
         if places.len() == 2 {
             // Two places of a box on one line are that line's link.
-            if kind == BOX && same_line(c, &places) {
+            if h / n == BOX && same_line(c, &places) {
                 continue;
             }
-            out.push(Link {
-                house: h,
-                ends: [End::of([places[0]]), End::of([places[1]])],
-                grouped: false,
-            });
-        } else if let Some(ends) = grouped_ends(c, h, &places) {
-            out.push(Link {
-                house: h,
-                ends,
-                grouped: true,
-            });
+            let ends = [End::of([places[0]]), End::of([places[1]])];
+            out.push(Link::new(h, ends, places, false));
+        } else if h / n == BOX {
+            box_links(c, h, places, &mut out);
+        } else if let Some(ends) = line_ends(c, &places) {
+            out.push(Link::new(h, ends, places, true));
         }
     }
     out
@@ -157,43 +163,78 @@ fn same_line(c: &Candidates, cells: &[usize]) -> bool {
     (0..2).any(|k| cells.iter().all(|&x| t.houses_of(x)[k] == first[k]))
 }
 
-/// The two groups of a house with three or more places, if they form
-/// one: a line's places in exactly two boxes, or a box's places on a
-/// cross with an empty centre.
-fn grouped_ends(c: &Candidates, h: usize, places: &[usize]) -> Option<[End; 2]> {
+/// The two groups of a line with three or more places, if its places
+/// fall in exactly two boxes (a line meets its boxes in order: two boxes
+/// are two runs).
+fn line_ends(c: &Candidates, places: &[usize]) -> Option<[End; 2]> {
     let t = c.tables();
-    let n = c.n();
-    if h / n != BOX {
-        // A line meets its boxes in order: two boxes are two runs.
-        let box_of = |x: usize| t.houses_of(x)[BOX];
-        let first = box_of(places[0]);
-        let second = places.iter().map(|&x| box_of(x)).find(|&b| b != first)?;
-        if places.iter().any(|&x| box_of(x) != first && box_of(x) != second) {
-            return None;
-        }
-        let split = |b: usize| End::of(places.iter().copied().filter(|&x| box_of(x) == b));
-        return Some([split(first), split(second)]);
+    let box_of = |x: usize| t.houses_of(x)[BOX];
+    let first = box_of(places[0]);
+    let second = places.iter().map(|&x| box_of(x)).find(|&b| b != first)?;
+    if places.iter().any(|&x| box_of(x) != first && box_of(x) != second) {
+        return None;
     }
+    let split = |b: usize| End::of(places.iter().copied().filter(|&x| box_of(x) == b));
+    Some([split(first), split(second)])
+}
+
+/// The grouped links of a box with three or more places, as SE reads
+/// them. First a cross: the first cell of the box (the heart) whose row
+/// and column hold every place, each arm (the row's and the column's
+/// places besides the heart) non-empty. When the heart itself holds the
+/// digit, an arm of one cell stays a single cell while the other arm
+/// takes the heart in (if that arm is off, the digit is on the other
+/// line through the heart); two arms of one cell both take the heart, so
+/// each end can only be joined through its heart's line, where the
+/// chain's previous end also rules the heart out. Failing a cross, a box
+/// whose places (four or more) lie in exactly two of its rows links the
+/// two row parts, and likewise for columns; four places on a square give
+/// both readings.
+fn box_links(c: &Candidates, h: usize, places: End, out: &mut Vec<Link>) {
+    let t = c.tables();
     for &heart in t.house(h) {
         let [row, col, _] = t.houses_of(heart);
-        let on_cross = places.iter().all(|&x| {
-            let hs = t.houses_of(x);
-            hs[ROW] == row || hs[COLUMN] == col
-        });
-        if !on_cross {
+        let on = |x: usize, k: usize, line: usize| x != heart && t.houses_of(x)[k] == line;
+        if !places
+            .iter()
+            .all(|&x| x == heart || on(x, ROW, row) || on(x, COLUMN, col))
+        {
             continue;
         }
-        if places.contains(&heart) {
-            return None;
+        let arm = |k: usize, line: usize| End::of(places.iter().copied().filter(|&x| on(x, k, line)));
+        let (row_arm, col_arm) = (arm(ROW, row), arm(COLUMN, col));
+        if row_arm.is_empty() || col_arm.is_empty() {
+            // SE's first empty rectangle decides the box.
+            return;
         }
-        let row_part = End::of(places.iter().copied().filter(|&x| t.houses_of(x)[ROW] == row));
-        let col_part = End::of(places.iter().copied().filter(|&x| t.houses_of(x)[COLUMN] == col));
-        if row_part.is_empty() || col_part.is_empty() {
-            return None;
-        }
-        return Some([row_part, col_part]);
+        let with_heart = |e: End| End::of(e.iter().copied().chain([heart]));
+        let ends = match (places.contains(&heart), row_arm.len(), col_arm.len()) {
+            (false, _, _) => [row_arm, col_arm],
+            (true, 1, 1) => [with_heart(row_arm), with_heart(col_arm)],
+            (true, 1, _) => [row_arm, with_heart(col_arm)],
+            (true, _, 1) => [with_heart(row_arm), col_arm],
+            (true, _, _) => [row_arm, col_arm],
+        };
+        out.push(Link::new(h, ends, places, true));
+        return;
     }
-    None
+    if places.len() < 4 {
+        return;
+    }
+    for k in [ROW, COLUMN] {
+        let first = t.houses_of(places[0])[k];
+        let Some(second) = places.iter().map(|&x| t.houses_of(x)[k]).find(|&l| l != first) else {
+            continue;
+        };
+        if places
+            .iter()
+            .any(|&x| ![first, second].contains(&t.houses_of(x)[k]))
+        {
+            continue;
+        }
+        let part = |l: usize| End::of(places.iter().copied().filter(|&x| t.houses_of(x)[k] == l));
+        out.push(Link::new(h, [part(first), part(second)], places, true));
+    }
 }
 
 /// A chain found: links in order with the end each one enters by.
@@ -209,24 +250,29 @@ impl Found {
     }
 
     /// SE's variant code: the number of grouped links, then the link
-    /// kinds in chain order (0 box, 1 the first line kind, 2 the other),
-    /// read from the end that makes the kinds smallest.
+    /// kinds in chain order, SE's way. With SE's kind numbers (0 box, 1
+    /// row, 2 column) the chain is read from the end that gives the
+    /// smaller string; then rows and columns may trade numbers, reversed
+    /// or not, for the smallest string when a row is present, and
+    /// columns always read 1 when none is.
     fn code(&self, n: usize) -> String {
-        let kinds: Vec<usize> = self.links.iter().map(|l| l.kind(n)).collect();
-        let reversed: Vec<usize> = kinds.iter().rev().copied().collect();
-        let ordered = if kinds <= reversed { kinds } else { reversed };
-        let mut first_line = None;
+        let se_kind = |l: &Link| match l.kind(n) {
+            BOX => 0,
+            ROW => 1,
+            _ => 2,
+        };
+        let kinds: Vec<u8> = self.links.iter().map(se_kind).collect();
+        let reversed: Vec<u8> = kinds.iter().rev().copied().collect();
+        let oriented = kinds.min(reversed);
+        let swapped: Vec<u8> = oriented.iter().map(|&k| [0, 2, 1][k as usize]).collect();
+        let best = if oriented.contains(&1) {
+            let swapped_reversed: Vec<u8> = swapped.iter().rev().copied().collect();
+            oriented.min(swapped).min(swapped_reversed)
+        } else {
+            swapped
+        };
         let mut code = self.grouped().to_string();
-        for k in ordered {
-            let digit = if k == BOX {
-                '0'
-            } else if *first_line.get_or_insert(k) == k {
-                '1'
-            } else {
-                '2'
-            };
-            code.push(digit);
-        }
+        code.extend(best.iter().map(|k| char::from(b'0' + k)));
         code
     }
 
@@ -654,6 +700,109 @@ mod tests {
         let step = run(&c, 3).expect("3 skyscrapers");
         assert_eq!(step.technique, Technique::ThreeSkyscrapers);
         assert_eq!(removed(&step), vec![(rc(7, 1), 3), (rc(9, 1), 3)]);
+    }
+
+    /// Every chain of `k` links on `d`, as the producer sees them.
+    fn all_chains(c: &Candidates, d: u8, k: usize) -> Vec<Found> {
+        let places_of: Vec<[u32; 32]> = (0..27)
+            .map(|h| {
+                let mut at = [0; 32];
+                c.all_positions(h, &mut at);
+                at
+            })
+            .collect();
+        chains(c, d, k, &places_of)
+    }
+
+    #[test]
+    fn a_box_whose_heart_holds_the_digit_still_links_as_se_reads_it() {
+        // Sukaku Explainer 1.15.10's position before its step "3 Strong
+        // links (including blocks) 3001 (Using 3 grouped strong links):
+        // Cell E2,D1,D5,F6,B6,B1 on value 6" in the puzzle
+        // ....58.........9..2..1..6..35..8.2.6.8..2...9....4..31.9.......41.3....2..8...3..
+        // (SE names columns by letter). The places of 6 in box 2 are
+        // r1c4 and r2c4-6 around the heart r2c4, which holds 6 itself;
+        // in box 5, r5c4 and r6c6 around the heart r6c4, again a place.
+        let mut c = open_board();
+        let keep = [
+            rc(1, 1),
+            rc(1, 2),
+            rc(1, 3),
+            rc(1, 4),
+            rc(2, 2),
+            rc(2, 3),
+            rc(2, 4),
+            rc(2, 5),
+            rc(2, 6),
+            rc(5, 1),
+            rc(5, 3),
+            rc(5, 4),
+            rc(6, 1),
+            rc(6, 2),
+            rc(6, 4),
+            rc(6, 6),
+            rc(8, 3),
+            rc(8, 5),
+            rc(8, 6),
+            rc(9, 1),
+            rc(9, 4),
+            rc(9, 6),
+        ];
+        confine(&mut c, 6, &keep);
+        assert!(run(&c, 2).is_none(), "SE found no two-link chain here");
+        let step = run(&c, 3).expect("SE's three-link chain");
+        assert_eq!(
+            step.name(),
+            "3 Strong links (including blocks) 3001 (Using 3 grouped strong links)"
+        );
+        assert_eq!(step.difficulty, 5.7);
+        // Row 2 of box 2 or column 2 of box 1 holds 6: r2c3 sees both.
+        assert_eq!(removed(&step), vec![(rc(2, 3), 6)]);
+    }
+
+    #[test]
+    fn a_heart_holding_the_digit_is_only_passed_through_its_own_lines() {
+        let mut c = open_board();
+        // 6 in box 1 at the heart r1c1 and its arms r1c2 and r2c1; row 7
+        // links r7c2 and r7c8; r2c8 is box 3's only place, so it holds 6.
+        // Entering box 1 at r1c2 through column 2 leaves the heart open,
+        // so "r7c8 or r2c1" does not follow, and r2c8 must survive.
+        confine(
+            &mut c,
+            6,
+            &[rc(1, 1), rc(1, 2), rc(2, 1), rc(7, 2), rc(7, 8), rc(2, 8)],
+        );
+        for k in [2, 3] {
+            for found in all_chains(&c, 6, k) {
+                assert!(
+                    !found.victims.contains(&rc(2, 8)),
+                    "{k} links remove the solution's 6"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_box_on_two_rows_and_two_columns_links_both_ways() {
+        let mut c = open_board();
+        // 6 in box 5 on the square r4c4, r4c5, r5c4, r5c5: no cross, so
+        // the row parts link, and so do the column parts.
+        confine(&mut c, 6, &[rc(4, 4), rc(4, 5), rc(5, 4), rc(5, 5)]);
+        let places_of: Vec<[u32; 32]> = (0..27)
+            .map(|h| {
+                let mut at = [0; 32];
+                c.all_positions(h, &mut at);
+                at
+            })
+            .collect();
+        let in_box: Vec<Vec<Vec<usize>>> = links(&c, 6, &places_of)
+            .iter()
+            .filter(|l| l.house == 18 + 4)
+            .map(|l| l.ends.iter().map(|e| e.to_vec()).collect())
+            .collect();
+        let rows = vec![vec![rc(4, 4), rc(4, 5)], vec![rc(5, 4), rc(5, 5)]];
+        let columns = vec![vec![rc(4, 4), rc(5, 4)], vec![rc(4, 5), rc(5, 5)]];
+        assert_eq!(in_box, vec![rows, columns]);
     }
 
     #[test]
