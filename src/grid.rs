@@ -22,6 +22,28 @@ pub struct Clash {
     pub second: usize,
     /// The house they share: "row", "column" or "box".
     pub house: &'static str,
+    /// The board the cells are numbered on, for naming them.
+    pub shape: Shape,
+}
+
+/// Words for a clash, e.g. "givens clash: 5 twice in row 1 (r1c1, r1c9)".
+impl fmt::Display for Clash {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let shape = self.shape;
+        let rc = |cell: usize| format!("r{}c{}", shape.row(cell) + 1, shape.col(cell) + 1);
+        let house = match self.house {
+            "row" => format!("row {}", shape.row(self.first) + 1),
+            "column" => format!("column {}", shape.col(self.first) + 1),
+            _ => format!("box {}", shape.box_of(self.first) + 1),
+        };
+        write!(
+            f,
+            "givens clash: {} twice in {house} ({}, {})",
+            Shape::symbol(self.digit),
+            rc(self.first),
+            rc(self.second)
+        )
+    }
 }
 
 impl Grid {
@@ -91,6 +113,7 @@ impl Grid {
                         first,
                         second: cell,
                         house: ["row", "column", "box"][kind],
+                        shape: self.shape,
                     });
                 }
                 seen[house] |= bit;

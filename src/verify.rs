@@ -119,7 +119,7 @@ pub fn confirm_unique(
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum GradeError {
     /// Two givens clash.
-    #[error("invalid puzzle: {} appears twice in one {} (cells {} and {})", .0.digit, .0.house, .0.first, .0.second)]
+    #[error("invalid puzzle: {0}")]
     Clash(Clash),
     /// No solution.
     #[error("the puzzle has no solution")]
@@ -246,7 +246,8 @@ mod tests {
                 digit: 5,
                 first: 0,
                 second: 8,
-                house: "row"
+                house: "row",
+                ..
             })
         ));
     }

@@ -182,14 +182,7 @@ impl Engines {
     /// The unique solution and search effort, or why there is none.
     fn unique(&mut self, puzzle: &Grid) -> Result<(Grid, u64), String> {
         if let Some(clash) = puzzle.first_clash() {
-            let rc = |c: usize| format!("r{}c{}", puzzle.shape().row(c) + 1, puzzle.shape().col(c) + 1);
-            return Err(format!(
-                "givens clash: {} twice in a {} ({}, {})",
-                Shape::symbol(clash.digit),
-                clash.house,
-                rc(clash.first),
-                rc(clash.second)
-            ));
+            return Err(clash.to_string());
         }
         let count = self.engine(puzzle.shape()).count(puzzle, 2, None);
         match (count.solutions, count.first) {

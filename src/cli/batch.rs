@@ -9,7 +9,6 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 use std::time::Instant;
 use sudoku_dlx::formats::{PuzzleReader, Record};
-use sudoku_dlx::grid::Clash;
 use sudoku_dlx::{Backend, BackendKind, Grid, Shape};
 
 /// Records handed to the pool at once: large enough to keep both cores
@@ -152,22 +151,6 @@ where
     Ok(())
 }
 
-/// Words for a clash, e.g. "givens clash: 5 twice in row 1 (r1c1, r1c9)".
-pub fn describe_clash(shape: Shape, clash: &Clash) -> String {
-    let rc = |cell: usize| format!("r{}c{}", shape.row(cell) + 1, shape.col(cell) + 1);
-    let house = match clash.house {
-        "row" => format!("row {}", shape.row(clash.first) + 1),
-        "column" => format!("column {}", shape.col(clash.first) + 1),
-        _ => format!("box {}", shape.box_of(clash.first) + 1),
-    };
-    format!(
-        "givens clash: {} twice in {house} ({}, {})",
-        Shape::symbol(clash.digit),
-        rc(clash.first),
-        rc(clash.second)
-    )
-}
-
 /// How a record ended, for the summary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -267,11 +250,7 @@ pub fn puzzle_or_message(item: &Item) -> std::result::Result<&Grid, String> {
 pub fn valid_puzzle(item: &Item) -> std::result::Result<&Grid, String> {
     let puzzle = puzzle_or_message(item)?;
     match puzzle.first_clash() {
-        Some(clash) => Err(format!(
-            "{}: {}",
-            item.place(),
-            describe_clash(puzzle.shape(), &clash)
-        )),
+        Some(clash) => Err(format!("{}: {}", item.place(), clash)),
         None => Ok(puzzle),
     }
 }

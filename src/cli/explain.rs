@@ -68,7 +68,7 @@ pub fn run(args: ExplainArgs) -> Result<i32> {
             warn(format_args!("sudoku-dlx: {gave_up}"));
             return Ok(1);
         }
-        Err(e) => bail!("{}", refusal(&puzzle, &e).0),
+        Err(e) => bail!("{}", refusal(&e).0),
     };
     let format = match args.format {
         ExplainFormat::Text => Format::Grid,

@@ -3,7 +3,7 @@
 //! first, within the record's bounds) is the library's
 //! [`Grader::grade_within`]; records go through the output module.
 
-use super::batch::{self, describe_clash, warn, Item, Outcome, Tally};
+use super::batch::{self, warn, Item, Outcome, Tally};
 use super::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
@@ -40,9 +40,9 @@ impl Graders {
 }
 
 /// Words for why a puzzle was not graded, and the summary bucket.
-pub fn refusal(puzzle: &Grid, error: &GradeError) -> (String, Outcome) {
+pub fn refusal(error: &GradeError) -> (String, Outcome) {
     match error {
-        GradeError::Clash(clash) => (describe_clash(puzzle.shape(), clash), Outcome::Invalid),
+        GradeError::Clash(clash) => (clash.to_string(), Outcome::Invalid),
         GradeError::NoSolution => ("no solution: cannot rate".into(), Outcome::Unsolvable),
         GradeError::NotUnique { .. } => (
             "several solutions: only unique puzzles are rated".into(),
@@ -67,7 +67,7 @@ fn rate_record(graders: &mut Graders, item: &Item, limits: Limits) -> Rated {
     match graders.grade(puzzle, limits, false) {
         Ok(graded) => Rated::Done(RatedRecord::new(item.source(), puzzle, &graded)),
         Err(e) => {
-            let (why, outcome) = refusal(puzzle, &e);
+            let (why, outcome) = refusal(&e);
             Rated::Failed(format!("{}: {why}", item.place()), outcome)
         }
     }
