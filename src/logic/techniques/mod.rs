@@ -28,6 +28,7 @@
 //! same), so a technique must search in SE's order where that changes the
 //! path.
 
+mod aligned_pair_exclusion;
 mod aligned_triplet_exclusion;
 mod als_wing;
 pub mod bug_plus_one;
@@ -137,6 +138,9 @@ solving_order! {
     BugType3 => bug_type3::FINDER,
     /// A four-cell almost locked set and a bivalue cell.
     VWXYZWing => vwxyz_wing::FINDER,
+    /// Two cells whose digit combinations would empty a bivalue cell
+    /// seeing both, with two or more such cells (6.2).
+    AlignedPairExclusion => aligned_pair_exclusion::FINDER,
     /// SE's "Forcing Chains & Cycles": bidirectional X-, Y- and mixed
     /// cycles and forcing X- and XY-chains (6.5-7.x with the length extra).
     ForcingChainsCycles => crate::logic::chaining::steps::FORCING_CHAINS_CYCLES,
