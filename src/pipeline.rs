@@ -529,24 +529,32 @@ impl Worker {
         };
         let grader = &mut self.grader;
         let band = target.band.clone();
-        // Aim with the cheap band score (exact below the band's end, a
-        // bound above it); only a candidate that lands in the band gets
-        // the full rating its record carries.
         let mut rate = |p: &Grid| {
             controls.rated.fetch_add(1, Ordering::Relaxed);
-            match grader.band_score(p, band.clone()) {
-                Ok(score) if band.contains(&score) => match grader.rate(p) {
-                    Ok(r) => (r.score, Some(r)),
-                    Err(_) => (f32::INFINITY, None),
-                },
-                Ok(score) => (score, None),
-                Err(_) => (f32::INFINITY, None),
-            }
+            score_for_band(grader, p, &band)
         };
         let (found, rating) = self
             .generator
             .generate_rated_keeping(plan.seed, index, &target, &mut rate)?;
         Ok((found.generated, rating))
+    }
+}
+
+/// A candidate's score against `band` for the band search, with its
+/// full rating when it lands in the band. The cheap band score (exact
+/// below the band's end, a bound above it) aims; only a candidate inside
+/// gets the full rating its record carries. A puzzle beyond the
+/// techniques has only a lower bound, so it is in a band only if the band
+/// has no end; otherwise it counts as a near miss from above.
+fn score_for_band(grader: &mut LogicalSolver, p: &Grid, band: &Range<f32>) -> (f32, Option<Rating>) {
+    match grader.band_score(p, band.clone()) {
+        Ok(score) if band.contains(&score) => match grader.rate(p) {
+            Ok(r) if !r.solved && band.end.is_finite() => (r.score.max(band.end), None),
+            Ok(r) => (r.score, Some(r)),
+            Err(_) => (f32::INFINITY, None),
+        },
+        Ok(score) => (score, None),
+        Err(_) => (f32::INFINITY, None),
     }
 }
 
@@ -618,6 +626,23 @@ mod tests {
             ControlFlow::Continue(())
         });
         out
+    }
+
+    #[test]
+    fn a_puzzle_beyond_the_techniques_is_in_no_band_with_an_end() {
+        // The first puzzle of the forum's HardestDatabase110626 (SE rates
+        // that list 11 and up): our techniques stop short, so its score
+        // is a lower bound of 9.0.
+        let p: Grid = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+            .parse()
+            .unwrap();
+        let mut grader = LogicalSolver::new(Shape::CLASSIC);
+        let rating = grader.rate(&p).unwrap();
+        assert!(!rating.solved && rating.score == 9.0, "{rating:?}");
+        let (score, kept) = score_for_band(&mut grader, &p, &(8.5..9.5));
+        assert!(score >= 9.5 && kept.is_none(), "{score}");
+        let (score, kept) = score_for_band(&mut grader, &p, &(8.5..f32::INFINITY));
+        assert_eq!((score, kept.map(|r| r.score)), (9.0, Some(9.0)));
     }
 
     #[test]
