@@ -23,6 +23,7 @@
 use super::super::candidates::{bits, Candidates};
 use super::super::step::{Cell, House, Pattern, Step};
 use super::super::technique::{Finder, Technique};
+use super::cell_set::{BoardSets, CellSet};
 use super::Context;
 use crate::shape::Shape;
 use std::fmt;
@@ -364,7 +365,21 @@ fn group(cells: &[Cell]) -> String {
 
 /// The producer for chains of `k` links: SE's choice among all of them.
 fn find(c: &Candidates, cx: &mut Context, k: usize, memo_key: Technique) -> Option<Step> {
+    if CellSet::<2>::fits(c.cell_count()) {
+        find_with::<2>(c, cx, k, memo_key)
+    } else {
+        find_with::<10>(c, cx, k, memo_key)
+    }
+}
+
+fn find_with<const W: usize>(
+    c: &Candidates,
+    cx: &mut Context,
+    k: usize,
+    memo_key: Technique,
+) -> Option<Step> {
     let n = c.n();
+    let mut sets: Option<BoardSets<W>> = None;
     let mut best: Option<(Found, (u32, usize, String))> = None;
     let mut nothing = Vec::new();
     // Every digit's places in every house, read in one pass per house.
@@ -382,8 +397,9 @@ fn find(c: &Candidates, cx: &mut Context, k: usize, memo_key: Technique) -> Opti
                 })
                 .collect();
         }
+        let sets = sets.get_or_insert_with(|| BoardSets::new(c));
         let mut found_any = false;
-        for found in chains(c, d, k, &places_of) {
+        for found in chains(c, sets, d, k, &places_of) {
             found_any = true;
             let key = sort_key(&found, k, n);
             if best.as_ref().is_none_or(|(_, b)| key < *b) {
@@ -472,25 +488,42 @@ fn two_link_code(found: &Found) -> String {
 }
 
 /// Every chain of `k` links on `d` that removes something, each once.
-fn chains(c: &Candidates, d: u8, k: usize, places_of: &[[u32; 32]]) -> Vec<Found> {
+fn chains<const W: usize>(
+    c: &Candidates,
+    sets: &BoardSets<W>,
+    d: u8,
+    k: usize,
+    places_of: &[[u32; 32]],
+) -> Vec<Found> {
     let all = links(c, d, places_of);
     let ends: Vec<[EndHouses; 2]> = all
         .iter()
         .map(|l| [end_houses(c, &l.ends[0]), end_houses(c, &l.ends[1])])
+        .collect();
+    // Each link's places, and for each end the cells holding `d` that
+    // see all of it: a chain's victims are where its two outer ends'
+    // sets meet, outside its places.
+    let holding = sets.holding(d);
+    let place_sets: Vec<CellSet<W>> = all.iter().map(|l| cell_set(l.cells())).collect();
+    let covers: Vec<[CellSet<W>; 2]> = all
+        .iter()
+        .map(|l| {
+            l.ends
+                .map(|e| e.iter().fold(holding, |m, &x| m.and(sets.peers(c, x))))
+        })
         .collect();
     // Which links share a cell, and which oriented links can follow each
     // oriented link (its exit and their entry in one house), in the
     // order the search tries them: computed once per digit.
     // Links number at most 3 * 25 = 75: one bit each.
     debug_assert!(all.len() <= 128);
+    let mut links_at = vec![0u128; c.cell_count()];
+    for (j, l) in all.iter().enumerate() {
+        l.cells().for_each(|x| links_at[x] |= 1 << j);
+    }
     let overlap: Vec<u128> = all
         .iter()
-        .map(|a| {
-            all.iter().enumerate().fold(0u128, |m, (j, b)| {
-                let shared = a.cells().any(|x| b.cells().any(|y| y == x));
-                m | (shared as u128) << j
-            })
-        })
+        .map(|l| l.cells().fold(0, |m, x| m | links_at[x]))
         .collect();
     // One flat list with offsets rather than a list per oriented link.
     let mut next: Vec<(usize, bool)> = Vec::with_capacity(8 * all.len());
@@ -509,10 +542,11 @@ fn chains(c: &Candidates, d: u8, k: usize, places_of: &[[u32; 32]]) -> Vec<Found
     }
     next_start.push(next.len());
     let search = Search {
-        c,
         d,
         k,
         all: &all,
+        place_sets: &place_sets,
+        covers: &covers,
         overlap: &overlap,
         next: &next,
         next_start: &next_start,
@@ -544,11 +578,14 @@ fn end_houses(c: &Candidates, end: &[usize]) -> EndHouses {
 }
 
 /// The fixed inputs of one digit's chain search.
-struct Search<'a> {
-    c: &'a Candidates,
+struct Search<'a, const W: usize> {
     d: u8,
     k: usize,
     all: &'a [Link],
+    /// Each link's places, as a set.
+    place_sets: &'a [CellSet<W>],
+    /// For each link's ends, the cells holding the digit that see them.
+    covers: &'a [[CellSet<W>; 2]],
     /// Bit `j` of `overlap[i]`: links `i` and `j` share a cell.
     overlap: &'a [u128],
     /// For oriented link `o = 2 * i + flipped`, the oriented links that
@@ -557,12 +594,7 @@ struct Search<'a> {
     next_start: &'a [usize],
 }
 
-impl Search<'_> {
-    /// The end a chain enters `(link, flipped)` by (0) or leaves by (1).
-    fn end(&self, (i, flip): (usize, bool), side: usize) -> &[usize] {
-        &self.all[i].ends[side ^ flip as usize]
-    }
-
+impl<const W: usize> Search<'_, W> {
     fn extend(&self, path: &mut Vec<(usize, bool)>, out: &mut Vec<Found>) {
         let k = self.k;
         if path.len() == k {
@@ -596,24 +628,24 @@ impl Search<'_> {
     }
 
     /// The cells outside the chain that see every cell of both outer
-    /// ends, if any.
+    /// ends, if any, in index order.
     fn victims(&self, path: &[(usize, bool)]) -> Option<Vec<usize>> {
-        let (c, d) = (self.c, self.d);
-        let t = c.tables();
-        let start = self.end(path[0], 0);
-        let end = self.end(path[path.len() - 1], 1);
-        let in_chain = |x: usize| path.iter().any(|&(i, _)| self.all[i].cells().any(|y| y == x));
-        let victims: Vec<usize> = t
-            .peers(start[0])
+        let (first, first_flip) = path[0];
+        let (last, last_flip) = path[path.len() - 1];
+        let chain = path
             .iter()
-            .copied()
-            // The seeing test first: it rejects nearly every cell, and
-            // more cheaply than the walk over the chain's cells.
-            .filter(|&x| c.has(x, d) && end.iter().chain(start).all(|&y| t.sees(x, y)))
-            .filter(|&x| !in_chain(x))
-            .collect();
-        (!victims.is_empty()).then_some(victims)
+            .fold(CellSet::<W>::default(), |m, &(i, _)| m.or(self.place_sets[i]));
+        let victims = self.covers[first][first_flip as usize]
+            .and(self.covers[last][1 ^ last_flip as usize])
+            .without(chain);
+        (!victims.is_empty()).then(|| victims.iter().collect())
     }
+}
+
+fn cell_set<const W: usize>(cells: impl Iterator<Item = usize>) -> CellSet<W> {
+    let mut set = CellSet::default();
+    cells.for_each(|x| set.insert(x));
+    set
 }
 
 fn oriented(link: &Link, flip: bool) -> Link {
@@ -711,7 +743,7 @@ mod tests {
                 at
             })
             .collect();
-        chains(c, d, k, &places_of)
+        chains(c, &BoardSets::<2>::new(c), d, k, &places_of)
     }
 
     #[test]
