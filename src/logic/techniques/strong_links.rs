@@ -6,8 +6,10 @@
 //!
 //! An end is a single cell or, in a *grouped* link, a group: in a line
 //! whose places fall in exactly two boxes, each box's places; in a box
-//! whose places fill a cross (one row and one column of the box, the
-//! crossing cell empty), the row part and the column part.
+//! whose places fill a cross (one row and one column of the box), the
+//! row part and the column part, the crossing cell joining one of them
+//! when it is a place too (see [`box_links`]); in a box whose places lie
+//! on two of its rows (or columns), the two parts.
 //!
 //! - Two links (SE's "Turbot Fish" producer): Skyscraper (two parallel
 //!   lines, 4.0), Two-string Kite (a row and a column, 4.1), Turbot Crane
