@@ -54,6 +54,11 @@ struct Walks {
     on: Vec<Option<Walk>>,
     arena: Arena,
     scratch: Scratch,
+    /// The digits searched (a mask; Nishio may skip digits, see
+    /// [`find_on_digits`]).
+    only: u32,
+    /// The digits whose walks found a contradiction (Nishio).
+    hinted: u32,
 }
 
 impl Walks {
@@ -89,16 +94,32 @@ thread_local! {
 
 /// The easiest hint of `engine` (Nishio, Multiple or Dynamic) on the board.
 pub fn find(board: &mut Board, engine: Engine) -> Option<ChainHint> {
+    find_on_digits(board, engine, u32::MAX).0
+}
+
+/// [`find`] with Nishio's walks restricted to the digits of `only` (a
+/// digit mask; the other engines search every digit). Also returns the
+/// digits whose Nishio walks found a contradiction, whether or not it
+/// became the hint.
+///
+/// Why a restriction is sound: a Nishio walk follows the last-place rules
+/// of its own digit only, so which Nishio hints a digit has depends on
+/// that digit's candidates alone. A digit unchanged since it had none
+/// still has none, and leaving it out changes no offer.
+pub fn find_on_digits(board: &mut Board, engine: Engine, only: u32) -> (Option<ChainHint>, u32) {
     let (mut arena, scratch) = BUFFERS.take();
     arena.clear();
     let mut walks = Walks {
         on: (0..board.masks.len() * board.n()).map(|_| None).collect(),
         arena,
         scratch,
+        only: if engine == Engine::Nishio { only } else { u32::MAX },
+        hinted: 0,
     };
     let hint = search(board, engine, &mut walks);
+    let hinted = walks.hinted;
     BUFFERS.set((walks.arena, walks.scratch));
-    hint
+    (hint, hinted)
 }
 
 /// [`find`] with the walks' buffers.
@@ -123,7 +144,7 @@ fn search(board: &mut Board, engine: Engine, walks: &mut Walks) -> Option<ChainH
 fn search_cell(board: &mut Board, walks: &mut Walks, best: &mut Best, mode: Mode, cell: usize) {
     let mask = board.masks[cell];
     let count = mask.count_ones();
-    for d in digits(mask) {
+    for d in digits(mask & walks.only) {
         if mode.dynamic {
             binary(board, walks, best, mode, cell, d, count >= 3 && !mode.nishio);
         } else {
@@ -170,6 +191,7 @@ fn binary(
     // places it.
     for (w, state) in [(&on_walk, "on"), (&off_walk, "off")] {
         if let Some(pair) = w.contradiction {
+            walks.hinted |= bit(d);
             let removals = if state == "on" {
                 vec![(cell, d)]
             } else {
