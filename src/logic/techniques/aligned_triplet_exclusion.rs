@@ -24,7 +24,12 @@ pub(crate) const FINDER: Finder = Finder {
     id: "aligned_triplet_exclusion",
     name: "Aligned Triplet Exclusion",
     score: 7.5,
-    find: Some(|c, _| find(c)),
+    find: Some(|c, cx| {
+        cx.memo
+            .first_since_nothing(Technique::AlignedTripletExclusion, c, |changed| {
+                find_around(c, changed)
+            })
+    }),
 };
 
 /// The three base cells and their common excluders.
@@ -46,19 +51,41 @@ impl Pattern for Triplet {
     }
 }
 
-/// Finds an aligned triplet exclusion.
-pub fn find(c: &Candidates) -> Option<Step> {
+/// Finds an aligned triplet exclusion (the whole board).
+#[cfg(test)]
+fn find(c: &Candidates) -> Option<Step> {
+    find_around(c, &|_| true)
+}
+
+/// The first aligned triplet exclusion with a cell in or next to a cell
+/// that `changed` (the solve's memo: the cells whose candidates changed
+/// since a search found nothing). Why that is enough: whether three
+/// cells form a triplet and what it removes depends only on the three
+/// cells and their peers (base cells need no single and some cell of two
+/// or three candidates among their peers; excluders are common peers),
+/// so a triplet whose cells and peers are all unchanged still removes
+/// nothing.
+fn find_around(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
     if CellSet::<2>::fits(c.cell_count()) {
-        find_with::<2>(c)
+        find_with::<2>(c, changed)
     } else {
-        find_with::<10>(c)
+        find_with::<10>(c, changed)
     }
 }
 
-fn find_with<const W: usize>(c: &Candidates) -> Option<Step> {
+fn find_with<const W: usize>(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
     let t = c.tables();
     let sets = BoardSets::<W>::new(c);
     let peers: Vec<CellSet<W>> = (0..c.cell_count()).map(|x| sets.peers(c, x)).collect();
+    // The cells a changed cell is or sees: a triplet needs one of them.
+    let mut near = CellSet::<W>::default();
+    for x in (0..c.cell_count()).filter(|&x| changed(x)) {
+        near.insert(x);
+        near = near.or(peers[x]);
+    }
+    if near.is_empty() {
+        return None;
+    }
     let mut singles = CellSet::<W>::default();
     let mut few = CellSet::<W>::default();
     for x in 0..c.cell_count() {
@@ -117,7 +144,10 @@ fn find_with<const W: usize>(c: &Candidates) -> Option<Step> {
             pair.insert(a);
             pair.insert(b);
             // SE's order: the first cell's peers, then the second's others.
-            let thirds = base_set.and(twice).without(pair);
+            let mut thirds = base_set.and(twice).without(pair);
+            if !near.contains(a) && !near.contains(b) {
+                thirds = thirds.and(near);
+            }
             let from_a = excluders[a].and(thirds);
             let from_b = excluders[b].and(thirds).without(from_a);
             for third in from_a.iter().chain(from_b.iter()) {
