@@ -222,6 +222,9 @@ pub struct Board<'a> {
     slots: Vec<[u8; 3]>,
     /// Per house and digit (`h * n + d - 1`), the slots holding the digit.
     places: Vec<u32>,
+    /// How many candidates `masks` holds between walks (a dynamic walk
+    /// restores what it removes).
+    candidates: usize,
 }
 
 impl<'a> Board<'a> {
@@ -235,25 +238,25 @@ impl<'a> Board<'a> {
                 [bx, row, col]
             })
             .collect();
-        let slots = (0..masks.len())
-            .map(|cell| {
-                houses[cell].map(|h| {
-                    tables
-                        .house(h)
-                        .iter()
-                        .position(|&c| c == cell)
-                        .expect("in its house") as u8
-                })
-            })
-            .collect();
+        // Each cell's place in its box, row and column, read off the
+        // houses (one pass instead of a search per cell and house).
+        let mut slots = vec![[0u8; 3]; masks.len()];
         let mut places = vec![0u32; 3 * n * n];
         for h in 0..3 * n {
             for (slot, &cell) in tables.house(h).iter().enumerate() {
-                for d in crate::logic::candidates::digits(masks[cell]) {
-                    places[h * n + d as usize - 1] |= 1 << slot;
+                let k = houses[cell]
+                    .iter()
+                    .position(|&x| x == h)
+                    .expect("one of its houses");
+                slots[cell][k] = slot as u8;
+                let mut mask = masks[cell];
+                while mask != 0 {
+                    places[h * n + mask.trailing_zeros() as usize] |= 1 << slot;
+                    mask &= mask - 1;
                 }
             }
         }
+        let candidates = masks.iter().map(|m| m.count_ones() as usize).sum();
         Board {
             tables,
             n,
@@ -262,6 +265,7 @@ impl<'a> Board<'a> {
             houses,
             slots,
             places,
+            candidates,
         }
     }
 
@@ -273,6 +277,11 @@ impl<'a> Board<'a> {
     /// How many nodes there are (two per candidate).
     pub fn node_count(&self) -> usize {
         2 * self.masks.len() * self.n
+    }
+
+    /// The shape of the board.
+    pub fn shape(&self) -> crate::shape::Shape {
+        self.tables.shape()
     }
 
     /// The cell's box, row and column, in SE's order.
@@ -508,11 +517,7 @@ pub fn walk(
     // Each candidate is reached at most once on and once off: sized so,
     // the lists never grow. Only walks with cell rules reach most of the
     // board; a Nishio walk stays on one digit and starts small.
-    let candidates: usize = if rules.cell {
-        board.masks.iter().map(|m| m.count_ones() as usize).sum()
-    } else {
-        0
-    };
+    let candidates: usize = if rules.cell { board.candidates } else { 0 };
     let mut w = Walk {
         on: Vec::with_capacity(candidates),
         off: Vec::with_capacity(candidates),
@@ -638,6 +643,13 @@ impl Graph {
         self.edges.clear();
         for cell in 0..board.masks.len() {
             let mask = board.masks[cell];
+            if mask == 0 {
+                // A solved cell: none of its nodes implies anything.
+                let at = self.edges.len() as u32;
+                self.start.extend(std::iter::repeat_n(at, 2 * n));
+                self.split.extend(std::iter::repeat_n(at, 2 * n));
+                continue;
+            }
             for d in 1..=n as u8 {
                 // Node order: the candidate off, then on.
                 for on in [false, true] {
@@ -693,16 +705,22 @@ impl Graph {
     /// node's list with one load.
     pub fn spans(&self, rules: Rules, out: &mut Vec<[u32; 2]>) {
         out.clear();
-        out.extend((0..self.split.len()).map(|i| {
-            let (start, split, end) = (self.start[i], self.split[i], self.start[i + 1]);
-            let from = if rules.cell { start } else { split };
-            let to = if is_on(i as Node) || rules.house {
-                end
-            } else {
-                split
-            };
-            [from, to]
-        }));
+        let ends = &self.start[1..];
+        let splits = &self.split[..];
+        // One simple loop per rule set (this runs three times a search).
+        let froms = if rules.cell { &self.start[..] } else { splits };
+        if rules.house {
+            out.extend(froms.iter().zip(ends).map(|(&from, &to)| [from, to]));
+        } else {
+            out.extend(
+                froms
+                    .iter()
+                    .zip(splits)
+                    .zip(ends)
+                    .enumerate()
+                    .map(|(i, ((&from, &split), &end))| [from, if is_on(i as Node) { end } else { split }]),
+            );
+        }
     }
 
     /// Every node's consequences, node after node.

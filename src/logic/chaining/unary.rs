@@ -65,6 +65,8 @@ pub struct Walker {
 /// without walking every peer of every node.
 #[derive(Default)]
 struct CellSets {
+    /// The shape `peers` is for, once built.
+    shape: Option<crate::shape::Shape>,
     words: usize,
     /// Per cell, its peers.
     peers: Vec<u64>,
@@ -84,14 +86,19 @@ impl CellSets {
         let (n, cells) = (board.n(), board.masks.len());
         let words = cells.div_ceil(64);
         self.words = words;
-        self.peers.clear();
-        self.peers.resize(cells * words, 0);
+        if self.shape != Some(board.shape()) {
+            self.shape = Some(board.shape());
+            self.peers.clear();
+            self.peers.resize(cells * words, 0);
+            for cell in 0..cells {
+                for &peer in board.peers(cell) {
+                    self.peers[cell * words + peer / 64] |= 1 << (peer % 64);
+                }
+            }
+        }
         self.holding.clear();
         self.holding.resize(n * words, 0);
         for cell in 0..cells {
-            for &peer in board.peers(cell) {
-                self.peers[cell * words + peer / 64] |= 1 << (peer % 64);
-            }
             for d in digits(board.masks[cell]) {
                 self.holding[(d as usize - 1) * words + cell / 64] |= 1 << (cell % 64);
             }
