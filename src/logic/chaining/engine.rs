@@ -436,6 +436,16 @@ pub struct Walk {
 }
 
 impl Walk {
+    /// Fills [`Walk::reached`] from the entry lists.
+    fn mark_reached(&mut self, arena: &Arena) {
+        for list in [&self.on, &self.off] {
+            for &e in list {
+                let p = arena.get(e).node;
+                self.reached[p as usize / 64] |= 1 << (p % 64);
+            }
+        }
+    }
+
     /// The entry for `p`, if the walk reached it (a scan: for the few
     /// nodes that matter after the walks).
     pub fn entry_of(&self, arena: &Arena, p: Node) -> Option<u32> {
@@ -535,6 +545,12 @@ pub fn walk(
     } else {
         w.off.push(root);
     }
+    if let (Some(graph), false) = (scratch.graph.take(), dynamic) {
+        walk_static(&graph, arena, scratch, rules, &mut w);
+        scratch.graph = Some(graph);
+        w.mark_reached(arena);
+        return w;
+    }
     let (mut next_on, mut next_off) = (0, 0);
     scratch.removed.clear();
     loop {
@@ -614,13 +630,54 @@ pub fn walk(
     for &(cell, d) in &scratch.removed {
         board.restore(cell, d);
     }
-    for list in [&w.on, &w.off] {
-        for &e in list {
-            let p = arena.get(e).node;
-            w.reached[p as usize / 64] |= 1 << (p % 64);
+    w.mark_reached(arena);
+    w
+}
+
+/// [`walk`] on a board it leaves as it is, reading the implications from
+/// `graph`: the same entries in the same order, without the dynamic
+/// walks' bookkeeping. An on node reached again gets no entry: only a
+/// contradiction could use it, and a static walk has stopped at the
+/// contradiction by the time both of a node's values are reached.
+fn walk_static(graph: &Graph, arena: &mut Arena, scratch: &mut Scratch, rules: Rules, w: &mut Walk) {
+    let (mut next_on, mut next_off) = (0, 0);
+    loop {
+        if next_on < w.on.len() {
+            let id = w.on[next_on];
+            next_on += 1;
+            let p = arena.get(id).node;
+            for &q in graph.next(p, rules) {
+                if let Some(on) = scratch.get(conjugate(q)) {
+                    let off = arena.push(q, id);
+                    w.contradiction = Some((on, off));
+                    return;
+                }
+                if scratch.get(q).is_none() {
+                    let e = arena.push(q, id);
+                    scratch.set(q, e);
+                    w.off.push(e);
+                }
+            }
+        } else if next_off < w.off.len() {
+            let id = w.off[next_off];
+            next_off += 1;
+            let p = arena.get(id).node;
+            for &q in graph.next(p, rules) {
+                if scratch.get(q).is_some() {
+                    continue;
+                }
+                let e = arena.push(q, id);
+                if let Some(off) = scratch.get(conjugate(q)) {
+                    w.contradiction = Some((e, off));
+                    return;
+                }
+                scratch.set(q, e);
+                w.on.push(e);
+            }
+        } else {
+            return;
         }
     }
-    w
 }
 
 /// The static implications of a board, every node's consequences listed
