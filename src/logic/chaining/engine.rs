@@ -593,6 +593,10 @@ pub fn walk(
             }
             for i in 0..scratch.ons.len() {
                 let (q, hidden) = scratch.ons[i];
+                // Reached again: no entry (see `walk_static`).
+                if scratch.get(q).is_some() {
+                    continue;
+                }
                 let e = arena.push(q, id);
                 board.hidden_nodes(hidden, &mut scratch.hidden);
                 for j in 0..scratch.hidden.len() {
@@ -606,10 +610,8 @@ pub fn walk(
                     w.contradiction = Some((e, off));
                     break;
                 }
-                if scratch.get(q).is_none() {
-                    scratch.set(q, e);
-                    w.on.push(e);
-                }
+                scratch.set(q, e);
+                w.on.push(e);
             }
             if dynamic {
                 // SE removes the candidate after reading the rules, so a
