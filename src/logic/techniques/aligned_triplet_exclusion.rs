@@ -110,6 +110,11 @@ fn find_with<const W: usize>(c: &Candidates, changed: &dyn Fn(usize) -> bool) ->
     if base.len() < 3 {
         return None;
     }
+    // A triplet is met from each of its pairs that passes the tests
+    // below; what it removes does not depend on which (see `exclude`),
+    // so only its first meeting is looked at. Kept for up to 64 base
+    // cells (a bit per ordered triple), else every meeting is looked at.
+    let mut met = TripletsMet::new(&base, c.cell_count());
     for second in 1..base.len() {
         for first in 0..second {
             let (a, b) = (base[first], base[second]);
@@ -151,6 +156,9 @@ fn find_with<const W: usize>(c: &Candidates, changed: &dyn Fn(usize) -> bool) ->
             let from_a = excluders[a].and(thirds);
             let from_b = excluders[b].and(thirds).without(from_a);
             for third in from_a.iter().chain(from_b.iter()) {
+                if !met.first_meeting(a, b, third) {
+                    continue;
+                }
                 let common = both.and(excluders[third]);
                 debug_assert!(common.has_two());
                 if let Some(step) = exclude(c, [a, b, third], common, killers.and(excluders[third])) {
@@ -162,13 +170,64 @@ fn find_with<const W: usize>(c: &Candidates, changed: &dyn Fn(usize) -> bool) ->
     None
 }
 
+/// The triplets of base cells already looked at, by their base cells'
+/// positions in the base list.
+struct TripletsMet {
+    /// Per cell, its position in the base list.
+    position: Vec<u8>,
+    len: usize,
+    /// One bit per triple of positions, smallest first (empty when the
+    /// base list is too long to keep them).
+    bits: Vec<u64>,
+}
+
+impl TripletsMet {
+    fn new(base: &[usize], cells: usize) -> TripletsMet {
+        let len = base.len();
+        if len > 64 {
+            return TripletsMet {
+                position: Vec::new(),
+                len,
+                bits: Vec::new(),
+            };
+        }
+        let mut position = vec![0u8; cells];
+        for (i, &cell) in base.iter().enumerate() {
+            position[cell] = i as u8;
+        }
+        TripletsMet {
+            position,
+            len,
+            bits: vec![0; (len * len * len).div_ceil(64)],
+        }
+    }
+
+    /// Whether the triplet of base cells `a`, `b`, `c` is met for the
+    /// first time (always true when not kept); marks it met.
+    fn first_meeting(&mut self, a: usize, b: usize, c: usize) -> bool {
+        if self.bits.is_empty() {
+            return true;
+        }
+        let mut p = [a, b, c].map(|x| self.position[x] as usize);
+        p.sort_unstable();
+        let i = (p[0] * self.len + p[1]) * self.len + p[2];
+        let (word, bit) = (i / 64, 1u64 << (i % 64));
+        let first = self.bits[word] & bit == 0;
+        self.bits[word] |= bit;
+        first
+    }
+}
+
 /// The common excluders kept on the stack: they are peers of the first
 /// cell (20 on a 9x9 board, 45 on 16x16).
 const MAX_EXCLUDERS: usize = 48;
 
 /// The step removing every digit of the base cells that no allowed
 /// combination uses, if any. `excluders` are the common excluders and
-/// `killers` those of them a combination could empty.
+/// `killers` those of them a combination could empty. What goes does not
+/// depend on the order of the three cells: a common excluder left out
+/// of `killers` for one order has two digits only the third cell holds,
+/// and one cell takes one digit, so no combination empties it.
 fn exclude<const W: usize>(
     c: &Candidates,
     cells: [usize; 3],
