@@ -424,6 +424,7 @@ pub enum Hidden {
 }
 
 /// What one walk from an assumption reached.
+#[derive(Default)]
 pub struct Walk {
     /// The on entries, in the order reached.
     pub on: Vec<u32>,
@@ -523,17 +524,32 @@ pub fn walk(
     rules: Rules,
     dynamic: bool,
 ) -> Walk {
+    let mut w = Walk::default();
+    walk_into(board, arena, scratch, (start, rules, dynamic), &mut w);
+    w
+}
+
+/// [`walk`] into `w`, reusing its lists (searches make thousands of
+/// walks; allocating three lists for each cost more than some walks).
+pub fn walk_into(
+    board: &mut Board,
+    arena: &mut Arena,
+    scratch: &mut Scratch,
+    (start, rules, dynamic): (Node, Rules, bool),
+    w: &mut Walk,
+) {
     let nodes = board.node_count();
     // Each candidate is reached at most once on and once off: sized so,
     // the lists never grow. Only walks with cell rules reach most of the
     // board; a Nishio walk stays on one digit and starts small.
     let candidates: usize = if rules.cell { board.candidates } else { 0 };
-    let mut w = Walk {
-        on: Vec::with_capacity(candidates),
-        off: Vec::with_capacity(candidates),
-        reached: vec![0; nodes.div_ceil(64)],
-        contradiction: None,
-    };
+    w.on.clear();
+    w.on.reserve(candidates);
+    w.off.clear();
+    w.off.reserve(candidates);
+    w.reached.clear();
+    w.reached.resize(nodes.div_ceil(64), 0);
+    w.contradiction = None;
     scratch.begin(nodes);
     if dynamic {
         board.start.clone_from(&board.masks);
@@ -546,10 +562,10 @@ pub fn walk(
         w.off.push(root);
     }
     if let (Some(graph), false) = (scratch.graph.take(), dynamic) {
-        walk_static(&graph, arena, scratch, rules, &mut w);
+        walk_static(&graph, arena, scratch, rules, w);
         scratch.graph = Some(graph);
         w.mark_reached(arena);
-        return w;
+        return;
     }
     let (mut next_on, mut next_off) = (0, 0);
     scratch.removed.clear();
@@ -633,7 +649,6 @@ pub fn walk(
         board.restore(cell, d);
     }
     w.mark_reached(arena);
-    w
 }
 
 /// [`walk`] on a board it leaves as it is, reading the implications from
