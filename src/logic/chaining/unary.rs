@@ -624,11 +624,18 @@ fn forcing_hint(board: &Board, w: &mut Walker, rules: Rules, target: u32) -> Cha
 /// A chain as its nodes, each implying the next:
 /// `(6)r2c1 on => (6)r2c5 off => ...`.
 fn path_text(path: &[Node], n: usize) -> String {
-    path.iter()
-        .map(|&p| {
-            let state = if is_on(p) { "on" } else { "off" };
-            format!("{} {state}", rc_candidate(cell_of(n, p), digit_of(n, p), n))
-        })
-        .collect::<Vec<_>>()
-        .join(" => ")
+    use std::fmt::Write;
+    // Written into one string: every hint offered is named, and most are
+    // beaten later.
+    let mut out = String::with_capacity(path.len() * 20);
+    for (i, &p) in path.iter().enumerate() {
+        let state = if is_on(p) { "on" } else { "off" };
+        let candidate = crate::logic::step::Candidate {
+            cell: crate::logic::step::Cell::of(cell_of(n, p), n),
+            digit: digit_of(n, p),
+        };
+        let arrow = if i == 0 { "" } else { " => " };
+        write!(out, "{arrow}{candidate} {state}").expect("writing to a string");
+    }
+    out
 }
