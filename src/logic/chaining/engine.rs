@@ -222,6 +222,9 @@ pub struct Board<'a> {
     slots: Vec<[u8; 3]>,
     /// Per house and digit (`h * n + d - 1`), the slots holding the digit.
     places: Vec<u32>,
+    /// How many candidates `masks` holds between walks (a dynamic walk
+    /// restores what it removes).
+    candidates: usize,
 }
 
 impl<'a> Board<'a> {
@@ -235,25 +238,25 @@ impl<'a> Board<'a> {
                 [bx, row, col]
             })
             .collect();
-        let slots = (0..masks.len())
-            .map(|cell| {
-                houses[cell].map(|h| {
-                    tables
-                        .house(h)
-                        .iter()
-                        .position(|&c| c == cell)
-                        .expect("in its house") as u8
-                })
-            })
-            .collect();
+        // Each cell's place in its box, row and column, read off the
+        // houses (one pass instead of a search per cell and house).
+        let mut slots = vec![[0u8; 3]; masks.len()];
         let mut places = vec![0u32; 3 * n * n];
         for h in 0..3 * n {
             for (slot, &cell) in tables.house(h).iter().enumerate() {
-                for d in crate::logic::candidates::digits(masks[cell]) {
-                    places[h * n + d as usize - 1] |= 1 << slot;
+                let k = houses[cell]
+                    .iter()
+                    .position(|&x| x == h)
+                    .expect("one of its houses");
+                slots[cell][k] = slot as u8;
+                let mut mask = masks[cell];
+                while mask != 0 {
+                    places[h * n + mask.trailing_zeros() as usize] |= 1 << slot;
+                    mask &= mask - 1;
                 }
             }
         }
+        let candidates = masks.iter().map(|m| m.count_ones() as usize).sum();
         Board {
             tables,
             n,
@@ -262,6 +265,7 @@ impl<'a> Board<'a> {
             houses,
             slots,
             places,
+            candidates,
         }
     }
 
@@ -273,6 +277,11 @@ impl<'a> Board<'a> {
     /// How many nodes there are (two per candidate).
     pub fn node_count(&self) -> usize {
         2 * self.masks.len() * self.n
+    }
+
+    /// The shape of the board.
+    pub fn shape(&self) -> crate::shape::Shape {
+        self.tables.shape()
     }
 
     /// The cell's box, row and column, in SE's order.
@@ -415,6 +424,7 @@ pub enum Hidden {
 }
 
 /// What one walk from an assumption reached.
+#[derive(Default)]
 pub struct Walk {
     /// The on entries, in the order reached.
     pub on: Vec<u32>,
@@ -427,6 +437,16 @@ pub struct Walk {
 }
 
 impl Walk {
+    /// Fills [`Walk::reached`] from the entry lists.
+    fn mark_reached(&mut self, arena: &Arena) {
+        for list in [&self.on, &self.off] {
+            for &e in list {
+                let p = arena.get(e).node;
+                self.reached[p as usize / 64] |= 1 << (p % 64);
+            }
+        }
+    }
+
     /// The entry for `p`, if the walk reached it (a scan: for the few
     /// nodes that matter after the walks).
     pub fn entry_of(&self, arena: &Arena, p: Node) -> Option<u32> {
@@ -504,21 +524,32 @@ pub fn walk(
     rules: Rules,
     dynamic: bool,
 ) -> Walk {
+    let mut w = Walk::default();
+    walk_into(board, arena, scratch, (start, rules, dynamic), &mut w);
+    w
+}
+
+/// [`walk`] into `w`, reusing its lists (searches make thousands of
+/// walks; allocating three lists for each cost more than some walks).
+pub fn walk_into(
+    board: &mut Board,
+    arena: &mut Arena,
+    scratch: &mut Scratch,
+    (start, rules, dynamic): (Node, Rules, bool),
+    w: &mut Walk,
+) {
     let nodes = board.node_count();
     // Each candidate is reached at most once on and once off: sized so,
     // the lists never grow. Only walks with cell rules reach most of the
     // board; a Nishio walk stays on one digit and starts small.
-    let candidates: usize = if rules.cell {
-        board.masks.iter().map(|m| m.count_ones() as usize).sum()
-    } else {
-        0
-    };
-    let mut w = Walk {
-        on: Vec::with_capacity(candidates),
-        off: Vec::with_capacity(candidates),
-        reached: vec![0; nodes.div_ceil(64)],
-        contradiction: None,
-    };
+    let candidates: usize = if rules.cell { board.candidates } else { 0 };
+    w.on.clear();
+    w.on.reserve(candidates);
+    w.off.clear();
+    w.off.reserve(candidates);
+    w.reached.clear();
+    w.reached.resize(nodes.div_ceil(64), 0);
+    w.contradiction = None;
     scratch.begin(nodes);
     if dynamic {
         board.start.clone_from(&board.masks);
@@ -529,6 +560,12 @@ pub fn walk(
         w.on.push(root);
     } else {
         w.off.push(root);
+    }
+    if let (Some(graph), false) = (scratch.graph.take(), dynamic) {
+        walk_static(&graph, arena, scratch, rules, w);
+        scratch.graph = Some(graph);
+        w.mark_reached(arena);
+        return;
     }
     let (mut next_on, mut next_off) = (0, 0);
     scratch.removed.clear();
@@ -572,6 +609,10 @@ pub fn walk(
             }
             for i in 0..scratch.ons.len() {
                 let (q, hidden) = scratch.ons[i];
+                // Reached again: no entry (see `walk_static`).
+                if scratch.get(q).is_some() {
+                    continue;
+                }
                 let e = arena.push(q, id);
                 board.hidden_nodes(hidden, &mut scratch.hidden);
                 for j in 0..scratch.hidden.len() {
@@ -585,10 +626,8 @@ pub fn walk(
                     w.contradiction = Some((e, off));
                     break;
                 }
-                if scratch.get(q).is_none() {
-                    scratch.set(q, e);
-                    w.on.push(e);
-                }
+                scratch.set(q, e);
+                w.on.push(e);
             }
             if dynamic {
                 // SE removes the candidate after reading the rules, so a
@@ -609,13 +648,53 @@ pub fn walk(
     for &(cell, d) in &scratch.removed {
         board.restore(cell, d);
     }
-    for list in [&w.on, &w.off] {
-        for &e in list {
-            let p = arena.get(e).node;
-            w.reached[p as usize / 64] |= 1 << (p % 64);
+    w.mark_reached(arena);
+}
+
+/// [`walk`] on a board it leaves as it is, reading the implications from
+/// `graph`: the same entries in the same order, without the dynamic
+/// walks' bookkeeping. An on node reached again gets no entry: only a
+/// contradiction could use it, and a static walk has stopped at the
+/// contradiction by the time both of a node's values are reached.
+fn walk_static(graph: &Graph, arena: &mut Arena, scratch: &mut Scratch, rules: Rules, w: &mut Walk) {
+    let (mut next_on, mut next_off) = (0, 0);
+    loop {
+        if next_on < w.on.len() {
+            let id = w.on[next_on];
+            next_on += 1;
+            let p = arena.get(id).node;
+            for &q in graph.next(p, rules) {
+                if let Some(on) = scratch.get(conjugate(q)) {
+                    let off = arena.push(q, id);
+                    w.contradiction = Some((on, off));
+                    return;
+                }
+                if scratch.get(q).is_none() {
+                    let e = arena.push(q, id);
+                    scratch.set(q, e);
+                    w.off.push(e);
+                }
+            }
+        } else if next_off < w.off.len() {
+            let id = w.off[next_off];
+            next_off += 1;
+            let p = arena.get(id).node;
+            for &q in graph.next(p, rules) {
+                if scratch.get(q).is_some() {
+                    continue;
+                }
+                let e = arena.push(q, id);
+                if let Some(off) = scratch.get(conjugate(q)) {
+                    w.contradiction = Some((e, off));
+                    return;
+                }
+                scratch.set(q, e);
+                w.on.push(e);
+            }
+        } else {
+            return;
         }
     }
-    w
 }
 
 /// The static implications of a board, every node's consequences listed
@@ -638,6 +717,13 @@ impl Graph {
         self.edges.clear();
         for cell in 0..board.masks.len() {
             let mask = board.masks[cell];
+            if mask == 0 {
+                // A solved cell: none of its nodes implies anything.
+                let at = self.edges.len() as u32;
+                self.start.extend(std::iter::repeat_n(at, 2 * n));
+                self.split.extend(std::iter::repeat_n(at, 2 * n));
+                continue;
+            }
             for d in 1..=n as u8 {
                 // Node order: the candidate off, then on.
                 for on in [false, true] {
@@ -693,16 +779,22 @@ impl Graph {
     /// node's list with one load.
     pub fn spans(&self, rules: Rules, out: &mut Vec<[u32; 2]>) {
         out.clear();
-        out.extend((0..self.split.len()).map(|i| {
-            let (start, split, end) = (self.start[i], self.split[i], self.start[i + 1]);
-            let from = if rules.cell { start } else { split };
-            let to = if is_on(i as Node) || rules.house {
-                end
-            } else {
-                split
-            };
-            [from, to]
-        }));
+        let ends = &self.start[1..];
+        let splits = &self.split[..];
+        // One simple loop per rule set (this runs three times a search).
+        let froms = if rules.cell { &self.start[..] } else { splits };
+        if rules.house {
+            out.extend(froms.iter().zip(ends).map(|(&from, &to)| [from, to]));
+        } else {
+            out.extend(
+                froms
+                    .iter()
+                    .zip(splits)
+                    .zip(ends)
+                    .enumerate()
+                    .map(|(i, ((&from, &split), &end))| [from, if is_on(i as Node) { end } else { split }]),
+            );
+        }
     }
 
     /// Every node's consequences, node after node.

@@ -63,6 +63,14 @@ pub fn find(c: &Candidates, engine: Engine) -> Option<ChainHint> {
     }
 }
 
+/// [`find`] for Nishio walking only the digits of `only` (a digit mask;
+/// see [`multiple::find_on_digits`]); also returns the digits whose walks
+/// found a contradiction.
+pub fn find_nishio_on(c: &Candidates, only: u32) -> (Option<ChainHint>, u32) {
+    let mut board = Board::new(c.tables(), masks(c));
+    multiple::find_on_digits(&mut board, Engine::Nishio, only)
+}
+
 /// The hint SE's chaining engines give on `c`: the first engine, in SE's
 /// order, that finds one.
 pub fn find_any(c: &Candidates) -> Option<ChainHint> {

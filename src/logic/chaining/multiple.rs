@@ -17,7 +17,7 @@
 //! later rules see a smaller board, and a rule that relied on earlier
 //! removals counts them in the chain's complexity. Nishio is rated 7.5.
 
-use super::engine::{cell_of, digit_of, is_on, node, walk, Arena, Board, Node, Rules, Scratch, Walk};
+use super::engine::{cell_of, digit_of, is_on, node, walk_into, Arena, Board, Node, Rules, Scratch, Walk};
 use super::hint::{candidate_name, cell_name, rc_candidate, rc_cell, Best, ChainHint, ChainKind, Engine};
 use crate::logic::candidates::{bit, digits};
 
@@ -54,19 +54,27 @@ struct Walks {
     on: Vec<Option<Walk>>,
     arena: Arena,
     scratch: Scratch,
+    /// The digits searched (a mask; Nishio may skip digits, see
+    /// [`find_on_digits`]).
+    only: u32,
+    /// The digits whose walks found a contradiction (Nishio).
+    hinted: u32,
+    /// Walks done with, whose lists the next walks reuse.
+    spare: Vec<Walk>,
 }
 
 impl Walks {
     /// A walk from `start` under the engine's rules.
     fn walk(&mut self, board: &mut Board, mode: Mode, start: Node) -> Walk {
-        walk(
+        let mut w = self.spare.pop().unwrap_or_default();
+        walk_into(
             board,
             &mut self.arena,
             &mut self.scratch,
-            start,
-            mode.rules(),
-            mode.dynamic,
-        )
+            (start, mode.rules(), mode.dynamic),
+            &mut w,
+        );
+        w
     }
 
     fn on_walk(&mut self, board: &mut Board, mode: Mode, cell: usize, d: u8) -> &Walk {
@@ -84,21 +92,51 @@ thread_local! {
     /// The walks' entry arena and scratch buffers, kept between searches:
     /// growing them from empty for every search cost more than their
     /// memory.
-    static BUFFERS: std::cell::Cell<(Arena, Scratch)> = std::cell::Cell::default();
+    static BUFFERS: std::cell::Cell<Buffers> = std::cell::Cell::default();
 }
+
+/// What [`BUFFERS`] keeps: the arena, the scratch buffers, the table of
+/// walks by candidate (all `None`) and the spare walks.
+type Buffers = (Arena, Scratch, Vec<Option<Walk>>, Vec<Walk>);
 
 /// The easiest hint of `engine` (Nishio, Multiple or Dynamic) on the board.
 pub fn find(board: &mut Board, engine: Engine) -> Option<ChainHint> {
-    let (mut arena, scratch) = BUFFERS.take();
+    find_on_digits(board, engine, u32::MAX).0
+}
+
+/// [`find`] with Nishio's walks restricted to the digits of `only` (a
+/// digit mask; the other engines search every digit). Also returns the
+/// digits whose Nishio walks found a contradiction, whether or not it
+/// became the hint.
+///
+/// Why a restriction is sound: a Nishio walk follows the last-place rules
+/// of its own digit only, so which Nishio hints a digit has depends on
+/// that digit's candidates alone. A digit unchanged since it had none
+/// still has none, and leaving it out changes no offer.
+pub fn find_on_digits(board: &mut Board, engine: Engine, only: u32) -> (Option<ChainHint>, u32) {
+    let (mut arena, scratch, mut on, spare) = BUFFERS.take();
     arena.clear();
+    on.resize_with(board.masks.len() * board.n(), || None);
     let mut walks = Walks {
-        on: (0..board.masks.len() * board.n()).map(|_| None).collect(),
+        on,
         arena,
         scratch,
+        only: if engine == Engine::Nishio { only } else { u32::MAX },
+        hinted: 0,
+        spare,
     };
     let hint = search(board, engine, &mut walks);
-    BUFFERS.set((walks.arena, walks.scratch));
-    hint
+    let hinted = walks.hinted;
+    let Walks {
+        arena,
+        scratch,
+        mut on,
+        mut spare,
+        ..
+    } = walks;
+    spare.extend(on.iter_mut().filter_map(Option::take));
+    BUFFERS.set((arena, scratch, on, spare));
+    (hint, hinted)
 }
 
 /// [`find`] with the walks' buffers.
@@ -123,7 +161,7 @@ fn search(board: &mut Board, engine: Engine, walks: &mut Walks) -> Option<ChainH
 fn search_cell(board: &mut Board, walks: &mut Walks, best: &mut Best, mode: Mode, cell: usize) {
     let mask = board.masks[cell];
     let count = mask.count_ones();
-    for d in digits(mask) {
+    for d in digits(mask & walks.only) {
         if mode.dynamic {
             binary(board, walks, best, mode, cell, d, count >= 3 && !mode.nishio);
         } else {
@@ -170,6 +208,7 @@ fn binary(
     // places it.
     for (w, state) in [(&on_walk, "on"), (&off_walk, "off")] {
         if let Some(pair) = w.contradiction {
+            walks.hinted |= bit(d);
             let removals = if state == "on" {
                 vec![(cell, d)]
             } else {
@@ -226,6 +265,7 @@ fn binary(
         }
     }
     walks.on[cell * n + d as usize - 1] = Some(on_walk);
+    walks.spare.push(off_walk);
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -2,8 +2,9 @@
 //! engine, each step named and rated as SE names and rates its hint.
 
 use super::hint::ChainHint;
-use super::{find, Engine};
+use super::{find, find_nishio_on, Engine};
 use crate::logic::candidates::Candidates;
+use crate::logic::candidates::{bit, digits};
 use crate::logic::step::{Pattern, Step};
 use crate::logic::technique::{Finder, Technique};
 use crate::logic::techniques::Context;
@@ -25,7 +26,11 @@ impl Pattern for ChainPattern {
 
 /// The step for the hint `engine` finds, as technique `t`.
 fn step(c: &Candidates, engine: Engine, t: Technique) -> Option<Step> {
-    let hint = find(c, engine)?;
+    step_of(c, find(c, engine)?, t)
+}
+
+/// The step for `hint`, as technique `t`.
+fn step_of(c: &Candidates, hint: ChainHint, t: Technique) -> Option<Step> {
     let n = c.n();
     let mut step = Step::new(t, ChainPattern(hint.clone())).rated(hint.rating());
     for &(cell, d) in &hint.removals {
@@ -38,8 +43,22 @@ fn cycles_and_forcing(c: &Candidates, _: &mut Context) -> Option<Step> {
     step(c, Engine::Unary, Technique::ForcingChainsCycles)
 }
 
-fn nishio(c: &Candidates, _: &mut Context) -> Option<Step> {
-    step(c, Engine::Nishio, Technique::NishioForcingChains)
+/// Nishio walks one digit at a time (see
+/// [`super::multiple::find_on_digits`]): digits unchanged since their
+/// walks last found no contradiction are not walked again.
+fn nishio(c: &Candidates, cx: &mut Context) -> Option<Step> {
+    let t = Technique::NishioForcingChains;
+    let only = (1..=c.n() as u8)
+        .filter(|&d| cx.memo.digit_changed(t, c, d))
+        .fold(0, |m, d| m | bit(d));
+    if only == 0 {
+        return None;
+    }
+    let (hint, hinted) = find_nishio_on(c, only);
+    for d in digits(only & !hinted) {
+        cx.memo.nothing_for_digit(t, c, d);
+    }
+    step_of(c, hint?, t)
 }
 
 fn multiple(c: &Candidates, _: &mut Context) -> Option<Step> {

@@ -47,13 +47,8 @@ pub struct Walker {
     /// node implying the source, and the depth of the source reached again.
     found: Vec<(Node, Node, u32)>,
     arena: Arena,
-    /// Per node, `epoch` when the current walk has reached it.
-    seen: Vec<u32>,
-    /// Per node reached, the node that implied it ([`NONE`] for the root).
-    parent: Vec<Node>,
-    /// Per node, `epoch` when it is the current walk's target or one of
-    /// the source's closing nodes.
-    special: Vec<u32>,
+    /// Per node, what the current walk knows of it.
+    marks: Vec<Mark>,
     epoch: u32,
     pending_on: Vec<Node>,
     pending_off: Vec<Node>,
@@ -65,6 +60,8 @@ pub struct Walker {
 /// without walking every peer of every node.
 #[derive(Default)]
 struct CellSets {
+    /// The shape `peers` is for, once built.
+    shape: Option<crate::shape::Shape>,
     words: usize,
     /// Per cell, its peers.
     peers: Vec<u64>,
@@ -84,14 +81,19 @@ impl CellSets {
         let (n, cells) = (board.n(), board.masks.len());
         let words = cells.div_ceil(64);
         self.words = words;
-        self.peers.clear();
-        self.peers.resize(cells * words, 0);
+        if self.shape != Some(board.shape()) {
+            self.shape = Some(board.shape());
+            self.peers.clear();
+            self.peers.resize(cells * words, 0);
+            for cell in 0..cells {
+                for &peer in board.peers(cell) {
+                    self.peers[cell * words + peer / 64] |= 1 << (peer % 64);
+                }
+            }
+        }
         self.holding.clear();
         self.holding.resize(n * words, 0);
         for cell in 0..cells {
-            for &peer in board.peers(cell) {
-                self.peers[cell * words + peer / 64] |= 1 << (peer % 64);
-            }
             for d in digits(board.masks[cell]) {
                 self.holding[(d as usize - 1) * words + cell / 64] |= 1 << (cell % 64);
             }
@@ -102,39 +104,61 @@ impl CellSets {
     }
 }
 
+/// What a walk knows of one node, kept together: a walk reads them
+/// together for every implication it follows.
+#[derive(Clone, Copy)]
+struct Mark {
+    /// `epoch` when the current walk has reached the node.
+    seen: u32,
+    /// `epoch` when the node is the current walk's target or one of the
+    /// source's closing nodes.
+    special: u32,
+    /// The node that implied it in the current walk ([`NONE`] for the
+    /// root), valid once reached.
+    parent: Node,
+}
+
+impl Default for Mark {
+    fn default() -> Mark {
+        Mark {
+            seen: 0,
+            special: 0,
+            parent: NONE,
+        }
+    }
+}
+
 impl Walker {
     /// Starts a walk from `root`: forgets every node reached.
     fn begin(&mut self, nodes: usize, root: Node) {
-        if self.seen.len() < nodes {
-            self.seen.resize(nodes, 0);
-            self.special.resize(nodes, 0);
-            self.parent.resize(nodes, NONE);
+        if self.marks.len() < nodes {
+            self.marks.resize(nodes, Mark::default());
         }
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
-            self.seen.iter_mut().for_each(|s| *s = 0);
-            self.special.iter_mut().for_each(|s| *s = 0);
+            self.marks.iter_mut().for_each(|m| *m = Mark::default());
             self.epoch = 1;
         }
-        self.seen[root as usize] = self.epoch;
-        self.parent[root as usize] = NONE;
+        let m = &mut self.marks[root as usize];
+        m.seen = self.epoch;
+        m.parent = NONE;
     }
 
     /// Marks the nodes the current walk watches for.
     fn watch(&mut self, nodes: &[Node]) {
         for &q in nodes.iter().filter(|&&q| q != NONE) {
-            self.special[q as usize] = self.epoch;
+            self.marks[q as usize].special = self.epoch;
         }
     }
 
     /// Whether `q` is a strict ancestor of `p` in the current walk.
     fn has_ancestor(&self, p: Node, q: Node) -> bool {
-        let mut at = self.parent[p as usize];
+        let mut at = self.marks[p as usize].parent;
         while at != NONE {
             if at == q {
                 return true;
             }
-            at = self.parent[at as usize];
+            at = self.marks[at as usize].parent;
         }
         false
     }
@@ -146,7 +170,7 @@ impl Walker {
         let mut at = p;
         while at != NONE {
             self.trail.push(at);
-            at = self.parent[at as usize];
+            at = self.marks[at as usize].parent;
         }
     }
 
@@ -325,7 +349,8 @@ fn walk_from_on(
         for &p in &w.pending_on {
             let [from, to] = w.spans[p as usize];
             for &q in &edges[from as usize..to as usize] {
-                if w.special[q as usize] == epoch {
+                let mark = w.marks[q as usize];
+                if mark.special == epoch {
                     if q == target {
                         if want_chain && chain.is_none() {
                             chain = Some(p);
@@ -334,9 +359,10 @@ fn walk_from_on(
                         w.found.push((p, q, length + 1));
                     }
                 }
-                if w.seen[q as usize] != epoch {
-                    w.seen[q as usize] = epoch;
-                    w.parent[q as usize] = p;
+                if mark.seen != epoch {
+                    let m = &mut w.marks[q as usize];
+                    m.seen = epoch;
+                    m.parent = p;
                     // Most off nodes imply nothing: only the others are
                     // worth a turn in the next layer.
                     if implies_any(&w.spans, q) {
@@ -352,7 +378,7 @@ fn walk_from_on(
             &w.spans,
             &w.pending_off,
             &mut w.pending_on,
-            (&mut w.seen, &mut w.parent, epoch),
+            (&mut w.marks, epoch),
         );
     }
     chain
@@ -396,7 +422,7 @@ fn forcing_from_off(
             &w.spans,
             &w.pending_off,
             &mut w.pending_on,
-            (&mut w.seen, &mut w.parent, epoch),
+            (&mut w.marks, epoch),
         );
         if w.pending_on.is_empty() {
             return None;
@@ -409,12 +435,13 @@ fn forcing_from_off(
         for &p in &w.pending_on {
             let [from, to] = w.spans[p as usize];
             for &q in &edges[from as usize..to as usize] {
-                if w.seen[q as usize] == epoch {
+                let m = &mut w.marks[q as usize];
+                if m.seen == epoch {
                     continue;
                 }
-                w.seen[q as usize] = epoch;
-                w.parent[q as usize] = p;
-                if w.special[q as usize] == epoch {
+                m.seen = epoch;
+                m.parent = p;
+                if m.special == epoch {
                     if !best.could_beat(base, off_depth + 2, key) {
                         return None;
                     }
@@ -449,14 +476,15 @@ fn expand(
     spans: &[[u32; 2]],
     from: &[Node],
     to: &mut Vec<Node>,
-    (seen, parent, epoch): (&mut [u32], &mut [Node], u32),
+    (marks, epoch): (&mut [Mark], u32),
 ) {
     for &p in from {
         let [start, end] = spans[p as usize];
         for &q in &edges[start as usize..end as usize] {
-            if seen[q as usize] != epoch {
-                seen[q as usize] = epoch;
-                parent[q as usize] = p;
+            let m = &mut marks[q as usize];
+            if m.seen != epoch {
+                m.seen = epoch;
+                m.parent = p;
                 to.push(q);
             }
         }
@@ -596,11 +624,18 @@ fn forcing_hint(board: &Board, w: &mut Walker, rules: Rules, target: u32) -> Cha
 /// A chain as its nodes, each implying the next:
 /// `(6)r2c1 on => (6)r2c5 off => ...`.
 fn path_text(path: &[Node], n: usize) -> String {
-    path.iter()
-        .map(|&p| {
-            let state = if is_on(p) { "on" } else { "off" };
-            format!("{} {state}", rc_candidate(cell_of(n, p), digit_of(n, p), n))
-        })
-        .collect::<Vec<_>>()
-        .join(" => ")
+    use std::fmt::Write;
+    // Written into one string: every hint offered is named, and most are
+    // beaten later.
+    let mut out = String::with_capacity(path.len() * 20);
+    for (i, &p) in path.iter().enumerate() {
+        let state = if is_on(p) { "on" } else { "off" };
+        let candidate = crate::logic::step::Candidate {
+            cell: crate::logic::step::Cell::of(cell_of(n, p), n),
+            digit: digit_of(n, p),
+        };
+        let arrow = if i == 0 { "" } else { " => " };
+        write!(out, "{arrow}{candidate} {state}").expect("writing to a string");
+    }
+    out
 }

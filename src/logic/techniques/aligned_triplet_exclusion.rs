@@ -24,7 +24,12 @@ pub(crate) const FINDER: Finder = Finder {
     id: "aligned_triplet_exclusion",
     name: "Aligned Triplet Exclusion",
     score: 7.5,
-    find: Some(|c, _| find(c)),
+    find: Some(|c, cx| {
+        cx.memo
+            .first_since_nothing(Technique::AlignedTripletExclusion, c, |changed| {
+                find_around(c, changed)
+            })
+    }),
 };
 
 /// The three base cells and their common excluders.
@@ -46,19 +51,41 @@ impl Pattern for Triplet {
     }
 }
 
-/// Finds an aligned triplet exclusion.
-pub fn find(c: &Candidates) -> Option<Step> {
+/// Finds an aligned triplet exclusion (the whole board).
+#[cfg(test)]
+fn find(c: &Candidates) -> Option<Step> {
+    find_around(c, &|_| true)
+}
+
+/// The first aligned triplet exclusion with a cell in or next to a cell
+/// that `changed` (the solve's memo: the cells whose candidates changed
+/// since a search found nothing). Why that is enough: whether three
+/// cells form a triplet and what it removes depends only on the three
+/// cells and their peers (base cells need no single and some cell of two
+/// or three candidates among their peers; excluders are common peers),
+/// so a triplet whose cells and peers are all unchanged still removes
+/// nothing.
+fn find_around(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
     if CellSet::<2>::fits(c.cell_count()) {
-        find_with::<2>(c)
+        find_with::<2>(c, changed)
     } else {
-        find_with::<10>(c)
+        find_with::<10>(c, changed)
     }
 }
 
-fn find_with<const W: usize>(c: &Candidates) -> Option<Step> {
+fn find_with<const W: usize>(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
     let t = c.tables();
     let sets = BoardSets::<W>::new(c);
     let peers: Vec<CellSet<W>> = (0..c.cell_count()).map(|x| sets.peers(c, x)).collect();
+    // The cells a changed cell is or sees: a triplet needs one of them.
+    let mut near = CellSet::<W>::default();
+    for x in (0..c.cell_count()).filter(|&x| changed(x)) {
+        near.insert(x);
+        near = near.or(peers[x]);
+    }
+    if near.is_empty() {
+        return None;
+    }
     let mut singles = CellSet::<W>::default();
     let mut few = CellSet::<W>::default();
     for x in 0..c.cell_count() {
@@ -83,6 +110,11 @@ fn find_with<const W: usize>(c: &Candidates) -> Option<Step> {
     if base.len() < 3 {
         return None;
     }
+    // A triplet is met from each of its pairs that passes the tests
+    // below; what it removes does not depend on which (see `exclude`),
+    // so only its first meeting is looked at. Kept for up to 64 base
+    // cells (a bit per ordered triple), else every meeting is looked at.
+    let mut met = TripletsMet::new(&base, c.cell_count());
     for second in 1..base.len() {
         for first in 0..second {
             let (a, b) = (base[first], base[second]);
@@ -117,10 +149,16 @@ fn find_with<const W: usize>(c: &Candidates) -> Option<Step> {
             pair.insert(a);
             pair.insert(b);
             // SE's order: the first cell's peers, then the second's others.
-            let thirds = base_set.and(twice).without(pair);
+            let mut thirds = base_set.and(twice).without(pair);
+            if !near.contains(a) && !near.contains(b) {
+                thirds = thirds.and(near);
+            }
             let from_a = excluders[a].and(thirds);
             let from_b = excluders[b].and(thirds).without(from_a);
             for third in from_a.iter().chain(from_b.iter()) {
+                if !met.first_meeting(a, b, third) {
+                    continue;
+                }
                 let common = both.and(excluders[third]);
                 debug_assert!(common.has_two());
                 if let Some(step) = exclude(c, [a, b, third], common, killers.and(excluders[third])) {
@@ -132,13 +170,64 @@ fn find_with<const W: usize>(c: &Candidates) -> Option<Step> {
     None
 }
 
+/// The triplets of base cells already looked at, by their base cells'
+/// positions in the base list.
+struct TripletsMet {
+    /// Per cell, its position in the base list.
+    position: Vec<u8>,
+    len: usize,
+    /// One bit per triple of positions, smallest first (empty when the
+    /// base list is too long to keep them).
+    bits: Vec<u64>,
+}
+
+impl TripletsMet {
+    fn new(base: &[usize], cells: usize) -> TripletsMet {
+        let len = base.len();
+        if len > 64 {
+            return TripletsMet {
+                position: Vec::new(),
+                len,
+                bits: Vec::new(),
+            };
+        }
+        let mut position = vec![0u8; cells];
+        for (i, &cell) in base.iter().enumerate() {
+            position[cell] = i as u8;
+        }
+        TripletsMet {
+            position,
+            len,
+            bits: vec![0; (len * len * len).div_ceil(64)],
+        }
+    }
+
+    /// Whether the triplet of base cells `a`, `b`, `c` is met for the
+    /// first time (always true when not kept); marks it met.
+    fn first_meeting(&mut self, a: usize, b: usize, c: usize) -> bool {
+        if self.bits.is_empty() {
+            return true;
+        }
+        let mut p = [a, b, c].map(|x| self.position[x] as usize);
+        p.sort_unstable();
+        let i = (p[0] * self.len + p[1]) * self.len + p[2];
+        let (word, bit) = (i / 64, 1u64 << (i % 64));
+        let first = self.bits[word] & bit == 0;
+        self.bits[word] |= bit;
+        first
+    }
+}
+
 /// The common excluders kept on the stack: they are peers of the first
 /// cell (20 on a 9x9 board, 45 on 16x16).
 const MAX_EXCLUDERS: usize = 48;
 
 /// The step removing every digit of the base cells that no allowed
 /// combination uses, if any. `excluders` are the common excluders and
-/// `killers` those of them a combination could empty.
+/// `killers` those of them a combination could empty. What goes does not
+/// depend on the order of the three cells: a common excluder left out
+/// of `killers` for one order has two digits only the third cell holds,
+/// and one cell takes one digit, so no combination empties it.
 fn exclude<const W: usize>(
     c: &Candidates,
     cells: [usize; 3],

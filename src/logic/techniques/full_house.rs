@@ -12,7 +12,14 @@ pub(crate) const FINDER: Finder = Finder {
     id: "full_house",
     name: "Hidden Single",
     score: 1.0,
-    find: Some(|c, _| find(c)),
+    // A house's full house depends on that house alone: houses unchanged
+    // since they had none are skipped.
+    find: Some(|c, cx| {
+        cx.memo
+            .first_house(Technique::FullHouse, c, super::se_house_order(c.n()), |h| {
+                in_house(c, h)
+            })
+    }),
 };
 
 /// The last empty cell of a house and the digit it lacks.
@@ -37,40 +44,43 @@ impl Pattern for LastCell {
 
 /// Finds a house with exactly one empty cell whose missing digit is still a
 /// candidate there, looking at boxes, then columns, then rows as SE does.
-pub fn find(c: &Candidates) -> Option<Step> {
+#[cfg(test)]
+fn find(c: &Candidates) -> Option<Step> {
+    super::se_house_order(c.n()).find_map(|h| in_house(c, h))
+}
+
+/// The full house of house `h`, if it has one.
+fn in_house(c: &Candidates, h: usize) -> Option<Step> {
     let n = c.n();
-    let houses = (2 * n..3 * n).chain(n..2 * n).chain(0..n);
-    for h in houses {
-        let mut empty = None;
-        let mut empties = 0;
-        let mut placed = 0u32;
-        for &cell in c.tables().house(h) {
-            match c.value(cell) {
-                0 => {
-                    empties += 1;
-                    empty = Some(cell);
-                }
-                d => placed |= bit(d),
+    let mut empty = None;
+    let mut empties = 0;
+    let mut placed = 0u32;
+    for &cell in c.tables().house(h) {
+        match c.value(cell) {
+            0 => {
+                empties += 1;
+                empty = Some(cell);
             }
+            d => placed |= bit(d),
         }
-        let (Some(cell), 1) = (empty, empties) else {
-            continue;
-        };
-        let missing = full_mask(n) & !placed;
-        if missing.count_ones() == 1 && c.mask(cell) & missing != 0 {
-            let d = digits(missing).next()?;
-            return Some(
-                Step::new(
-                    Technique::FullHouse,
-                    LastCell {
-                        cell: Cell::of(cell, n),
-                        house: House::of(h, n),
-                        digit: d,
-                    },
-                )
-                .place(cell, d, n),
-            );
-        }
+    }
+    let (Some(cell), 1) = (empty, empties) else {
+        return None;
+    };
+    let missing = full_mask(n) & !placed;
+    if missing.count_ones() == 1 && c.mask(cell) & missing != 0 {
+        let d = digits(missing).next()?;
+        return Some(
+            Step::new(
+                Technique::FullHouse,
+                LastCell {
+                    cell: Cell::of(cell, n),
+                    house: House::of(h, n),
+                    digit: d,
+                },
+            )
+            .place(cell, d, n),
+        );
     }
     None
 }

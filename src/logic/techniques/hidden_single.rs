@@ -12,14 +12,25 @@ pub(crate) const IN_BOX: Finder = Finder {
     id: "hidden_single_box",
     name: "Hidden Single",
     score: 1.2,
-    find: Some(|c, _| find_in_box(c)),
+    // A house's hidden single depends on that house alone: houses
+    // unchanged since they had none are skipped.
+    find: Some(|c, cx| {
+        let n = c.n();
+        let t = Technique::HiddenSingleBox;
+        cx.memo.first_house(t, c, 2 * n..3 * n, |h| in_house(c, h, t))
+    }),
 };
 
 pub(crate) const IN_LINE: Finder = Finder {
     id: "hidden_single_line",
     name: "Hidden Single",
     score: 1.5,
-    find: Some(|c, _| find_in_line(c)),
+    find: Some(|c, cx| {
+        let n = c.n();
+        let t = Technique::HiddenSingleLine;
+        cx.memo
+            .first_house(t, c, (n..2 * n).chain(0..n), |h| in_house(c, h, t))
+    }),
 };
 
 /// The one place left for a digit in a house.
@@ -43,47 +54,50 @@ impl Pattern for OnePlace {
 }
 
 /// Finds a hidden single in a box.
-pub fn find_in_box(c: &Candidates) -> Option<Step> {
+#[cfg(test)]
+fn find_in_box(c: &Candidates) -> Option<Step> {
     let n = c.n();
     find_in(c, 2 * n..3 * n, Technique::HiddenSingleBox)
 }
 
 /// Finds a hidden single in a column or row (columns first, as SE).
-pub fn find_in_line(c: &Candidates) -> Option<Step> {
+#[cfg(test)]
+fn find_in_line(c: &Candidates) -> Option<Step> {
     let n = c.n();
     find_in(c, (n..2 * n).chain(0..n), Technique::HiddenSingleLine)
 }
 
-fn find_in(c: &Candidates, houses: impl Iterator<Item = usize>, technique: Technique) -> Option<Step> {
+#[cfg(test)]
+fn find_in(c: &Candidates, mut houses: impl Iterator<Item = usize>, technique: Technique) -> Option<Step> {
+    houses.find_map(|h| in_house(c, h, technique))
+}
+
+/// The first hidden single of house `h` (by digit), as `technique`.
+fn in_house(c: &Candidates, h: usize, technique: Technique) -> Option<Step> {
     let n = c.n();
-    for h in houses {
-        let cells = c.tables().house(h);
-        // Bit-sliced counting: `once` has the digits seen at least once,
-        // `twice` those seen at least twice.
-        let (mut once, mut twice) = (0u32, 0u32);
-        for &cell in cells {
-            let m = c.mask(cell);
-            twice |= once & m;
-            once |= m;
-        }
-        let single = once & !twice;
-        if let Some(i) = bits(single).next() {
-            let d = i as u8 + 1;
-            let cell = c.cells_with(h, d).next()?;
-            return Some(
-                Step::new(
-                    technique,
-                    OnePlace {
-                        digit: d,
-                        house: House::of(h, n),
-                        cell: Cell::of(cell, n),
-                    },
-                )
-                .place(cell, d, n),
-            );
-        }
+    let cells = c.tables().house(h);
+    // Bit-sliced counting: `once` has the digits seen at least once,
+    // `twice` those seen at least twice.
+    let (mut once, mut twice) = (0u32, 0u32);
+    for &cell in cells {
+        let m = c.mask(cell);
+        twice |= once & m;
+        once |= m;
     }
-    None
+    let single = once & !twice;
+    let d = bits(single).next()? as u8 + 1;
+    let cell = c.cells_with(h, d).next()?;
+    Some(
+        Step::new(
+            technique,
+            OnePlace {
+                digit: d,
+                house: House::of(h, n),
+                cell: Cell::of(cell, n),
+            },
+        )
+        .place(cell, d, n),
+    )
 }
 
 #[cfg(test)]
