@@ -600,18 +600,17 @@ impl<const W: usize> Search<'_, W> {
     fn extend(&self, path: &mut Vec<(usize, bool)>, out: &mut Vec<Found>) {
         let k = self.k;
         if path.len() == k {
-            // Each chain is met from both ends: keep one reading.
-            if path[0].0 < path[k - 1].0 {
-                if let Some(victims) = self.victims(path) {
-                    out.push(Found {
-                        digit: self.d,
-                        links: path
-                            .iter()
-                            .map(|&(i, flip)| oriented(&self.all[i], flip))
-                            .collect(),
-                        victims,
-                    });
-                }
+            // Each chain is met from both ends: the one reading kept has
+            // its first link before its last (see the loop below).
+            if let Some(victims) = self.victims(path) {
+                out.push(Found {
+                    digit: self.d,
+                    links: path
+                        .iter()
+                        .map(|&(i, flip)| oriented(&self.all[i], flip))
+                        .collect(),
+                    victims,
+                });
             }
             return;
         }
@@ -619,8 +618,10 @@ impl<const W: usize> Search<'_, W> {
         let (last, flip) = *path.last().expect("a chain starts with one link");
         let o = 2 * last + flip as usize;
         let taken = path.iter().fold(0u128, |m, &(i, _)| m | self.overlap[i]);
+        // The last link must come after the first (the reading kept).
+        let after = if path.len() + 1 == k { path[0].0 + 1 } else { 0 };
         for &(j, flip_j) in &self.next[self.next_start[o]..self.next_start[o + 1]] {
-            if self.all[j].house == first_house || taken & 1 << j != 0 {
+            if j < after || self.all[j].house == first_house || taken & 1 << j != 0 {
                 continue;
             }
             path.push((j, flip_j));
