@@ -312,6 +312,13 @@ impl DigProofs {
 
     /// Splits the cells of every digit pair into swap sets (connected parts
     /// under "same row, column or box") and counts their clues.
+    ///
+    /// A row's two cells of the pair are always in one part (they share
+    /// the row), so parts are unions of rows: the row whose `b` lies in the
+    /// column, or the box, of this row's `a` joins this row's part (and
+    /// the same from `b` to `a` is that row's own step). So each pair is a
+    /// graph on `n` rows, one bit mask of neighbours per row, and its parts
+    /// are grown a mask at a time instead of a cell at a time.
     fn find_swap_sets(&mut self, solution: &Grid) {
         let n = self.n;
         // For each digit, its cell in each house.
@@ -321,42 +328,52 @@ impl DigProofs {
                 at[(d as usize - 1) * 3 * n + h as usize] = cell as u16;
             }
         }
+        // The row of each digit's cell in each house.
+        let row_at: Vec<u8> = at.iter().map(|&c| self.houses_of[c as usize][0] as u8).collect();
         self.clues_in.clear();
-        let mut label = vec![u32::MAX; solution.cells().len()];
-        let mut stack = Vec::with_capacity(2 * n);
+        debug_assert!(n < 32, "rows fit a u32 mask");
+        let mut next_to = [0u32; 32];
+        let per = self.sets_per_cell;
         for a in 0..n {
+            let at_a = &at[a * 3 * n..(a + 1) * 3 * n];
             for b in a + 1..n {
-                let pair = [a, b];
-                for start in (0..n).flat_map(|r| pair.map(|d| at[d * 3 * n + r])) {
-                    if label[start as usize] != u32::MAX {
-                        continue;
+                let (at_b, row_b) = (
+                    &at[b * 3 * n..(b + 1) * 3 * n],
+                    &row_at[b * 3 * n..(b + 1) * 3 * n],
+                );
+                next_to[..n].iter_mut().enumerate().for_each(|(r, m)| *m = 1 << r);
+                for row in 0..n {
+                    let [_, col, boxh] = self.houses_of[at_a[row] as usize];
+                    for h in [col, boxh] {
+                        let mate = row_b[h as usize] as usize;
+                        next_to[row] |= 1 << mate;
+                        next_to[mate] |= 1 << row;
                     }
-                    let set = self.clues_in.len() as u32;
-                    let mut size = 0;
-                    label[start as usize] = set;
-                    stack.push(start);
-                    while let Some(cell) = stack.pop() {
-                        size += 1;
-                        let digit = self.bit[cell as usize].trailing_zeros() as usize;
-                        let other = if digit == a { b } else { a };
-                        for h in self.houses_of[cell as usize] {
-                            let mate = at[other * 3 * n + h as usize];
-                            if label[mate as usize] != set {
-                                label[mate as usize] = set;
-                                stack.push(mate);
-                            }
-                        }
-                    }
-                    self.clues_in.push(size);
                 }
-                // Record membership and clear the labels for the next pair.
-                for r in 0..n {
-                    for d in pair {
-                        let cell = at[d * 3 * n + r] as usize;
-                        let partner = if d == a { b } else { a };
-                        let k = if partner < d { partner } else { partner - 1 };
-                        self.member[cell * self.sets_per_cell + k] = label[cell];
-                        label[cell] = u32::MAX;
+                let mut left = (1u32 << n) - 1;
+                while left != 0 {
+                    let mut part = left & left.wrapping_neg();
+                    loop {
+                        let mut grown = part;
+                        let mut rows = part;
+                        while rows != 0 {
+                            grown |= next_to[rows.trailing_zeros() as usize];
+                            rows &= rows - 1;
+                        }
+                        if grown == part {
+                            break;
+                        }
+                        part = grown;
+                    }
+                    left &= !part;
+                    let set = self.clues_in.len() as u32;
+                    self.clues_in.push(2 * part.count_ones());
+                    while part != 0 {
+                        let row = part.trailing_zeros() as usize;
+                        part &= part - 1;
+                        // Slot of partner `b` in `a`'s cells, of `a` in `b`'s.
+                        self.member[at_a[row] as usize * per + b - 1] = set;
+                        self.member[at_b[row] as usize * per + a] = set;
                     }
                 }
             }
