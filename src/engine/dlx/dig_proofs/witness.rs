@@ -96,6 +96,7 @@ impl DigProofs {
     /// Places the queued naked singles and those they lead to; false if a
     /// cell is left without a candidate.
     fn settle(&self, frame: &mut [u32], queue: &mut Vec<u16>) -> bool {
+        assert_eq!(frame.len(), self.clue.len());
         while let Some(cell) = queue.pop() {
             let cell = cell as usize;
             let digit = frame[cell];
@@ -104,7 +105,10 @@ impl DigProofs {
             }
             frame[cell] = digit | PLACED;
             for &peer in self.peers_of(cell) {
-                let c = &mut frame[peer as usize];
+                debug_assert!((peer as usize) < frame.len());
+                // SAFETY: peers are cells of the board (`DigProofs::new`),
+                // and `frame` has one mask per cell (asserted above).
+                let c = unsafe { frame.get_unchecked_mut(peer as usize) };
                 // A placed peer never holds `digit`: placing it struck
                 // its digit from this cell.
                 if *c & digit != 0 {
@@ -134,17 +138,23 @@ impl DigProofs {
 }
 
 /// The open cell with the fewest candidates (at least two once settled),
-/// or `None` if every cell is placed.
+/// or `None` if every cell is placed. A first pass looks for a cell with
+/// two candidates (clearing the lowest bit leaves a power of two), which
+/// nearly always exists, without counting bits.
 fn fewest_options(frame: &[u32]) -> Option<usize> {
+    let two = |m: u32| {
+        let rest = m & m.wrapping_sub(1);
+        m & PLACED == 0 && rest & rest.wrapping_sub(1) == 0
+    };
+    if let Some(cell) = frame.iter().position(|&m| two(m)) {
+        return Some(cell);
+    }
     let mut best = None;
     let mut fewest = u32::MAX;
     for (cell, &m) in frame.iter().enumerate() {
         if m & PLACED == 0 && m.count_ones() < fewest {
             best = Some(cell);
             fewest = m.count_ones();
-            if fewest == 2 {
-                break;
-            }
         }
     }
     best
