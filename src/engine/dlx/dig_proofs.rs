@@ -264,7 +264,10 @@ impl DigProofs {
                     }
                 }
                 for &peer in self.peers_of(cell) {
-                    let c = &mut s.cand[peer as usize];
+                    debug_assert!((peer as usize) < s.cand.len());
+                    // SAFETY: peers are cells of the board (`new`), and
+                    // `s.cand` has one mask per cell (resized above).
+                    let c = unsafe { s.cand.get_unchecked_mut(peer as usize) };
                     if *c & digit != 0 {
                         *c &= !digit;
                         dirty |= self.house_bits[peer as usize];
@@ -289,8 +292,12 @@ impl DigProofs {
     fn hidden_singles(&self, s: &mut Scratch, house: usize) {
         let cells = &self.house_cells[house];
         let (mut once, mut twice) = (0u32, 0u32);
+        assert_eq!(s.cand.len(), self.clue.len());
         for &cell in cells {
-            let c = s.cand[cell as usize];
+            debug_assert!((cell as usize) < s.cand.len());
+            // SAFETY: houses hold cells of the board, and `s.cand` has one
+            // mask per cell (asserted above).
+            let c = unsafe { *s.cand.get_unchecked(cell as usize) };
             twice |= once & c;
             once |= c;
         }
