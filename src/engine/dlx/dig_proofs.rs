@@ -77,12 +77,17 @@ struct Scratch {
     used: Vec<u32>,
     /// Candidates of each cell, zero once filled.
     cand: Vec<u32>,
+    /// The digit singles placed in each cell, zero elsewhere.
+    placed: Vec<u32>,
     /// Cells found to be singles, not yet placed.
     queue: Vec<u16>,
     /// The witness search's stack of frames (see `witness.rs`).
     frames: Vec<u32>,
     /// Where the last witness's frame starts in `frames`.
     solved: usize,
+    /// Whether the last propagation struck the lone target's own digit
+    /// (so `cand` already describes the other solutions only).
+    excluded: bool,
 }
 
 impl DigProofs {
@@ -180,10 +185,13 @@ impl DigProofs {
         emptied
     }
 
-    /// True if naked and hidden singles, starting from the puzzle without
-    /// `targets`, place every target: the puzzle stays unique without them.
+    /// True if singles prove the puzzle stays unique without `targets`.
     /// A lone target is first tried as a single in one step, which settles
-    /// most early removals at once.
+    /// most early removals at once; otherwise its own digit is struck from
+    /// it, and naked and hidden singles that run into a contradiction prove
+    /// every solution holds that digit there. Several targets are proven
+    /// when singles place all of them. When this says false, the
+    /// candidates it reached are where [`DigProofs::witness`] starts.
     pub fn forced(&mut self, targets: &[usize]) -> bool {
         let mut s = std::mem::take(&mut self.scratch);
         s.used.clone_from(&self.used);
@@ -192,6 +200,7 @@ impl DigProofs {
                 s.used[h as usize] &= !self.bit[t];
             }
         }
+        s.excluded = matches!(targets, [_]);
         let forced = match targets {
             [t] if self.single_at_once(&s.used, *t) => true,
             _ => self.propagate(&mut s, targets),
@@ -222,17 +231,22 @@ impl DigProofs {
         })
     }
 
-    /// Places singles until every target is placed (true) or nothing more
-    /// follows (false). Candidates are kept per cell (zero once filled) and
-    /// struck from the peers of each placement; once no naked single is
-    /// left, hidden singles are looked for in the houses where a
-    /// candidate changed since they were last looked at (one bit per house
-    /// in `dirty`: a house nothing changed in has no new hidden single).
+    /// Places singles until every target is placed or a contradiction
+    /// is reached (true) or nothing more follows (false). With
+    /// `s.excluded`, the lone target's own digit is struck first, so a
+    /// contradiction is the proof; otherwise singles are sound and place
+    /// the solution's digits. Candidates are kept per cell (zero once
+    /// placed; `s.placed` has the digit, and `s.used` its houses) and
+    /// struck from the peers of each placement; once no naked single is left, hidden singles are looked
+    /// for in the houses where a candidate changed since they were last
+    /// looked at (one bit per house in `dirty`: a house nothing changed in
+    /// has no new hidden single).
     fn propagate(&self, s: &mut Scratch, targets: &[usize]) -> bool {
         s.cand.clear();
         s.cand.resize(self.clue.len(), 0);
+        s.placed.clear();
+        s.placed.resize(self.clue.len(), 0);
         s.queue.clear();
-        let mut dirty = 0u128;
         let open = self
             .open
             .iter()
@@ -244,20 +258,34 @@ impl DigProofs {
                 s.queue.push(cell as u16);
             }
             s.cand[cell] = cand;
-            dirty |= self.house_bits[cell];
         }
+        if s.excluded {
+            let t = targets[0];
+            s.cand[t] &= !self.bit[t];
+            match s.cand[t] {
+                0 => return true,
+                c if c.is_power_of_two() => s.queue.push(t as u16),
+                _ => {}
+            }
+        }
+        // Every house with an open cell; the others have nothing to find.
+        let mut dirty = self.open_houses(&s.used);
         let mut left = targets.len();
         loop {
             while let Some(cell) = s.queue.pop() {
                 let cell = cell as usize;
                 let digit = s.cand[cell];
                 if digit == 0 {
-                    continue;
+                    continue; // placed already
                 }
-                debug_assert_eq!(digit, self.bit[cell], "singles are sound");
+                debug_assert!(s.excluded || digit == self.bit[cell], "singles are sound");
                 s.cand[cell] = 0;
+                s.placed[cell] = digit;
+                for h in self.houses_of[cell] {
+                    s.used[h as usize] |= digit;
+                }
                 dirty |= self.house_bits[cell];
-                if targets.contains(&cell) {
+                if !s.excluded && targets.contains(&cell) {
                     left -= 1;
                     if left == 0 {
                         return true;
@@ -270,6 +298,9 @@ impl DigProofs {
                     let c = unsafe { s.cand.get_unchecked_mut(peer as usize) };
                     if *c & digit != 0 {
                         *c &= !digit;
+                        if *c == 0 {
+                            return true; // contradiction
+                        }
                         dirty |= self.house_bits[peer as usize];
                         if c.is_power_of_two() {
                             s.queue.push(peer);
@@ -280,7 +311,9 @@ impl DigProofs {
             while dirty != 0 {
                 let house = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
-                self.hidden_singles(s, house);
+                if !self.hidden_singles(s, house) {
+                    return true; // contradiction
+                }
             }
             if s.queue.is_empty() {
                 return false;
@@ -288,9 +321,21 @@ impl DigProofs {
         }
     }
 
-    /// Queues the hidden singles of `house` (set to their digit).
-    fn hidden_singles(&self, s: &mut Scratch, house: usize) {
+    /// One bit per house that has an open cell (some digit not a clue).
+    fn open_houses(&self, used: &[u32]) -> u128 {
+        let all = (1u32 << self.n) - 1;
+        used.iter()
+            .enumerate()
+            .filter(|&(_, &u)| u != all)
+            .fold(0, |bits, (h, _)| bits | 1u128 << h)
+    }
+
+    /// Queues the hidden singles of `house` (set to their digit); false on
+    /// a contradiction: a digit with no place left in the house, or a cell
+    /// that is the only place for two digits.
+    fn hidden_singles(&self, s: &mut Scratch, house: usize) -> bool {
         let cells = &self.house_cells[house];
+        let all = (1u32 << self.n) - 1;
         let (mut once, mut twice) = (0u32, 0u32);
         assert_eq!(s.cand.len(), self.clue.len());
         for &cell in cells {
@@ -301,15 +346,24 @@ impl DigProofs {
             twice |= once & c;
             once |= c;
         }
+        if (once | s.used[house]) & all != all {
+            return false;
+        }
         let hidden = once & !twice;
         if hidden != 0 {
             for &cell in cells {
-                if s.cand[cell as usize] & hidden != 0 {
-                    s.cand[cell as usize] = self.bit[cell as usize];
+                let c = s.cand[cell as usize];
+                if c & hidden != 0 {
+                    let digit = c & hidden;
+                    if !digit.is_power_of_two() {
+                        return false;
+                    }
+                    s.cand[cell as usize] = digit;
                     s.queue.push(cell);
                 }
             }
         }
+        true
     }
 
     fn peers_of(&self, cell: usize) -> &[u16] {

@@ -23,23 +23,33 @@ impl DigProofs {
     /// True if a solution of the puzzle without `targets` differs from the
     /// dug one in a target, found within `limit` guesses. Call it right
     /// after [`DigProofs::forced`] said false for the same `targets`: it
-    /// starts from the singles that call placed, which hold in every
-    /// solution.
+    /// starts from the candidates that call reached, which hold in every
+    /// solution (for a lone target: in every solution with another digit
+    /// there, the only ones sought).
     pub fn witness(&mut self, targets: &[usize], limit: u32) -> bool {
         let mut s = std::mem::take(&mut self.scratch);
         let mut guesses = 0;
         let mut found = false;
         for &t in targets {
-            if s.cand[t] & !self.bit[t] == 0 {
-                continue; // placed by singles, or only its own digit fits
+            // Placed by sound singles, or only its own digit fits (a lone
+            // target's own digit is struck already).
+            if !s.excluded && s.cand[t] & !self.bit[t] == 0 {
+                continue;
             }
             s.frames.clear();
-            let placed = |(cell, &c): (usize, &u32)| if c == 0 { self.bit[cell] | PLACED } else { c };
-            s.frames.extend(s.cand.iter().enumerate().map(placed));
-            s.frames[t] &= !self.bit[t];
+            // Clues hold the solution's digits, placed cells theirs.
+            let mask = |cell: usize| match (s.cand[cell], s.placed[cell]) {
+                (0, 0) => self.bit[cell] | PLACED,
+                (0, digit) => digit | PLACED,
+                (c, _) => c,
+            };
+            s.frames.extend((0..s.cand.len()).map(mask));
             s.queue.clear();
-            if s.frames[t].is_power_of_two() {
-                s.queue.push(t as u16);
+            if !s.excluded {
+                s.frames[t] &= !self.bit[t];
+                if s.frames[t].is_power_of_two() {
+                    s.queue.push(t as u16);
+                }
             }
             if self.search(&mut s, 0, &mut guesses, limit) {
                 found = true;
