@@ -80,7 +80,7 @@ struct Scratch {
     /// The digit singles placed in each cell, zero elsewhere.
     placed: Vec<u32>,
     /// Cells found to be singles, not yet placed.
-    queue: Vec<u16>,
+    queue: Queue,
     /// The witness search's stack of frames (see `witness.rs`).
     frames: Vec<u32>,
     /// Where the last witness's frame starts in `frames`.
@@ -88,6 +88,41 @@ struct Scratch {
     /// Whether the last propagation struck the lone target's own digit
     /// (so `cand` already describes the other solutions only).
     excluded: bool,
+}
+
+/// A stack of cells to place, with room for every push a propagation
+/// makes: each cell is queued at most once as a naked single and once per
+/// house as a hidden one before it is placed.
+#[derive(Clone, Default)]
+struct Queue {
+    cells: Vec<u16>,
+    len: usize,
+}
+
+impl Queue {
+    /// Empties the queue, with room for a board of `cells` cells.
+    fn clear(&mut self, cells: usize) {
+        if self.cells.len() < 4 * cells + 1 {
+            self.cells.resize(4 * cells + 1, 0);
+        }
+        self.len = 0;
+    }
+
+    #[inline(always)]
+    fn push(&mut self, cell: u16) {
+        self.cells[self.len] = cell;
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<u16> {
+        self.len = self.len.checked_sub(1)?;
+        Some(self.cells[self.len])
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
 }
 
 impl DigProofs {
@@ -242,11 +277,14 @@ impl DigProofs {
     /// looked at (one bit per house in `dirty`: a house nothing changed in
     /// has no new hidden single).
     fn propagate(&self, s: &mut Scratch, targets: &[usize]) -> bool {
-        s.cand.clear();
-        s.cand.resize(self.clue.len(), 0);
-        s.placed.clear();
-        s.placed.resize(self.clue.len(), 0);
-        s.queue.clear();
+        let cells = self.clue.len();
+        if s.cand.len() != cells {
+            s.cand.resize(cells, 0);
+            s.placed.resize(cells, 0);
+        }
+        s.cand.fill(0);
+        s.placed.fill(0);
+        s.queue.clear(cells);
         let open = self
             .open
             .iter()

@@ -14,7 +14,7 @@
 //! Hidden singles are left out on purpose: they halved the guesses but
 //! doubled the cost of a search (callgrind, docs/generator.md).
 
-use super::{DigProofs, Scratch};
+use super::{DigProofs, Queue, Scratch};
 
 /// Marks a placed cell's mask, which keeps its digit beside the mark.
 const PLACED: u32 = 1 << 31;
@@ -44,7 +44,7 @@ impl DigProofs {
                 (c, _) => c,
             };
             s.frames.extend((0..s.cand.len()).map(mask));
-            s.queue.clear();
+            s.queue.clear(self.clue.len());
             if !s.excluded {
                 s.frames[t] &= !self.bit[t];
                 if s.frames[t].is_power_of_two() {
@@ -93,7 +93,7 @@ impl DigProofs {
                 s.frames.truncate(next);
                 s.frames.extend_from_within(base..next);
                 s.frames[next + cell] = digit;
-                s.queue.clear();
+                s.queue.clear(self.clue.len());
                 s.queue.push(cell as u16);
                 if self.search(s, depth + 1, guesses, limit) {
                     return true;
@@ -105,7 +105,7 @@ impl DigProofs {
 
     /// Places the queued naked singles and those they lead to; false if a
     /// cell is left without a candidate.
-    fn settle(&self, frame: &mut [u32], queue: &mut Vec<u16>) -> bool {
+    fn settle(&self, frame: &mut [u32], queue: &mut Queue) -> bool {
         assert_eq!(frame.len(), self.clue.len());
         while let Some(cell) = queue.pop() {
             let cell = cell as usize;
