@@ -346,7 +346,10 @@ impl DigProofs {
                     }
                 }
             }
-            while dirty != 0 {
+            // Back to naked singles as soon as a house gives a hidden one:
+            // what it leads to often settles the probe before every house
+            // has been looked at.
+            while dirty != 0 && s.queue.is_empty() {
                 let house = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
                 if !self.hidden_singles(s, house) {
