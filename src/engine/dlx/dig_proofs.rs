@@ -46,6 +46,13 @@ pub struct DigProofs {
     /// The cells sharing a house with each cell, `peer_count` per cell.
     peers: Vec<u16>,
     peer_count: usize,
+    /// 64-bit words in a set of cells.
+    words: usize,
+    /// The same peers as sets of cells, `words` per cell: with one set of
+    /// cells per digit holding it as a candidate (the witness search's
+    /// planes), the peers a placement strikes are one AND away, instead of
+    /// a visit to every peer (most of which no longer hold the digit).
+    peer_bits: Vec<u64>,
     /// The solution being dug, as a digit bit per cell.
     bit: Vec<u32>,
     /// Whether each cell is a clue of the current puzzle.
@@ -83,11 +90,20 @@ struct Scratch {
     queue: Queue,
     /// The witness search's stack of frames (see `witness.rs`).
     frames: Vec<u32>,
+    /// Beside each frame, for each digit the set of cells holding it as
+    /// a candidate (`words` per digit), kept in step with the frame.
+    planes: Vec<u64>,
     /// Where the last witness's frame starts in `frames`.
     solved: usize,
     /// Whether the last propagation struck the lone target's own digit
     /// (so `cand` already describes the other solutions only).
     excluded: bool,
+}
+
+/// The word and bit of `cell` in a set of cells.
+#[inline(always)]
+fn cell_bit(cell: usize) -> (usize, u64) {
+    (cell / 64, 1 << (cell % 64))
 }
 
 /// A stack of cells to place, with room for every push a propagation
@@ -148,6 +164,14 @@ impl DigProofs {
             peers.extend(mine.into_iter().filter(|&p| houses_of[p as usize] != *houses));
         }
         let peer_count = peers.len() / cells;
+        let words = cells.div_ceil(64);
+        let mut peer_bits = vec![0u64; cells * words];
+        for (cell, mine) in peers.chunks(peer_count).enumerate() {
+            for &p in mine {
+                let (word, bit) = cell_bit(p as usize);
+                peer_bits[cell * words + word] |= bit;
+            }
+        }
         assert!(3 * n <= 128, "house bits fit a u128");
         let house_bits = houses_of
             .iter()
@@ -160,6 +184,8 @@ impl DigProofs {
             house_cells,
             peers,
             peer_count,
+            words,
+            peer_bits,
             bit: vec![0; cells],
             clue: vec![false; cells],
             open: Vec::with_capacity(cells),

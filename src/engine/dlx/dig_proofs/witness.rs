@@ -14,7 +14,7 @@
 //! Hidden singles are left out on purpose: they halved the guesses but
 //! doubled the cost of a search (callgrind, docs/generator.md).
 
-use super::{DigProofs, Queue, Scratch};
+use super::{cell_bit, DigProofs, Queue, Scratch};
 
 /// Marks a placed cell's mask, which keeps its digit beside the mark.
 const PLACED: u32 = 1 << 31;
@@ -51,6 +51,7 @@ impl DigProofs {
                     s.queue.push(t as u16);
                 }
             }
+            self.fill_planes(&mut s);
             if self.search(&mut s, 0, &mut guesses, limit) {
                 found = true;
                 break;
@@ -63,13 +64,33 @@ impl DigProofs {
         found
     }
 
+    /// The planes of the first frame: each digit's unplaced cells.
+    fn fill_planes(&self, s: &mut Scratch) {
+        let w = self.words;
+        s.planes.clear();
+        s.planes.resize(self.n * w, 0);
+        for (cell, &m) in s.frames.iter().enumerate() {
+            if m & PLACED == 0 {
+                let (word, bit) = cell_bit(cell);
+                let mut digits = m;
+                while digits != 0 {
+                    s.planes[digits.trailing_zeros() as usize * w + word] |= bit;
+                    digits &= digits - 1;
+                }
+            }
+        }
+    }
+
     /// Depth-first search from the frame at `depth` (one mask per cell),
     /// singles queued in `s.queue`. True once every cell is placed: the
     /// frame is then a solution.
     fn search(&self, s: &mut Scratch, depth: usize, guesses: &mut u32, limit: u32) -> bool {
         let cells = self.clue.len();
         let base = depth * cells;
-        if !self.settle(&mut s.frames[base..base + cells], &mut s.queue) {
+        let per = self.n * self.words;
+        let planes = depth * per;
+        let frame = &mut s.frames[base..base + cells];
+        if !self.settle(frame, &mut s.planes[planes..planes + per], &mut s.queue) {
             return false;
         }
         let Some(cell) = fewest_options(&s.frames[base..base + cells]) else {
@@ -93,6 +114,16 @@ impl DigProofs {
                 s.frames.truncate(next);
                 s.frames.extend_from_within(base..next);
                 s.frames[next + cell] = digit;
+                let next_planes = planes + per;
+                s.planes.truncate(next_planes);
+                s.planes.extend_from_within(planes..next_planes);
+                let (word, bit) = cell_bit(cell);
+                let mut dropped = options & !digit;
+                while dropped != 0 {
+                    let d = dropped.trailing_zeros() as usize;
+                    s.planes[next_planes + d * self.words + word] &= !bit;
+                    dropped &= dropped - 1;
+                }
                 s.queue.clear(self.clue.len());
                 s.queue.push(cell as u16);
                 if self.search(s, depth + 1, guesses, limit) {
@@ -104,9 +135,10 @@ impl DigProofs {
     }
 
     /// Places the queued naked singles and those they lead to; false if a
-    /// cell is left without a candidate.
-    fn settle(&self, frame: &mut [u32], queue: &mut Queue) -> bool {
-        assert_eq!(frame.len(), self.clue.len());
+    /// cell is left without a candidate. `planes` (each digit's unplaced
+    /// cells holding it) give the peers each placement strikes.
+    fn settle(&self, frame: &mut [u32], planes: &mut [u64], queue: &mut Queue) -> bool {
+        let w = self.words;
         while let Some(cell) = queue.pop() {
             let cell = cell as usize;
             let digit = frame[cell];
@@ -114,20 +146,24 @@ impl DigProofs {
                 continue;
             }
             frame[cell] = digit | PLACED;
-            for &peer in self.peers_of(cell) {
-                debug_assert!((peer as usize) < frame.len());
-                // SAFETY: peers are cells of the board (`DigProofs::new`),
-                // and `frame` has one mask per cell (asserted above).
-                let c = unsafe { frame.get_unchecked_mut(peer as usize) };
-                // A placed peer never holds `digit`: placing it struck
-                // its digit from this cell.
-                if *c & digit != 0 {
+            let d = digit.trailing_zeros() as usize;
+            let plane = &mut planes[d * w..(d + 1) * w];
+            let (word, bit) = cell_bit(cell);
+            plane[word] &= !bit;
+            let near = &self.peer_bits[cell * w..(cell + 1) * w];
+            for (word, (holders, &near)) in plane.iter_mut().zip(near).enumerate() {
+                let mut hit = *holders & near;
+                *holders &= !near;
+                while hit != 0 {
+                    let peer = word * 64 + hit.trailing_zeros() as usize;
+                    hit &= hit - 1;
+                    let c = &mut frame[peer];
                     *c &= !digit;
                     if *c == 0 {
                         return false;
                     }
                     if c.is_power_of_two() {
-                        queue.push(peer);
+                        queue.push(peer as u16);
                     }
                 }
             }
