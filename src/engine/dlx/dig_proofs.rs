@@ -273,7 +273,11 @@ impl DigProofs {
     /// Candidates of an empty cell given the digits used in each house.
     #[inline(always)]
     fn candidates(&self, used: &[u32], cell: usize) -> u32 {
-        let [r, c, b] = self.houses_of[cell].map(|h| used[h as usize]);
+        let houses = self.houses_of[cell];
+        assert!(used.len() == 3 * self.n);
+        // SAFETY: houses are numbered below `3 * n`, the length of `used`
+        // (asserted above, so the check is made once per call at most).
+        let [r, c, b] = houses.map(|h| unsafe { *used.get_unchecked(h as usize) });
         ((1u32 << self.n) - 1) & !(r | c | b)
     }
 
@@ -311,18 +315,15 @@ impl DigProofs {
         s.cand.fill(0);
         s.placed.fill(0);
         s.queue.clear(cells);
-        let open = self
-            .open
-            .iter()
-            .map(|&c| c as usize)
-            .chain(targets.iter().copied());
-        for cell in open {
+        let mut open_cell = |cell: usize| {
             let cand = self.candidates(&s.used, cell);
             if cand.is_power_of_two() {
                 s.queue.push(cell as u16);
             }
             s.cand[cell] = cand;
-        }
+        };
+        self.open.iter().for_each(|&c| open_cell(c as usize));
+        targets.iter().for_each(|&c| open_cell(c));
         if s.excluded {
             let t = targets[0];
             s.cand[t] &= !self.bit[t];
@@ -345,8 +346,10 @@ impl DigProofs {
                 debug_assert!(s.excluded || digit == self.bit[cell], "singles are sound");
                 s.cand[cell] = 0;
                 s.placed[cell] = digit;
+                assert!(s.used.len() == 3 * self.n);
                 for h in self.houses_of[cell] {
-                    s.used[h as usize] |= digit;
+                    // SAFETY: houses are numbered below `3 * n` (asserted).
+                    unsafe { *s.used.get_unchecked_mut(h as usize) |= digit };
                 }
                 dirty |= self.house_bits[cell];
                 if !s.excluded && targets.contains(&cell) {
