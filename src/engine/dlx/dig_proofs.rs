@@ -59,6 +59,8 @@ pub struct DigProofs {
     clue: Vec<bool>,
     /// The cells that are not clues.
     open: Vec<u16>,
+    /// One bit for each house holding a cell of `open`.
+    open_houses: u128,
     /// One bit for each house of each cell (at most 96 houses: masks are
     /// 32 bits).
     house_bits: Vec<u128>,
@@ -189,6 +191,7 @@ impl DigProofs {
             bit: vec![0; cells],
             clue: vec![false; cells],
             open: Vec::with_capacity(cells),
+            open_houses: 0,
             house_bits,
             used: vec![0; 3 * n],
             shape,
@@ -207,6 +210,7 @@ impl DigProofs {
         }
         self.clue.iter_mut().for_each(|c| *c = true);
         self.open.clear();
+        self.open_houses = 0;
         let all = (1u32 << self.n) - 1;
         self.used.iter_mut().for_each(|u| *u = all);
         self.find_swap_sets(solution);
@@ -218,6 +222,7 @@ impl DigProofs {
         debug_assert!(self.clue[cell]);
         self.clue[cell] = false;
         self.open.push(cell as u16);
+        self.open_houses |= self.house_bits[cell];
         for h in self.houses_of[cell] {
             self.used[h as usize] &= !self.bit[cell];
         }
@@ -334,7 +339,9 @@ impl DigProofs {
             }
         }
         // Every house with an open cell; the others have nothing to find.
-        let mut dirty = self.open_houses(&s.used);
+        let mut dirty = targets
+            .iter()
+            .fold(self.open_houses, |bits, &t| bits | self.house_bits[t]);
         let mut left = targets.len();
         loop {
             while let Some(cell) = s.queue.pop() {
@@ -389,15 +396,6 @@ impl DigProofs {
                 return false;
             }
         }
-    }
-
-    /// One bit per house that has an open cell (some digit not a clue).
-    fn open_houses(&self, used: &[u32]) -> u128 {
-        let all = (1u32 << self.n) - 1;
-        used.iter()
-            .enumerate()
-            .filter(|&(_, &u)| u != all)
-            .fold(0, |bits, (h, _)| bits | 1u128 << h)
     }
 
     /// Queues the hidden singles of `house` (set to their digit); false on
