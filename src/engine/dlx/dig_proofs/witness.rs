@@ -38,12 +38,13 @@ impl DigProofs {
             }
             s.frames.clear();
             // Clues hold the solution's digits, placed cells theirs.
-            let mask = |cell: usize| match (s.cand[cell], s.placed[cell]) {
-                (0, 0) => self.bit[cell] | PLACED,
+            let mask = |((&c, &placed), &own): ((&u32, &u32), &u32)| match (c, placed) {
+                (0, 0) => own | PLACED,
                 (0, digit) => digit | PLACED,
-                (c, _) => c,
+                _ => c,
             };
-            s.frames.extend((0..s.cand.len()).map(mask));
+            s.frames
+                .extend(s.cand.iter().zip(&s.placed).zip(&self.bit).map(mask));
             s.queue.clear(self.clue.len());
             if !s.excluded {
                 s.frames[t] &= !self.bit[t];
