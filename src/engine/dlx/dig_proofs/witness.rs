@@ -70,12 +70,17 @@ impl DigProofs {
         let w = self.words;
         s.planes.clear();
         s.planes.resize(self.n * w, 0);
-        for (cell, &m) in s.frames.iter().enumerate() {
+        let all = (1u32 << self.n) - 1;
+        for (cell, &m) in s.frames.iter().enumerate().take(self.clue.len()) {
             if m & PLACED == 0 {
                 let (word, bit) = cell_bit(cell);
-                let mut digits = m;
+                let mut digits = m & all;
                 while digits != 0 {
-                    s.planes[digits.trailing_zeros() as usize * w + word] |= bit;
+                    let at = digits.trailing_zeros() as usize * w + word;
+                    // SAFETY: a digit is below `n` (masked with `all`) and
+                    // `word` below `w`, so `at` is below `n * w`, the
+                    // length the planes were just given.
+                    unsafe { *s.planes.get_unchecked_mut(at) |= bit };
                     digits &= digits - 1;
                 }
             }
@@ -140,6 +145,7 @@ impl DigProofs {
     /// cells holding it) give the peers each placement strikes.
     fn settle(&self, frame: &mut [u32], planes: &mut [u64], queue: &mut Queue) -> bool {
         let w = self.words;
+        assert_eq!(frame.len(), self.clue.len());
         while let Some(cell) = queue.pop() {
             let cell = cell as usize;
             let digit = frame[cell];
@@ -158,7 +164,10 @@ impl DigProofs {
                 while hit != 0 {
                     let peer = word * 64 + hit.trailing_zeros() as usize;
                     hit &= hit - 1;
-                    let c = &mut frame[peer];
+                    debug_assert!(peer < frame.len());
+                    // SAFETY: `peer_bits` holds cells of the board only,
+                    // and `frame` has one mask per cell (asserted above).
+                    let c = unsafe { frame.get_unchecked_mut(peer) };
                     *c &= !digit;
                     if *c == 0 {
                         return false;
