@@ -236,6 +236,11 @@ impl DigProofs {
     /// a clue: the puzzle would then have a second solution.
     pub fn needed(&mut self, targets: &[usize]) -> bool {
         let k = self.sets_per_cell;
+        if let [t] = *targets {
+            // A lone clue empties exactly the sets it is the last clue of.
+            let sets = &self.member[t * k..(t + 1) * k];
+            return sets.iter().any(|&set| self.clues_in[set as usize] == 1);
+        }
         let mut emptied = false;
         for &t in targets {
             for &set in &self.member[t * k..(t + 1) * k] {
