@@ -8,7 +8,11 @@
 //!   place holds in every solution. If, starting from `P \ T`, they place
 //!   every cell of `T`, every solution of `P \ T` agrees with `S` on `T`,
 //!   so it is a solution of `P`, which has only `S`. Most early removals
-//!   are of this kind.
+//!   are of this kind. For a lone target `t` the singles start from
+//!   `P \ {t}` with `S`'s digit struck from `t`: they then describe the
+//!   solutions that differ from `S` in `t`, so a contradiction (a cell or
+//!   a house's digit with no candidate left) proves there are none, and
+//!   without one the witness search below starts from where they stopped.
 //! - **Digit-pair swaps (not unique).** For two digits `a` and `b`, take
 //!   the cells of `S` holding either, and join two of them when they share
 //!   a row, a column or a box. Exchanging `a` and `b` throughout one
