@@ -8,7 +8,11 @@
 //!   place holds in every solution. If, starting from `P \ T`, they place
 //!   every cell of `T`, every solution of `P \ T` agrees with `S` on `T`,
 //!   so it is a solution of `P`, which has only `S`. Most early removals
-//!   are of this kind.
+//!   are of this kind. For a lone target `t` the singles start from
+//!   `P \ {t}` with `S`'s digit struck from `t`: they then describe the
+//!   solutions that differ from `S` in `t`, so a contradiction (a cell or
+//!   a house's digit with no candidate left) proves there are none, and
+//!   without one the witness search below starts from where they stopped.
 //! - **Digit-pair swaps (not unique).** For two digits `a` and `b`, take
 //!   the cells of `S` holding either, and join two of them when they share
 //!   a row, a column or a box. Exchanging `a` and `b` throughout one
@@ -46,12 +50,21 @@ pub struct DigProofs {
     /// The cells sharing a house with each cell, `peer_count` per cell.
     peers: Vec<u16>,
     peer_count: usize,
+    /// 64-bit words in a set of cells.
+    words: usize,
+    /// The same peers as sets of cells, `words` per cell: with one set of
+    /// cells per digit holding it as a candidate (the witness search's
+    /// planes), the peers a placement strikes are one AND away, instead of
+    /// a visit to every peer (most of which no longer hold the digit).
+    peer_bits: Vec<u64>,
     /// The solution being dug, as a digit bit per cell.
     bit: Vec<u32>,
     /// Whether each cell is a clue of the current puzzle.
     clue: Vec<bool>,
     /// The cells that are not clues.
     open: Vec<u16>,
+    /// One bit for each house holding a cell of `open`.
+    open_houses: u128,
     /// One bit for each house of each cell (at most 96 houses: masks are
     /// 32 bits).
     house_bits: Vec<u128>,
@@ -77,12 +90,61 @@ struct Scratch {
     used: Vec<u32>,
     /// Candidates of each cell, zero once filled.
     cand: Vec<u32>,
+    /// The digit singles placed in each cell, zero elsewhere.
+    placed: Vec<u32>,
     /// Cells found to be singles, not yet placed.
-    queue: Vec<u16>,
+    queue: Queue,
     /// The witness search's stack of frames (see `witness.rs`).
     frames: Vec<u32>,
+    /// Beside each frame, for each digit the set of cells holding it as
+    /// a candidate (`words` per digit), kept in step with the frame.
+    planes: Vec<u64>,
     /// Where the last witness's frame starts in `frames`.
     solved: usize,
+    /// Whether the last propagation struck the lone target's own digit
+    /// (so `cand` already describes the other solutions only).
+    excluded: bool,
+}
+
+/// The word and bit of `cell` in a set of cells.
+#[inline(always)]
+fn cell_bit(cell: usize) -> (usize, u64) {
+    (cell / 64, 1 << (cell % 64))
+}
+
+/// A stack of cells to place, with room for every push a propagation
+/// makes: each cell is queued at most once as a naked single and once per
+/// house as a hidden one before it is placed.
+#[derive(Clone, Default)]
+struct Queue {
+    cells: Vec<u16>,
+    len: usize,
+}
+
+impl Queue {
+    /// Empties the queue, with room for a board of `cells` cells.
+    fn clear(&mut self, cells: usize) {
+        if self.cells.len() < 4 * cells + 1 {
+            self.cells.resize(4 * cells + 1, 0);
+        }
+        self.len = 0;
+    }
+
+    #[inline(always)]
+    fn push(&mut self, cell: u16) {
+        self.cells[self.len] = cell;
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<u16> {
+        self.len = self.len.checked_sub(1)?;
+        Some(self.cells[self.len])
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
 }
 
 impl DigProofs {
@@ -108,6 +170,14 @@ impl DigProofs {
             peers.extend(mine.into_iter().filter(|&p| houses_of[p as usize] != *houses));
         }
         let peer_count = peers.len() / cells;
+        let words = cells.div_ceil(64);
+        let mut peer_bits = vec![0u64; cells * words];
+        for (cell, mine) in peers.chunks(peer_count).enumerate() {
+            for &p in mine {
+                let (word, bit) = cell_bit(p as usize);
+                peer_bits[cell * words + word] |= bit;
+            }
+        }
         assert!(3 * n <= 128, "house bits fit a u128");
         let house_bits = houses_of
             .iter()
@@ -120,9 +190,12 @@ impl DigProofs {
             house_cells,
             peers,
             peer_count,
+            words,
+            peer_bits,
             bit: vec![0; cells],
             clue: vec![false; cells],
             open: Vec::with_capacity(cells),
+            open_houses: 0,
             house_bits,
             used: vec![0; 3 * n],
             shape,
@@ -141,6 +214,7 @@ impl DigProofs {
         }
         self.clue.iter_mut().for_each(|c| *c = true);
         self.open.clear();
+        self.open_houses = 0;
         let all = (1u32 << self.n) - 1;
         self.used.iter_mut().for_each(|u| *u = all);
         self.find_swap_sets(solution);
@@ -152,6 +226,7 @@ impl DigProofs {
         debug_assert!(self.clue[cell]);
         self.clue[cell] = false;
         self.open.push(cell as u16);
+        self.open_houses |= self.house_bits[cell];
         for h in self.houses_of[cell] {
             self.used[h as usize] &= !self.bit[cell];
         }
@@ -165,6 +240,11 @@ impl DigProofs {
     /// a clue: the puzzle would then have a second solution.
     pub fn needed(&mut self, targets: &[usize]) -> bool {
         let k = self.sets_per_cell;
+        if let [t] = *targets {
+            // A lone clue empties exactly the sets it is the last clue of.
+            let sets = &self.member[t * k..(t + 1) * k];
+            return sets.iter().any(|&set| self.clues_in[set as usize] == 1);
+        }
         let mut emptied = false;
         for &t in targets {
             for &set in &self.member[t * k..(t + 1) * k] {
@@ -180,10 +260,13 @@ impl DigProofs {
         emptied
     }
 
-    /// True if naked and hidden singles, starting from the puzzle without
-    /// `targets`, place every target: the puzzle stays unique without them.
+    /// True if singles prove the puzzle stays unique without `targets`.
     /// A lone target is first tried as a single in one step, which settles
-    /// most early removals at once.
+    /// most early removals at once; otherwise its own digit is struck from
+    /// it, and naked and hidden singles that run into a contradiction prove
+    /// every solution holds that digit there. Several targets are proven
+    /// when singles place all of them. When this says false, the
+    /// candidates it reached are where [`DigProofs::witness`] starts.
     pub fn forced(&mut self, targets: &[usize]) -> bool {
         let mut s = std::mem::take(&mut self.scratch);
         s.used.clone_from(&self.used);
@@ -192,6 +275,7 @@ impl DigProofs {
                 s.used[h as usize] &= !self.bit[t];
             }
         }
+        s.excluded = matches!(targets, [_]);
         let forced = match targets {
             [t] if self.single_at_once(&s.used, *t) => true,
             _ => self.propagate(&mut s, targets),
@@ -203,7 +287,11 @@ impl DigProofs {
     /// Candidates of an empty cell given the digits used in each house.
     #[inline(always)]
     fn candidates(&self, used: &[u32], cell: usize) -> u32 {
-        let [r, c, b] = self.houses_of[cell].map(|h| used[h as usize]);
+        let houses = self.houses_of[cell];
+        assert!(used.len() == 3 * self.n);
+        // SAFETY: houses are numbered below `3 * n`, the length of `used`
+        // (asserted above, so the check is made once per call at most).
+        let [r, c, b] = houses.map(|h| unsafe { *used.get_unchecked(h as usize) });
         ((1u32 << self.n) - 1) & !(r | c | b)
     }
 
@@ -222,51 +310,80 @@ impl DigProofs {
         })
     }
 
-    /// Places singles until every target is placed (true) or nothing more
-    /// follows (false). Candidates are kept per cell (zero once filled) and
-    /// struck from the peers of each placement; once no naked single is
-    /// left, hidden singles are looked for in the houses where a
-    /// candidate changed since they were last looked at (one bit per house
-    /// in `dirty`: a house nothing changed in has no new hidden single).
+    /// Places singles until every target is placed or a contradiction
+    /// is reached (true) or nothing more follows (false). With
+    /// `s.excluded`, the lone target's own digit is struck first, so a
+    /// contradiction is the proof; otherwise singles are sound and place
+    /// the solution's digits. Candidates are kept per cell (zero once
+    /// placed; `s.placed` has the digit, and `s.used` its houses) and
+    /// struck from the peers of each placement; once no naked single is left, hidden singles are looked
+    /// for in the houses where a candidate changed since they were last
+    /// looked at (one bit per house in `dirty`: a house nothing changed in
+    /// has no new hidden single).
     fn propagate(&self, s: &mut Scratch, targets: &[usize]) -> bool {
-        s.cand.clear();
-        s.cand.resize(self.clue.len(), 0);
-        s.queue.clear();
-        let mut dirty = 0u128;
-        let open = self
-            .open
-            .iter()
-            .map(|&c| c as usize)
-            .chain(targets.iter().copied());
-        for cell in open {
+        let cells = self.clue.len();
+        if s.cand.len() != cells {
+            s.cand.resize(cells, 0);
+            s.placed.resize(cells, 0);
+        }
+        s.cand.fill(0);
+        s.placed.fill(0);
+        s.queue.clear(cells);
+        let mut open_cell = |cell: usize| {
             let cand = self.candidates(&s.used, cell);
             if cand.is_power_of_two() {
                 s.queue.push(cell as u16);
             }
             s.cand[cell] = cand;
-            dirty |= self.house_bits[cell];
+        };
+        self.open.iter().for_each(|&c| open_cell(c as usize));
+        targets.iter().for_each(|&c| open_cell(c));
+        if s.excluded {
+            let t = targets[0];
+            s.cand[t] &= !self.bit[t];
+            match s.cand[t] {
+                0 => return true,
+                c if c.is_power_of_two() => s.queue.push(t as u16),
+                _ => {}
+            }
         }
+        // Every house with an open cell; the others have nothing to find.
+        let mut dirty = targets
+            .iter()
+            .fold(self.open_houses, |bits, &t| bits | self.house_bits[t]);
         let mut left = targets.len();
         loop {
             while let Some(cell) = s.queue.pop() {
                 let cell = cell as usize;
                 let digit = s.cand[cell];
                 if digit == 0 {
-                    continue;
+                    continue; // placed already
                 }
-                debug_assert_eq!(digit, self.bit[cell], "singles are sound");
+                debug_assert!(s.excluded || digit == self.bit[cell], "singles are sound");
                 s.cand[cell] = 0;
+                s.placed[cell] = digit;
+                assert!(s.used.len() == 3 * self.n);
+                for h in self.houses_of[cell] {
+                    // SAFETY: houses are numbered below `3 * n` (asserted).
+                    unsafe { *s.used.get_unchecked_mut(h as usize) |= digit };
+                }
                 dirty |= self.house_bits[cell];
-                if targets.contains(&cell) {
+                if !s.excluded && targets.contains(&cell) {
                     left -= 1;
                     if left == 0 {
                         return true;
                     }
                 }
                 for &peer in self.peers_of(cell) {
-                    let c = &mut s.cand[peer as usize];
+                    debug_assert!((peer as usize) < s.cand.len());
+                    // SAFETY: peers are cells of the board (`new`), and
+                    // `s.cand` has one mask per cell (resized above).
+                    let c = unsafe { s.cand.get_unchecked_mut(peer as usize) };
                     if *c & digit != 0 {
                         *c &= !digit;
+                        if *c == 0 {
+                            return true; // contradiction
+                        }
                         dirty |= self.house_bits[peer as usize];
                         if c.is_power_of_two() {
                             s.queue.push(peer);
@@ -274,10 +391,15 @@ impl DigProofs {
                     }
                 }
             }
-            while dirty != 0 {
+            // Back to naked singles as soon as a house gives a hidden one:
+            // what it leads to often settles the probe before every house
+            // has been looked at.
+            while dirty != 0 && s.queue.is_empty() {
                 let house = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
-                self.hidden_singles(s, house);
+                if !self.hidden_singles(s, house) {
+                    return true; // contradiction
+                }
             }
             if s.queue.is_empty() {
                 return false;
@@ -285,24 +407,40 @@ impl DigProofs {
         }
     }
 
-    /// Queues the hidden singles of `house` (set to their digit).
-    fn hidden_singles(&self, s: &mut Scratch, house: usize) {
+    /// Queues the hidden singles of `house` (set to their digit); false on
+    /// a contradiction: a digit with no place left in the house, or a cell
+    /// that is the only place for two digits.
+    fn hidden_singles(&self, s: &mut Scratch, house: usize) -> bool {
         let cells = &self.house_cells[house];
+        let all = (1u32 << self.n) - 1;
         let (mut once, mut twice) = (0u32, 0u32);
+        assert_eq!(s.cand.len(), self.clue.len());
         for &cell in cells {
-            let c = s.cand[cell as usize];
+            debug_assert!((cell as usize) < s.cand.len());
+            // SAFETY: houses hold cells of the board, and `s.cand` has one
+            // mask per cell (asserted above).
+            let c = unsafe { *s.cand.get_unchecked(cell as usize) };
             twice |= once & c;
             once |= c;
+        }
+        if (once | s.used[house]) & all != all {
+            return false;
         }
         let hidden = once & !twice;
         if hidden != 0 {
             for &cell in cells {
-                if s.cand[cell as usize] & hidden != 0 {
-                    s.cand[cell as usize] = self.bit[cell as usize];
+                let c = s.cand[cell as usize];
+                if c & hidden != 0 {
+                    let digit = c & hidden;
+                    if !digit.is_power_of_two() {
+                        return false;
+                    }
+                    s.cand[cell as usize] = digit;
                     s.queue.push(cell);
                 }
             }
         }
+        true
     }
 
     fn peers_of(&self, cell: usize) -> &[u16] {
@@ -312,6 +450,13 @@ impl DigProofs {
 
     /// Splits the cells of every digit pair into swap sets (connected parts
     /// under "same row, column or box") and counts their clues.
+    ///
+    /// A row's two cells of the pair are always in one part (they share
+    /// the row), so parts are unions of rows: the row whose `b` lies in the
+    /// column, or the box, of this row's `a` joins this row's part (and
+    /// the same from `b` to `a` is that row's own step). So each pair is a
+    /// graph on `n` rows, one bit mask of neighbours per row, and its parts
+    /// are grown a mask at a time instead of a cell at a time.
     fn find_swap_sets(&mut self, solution: &Grid) {
         let n = self.n;
         // For each digit, its cell in each house.
@@ -321,42 +466,52 @@ impl DigProofs {
                 at[(d as usize - 1) * 3 * n + h as usize] = cell as u16;
             }
         }
+        // The row of each digit's cell in each house.
+        let row_at: Vec<u8> = at.iter().map(|&c| self.houses_of[c as usize][0] as u8).collect();
         self.clues_in.clear();
-        let mut label = vec![u32::MAX; solution.cells().len()];
-        let mut stack = Vec::with_capacity(2 * n);
+        debug_assert!(n < 32, "rows fit a u32 mask");
+        let mut next_to = [0u32; 32];
+        let per = self.sets_per_cell;
         for a in 0..n {
+            let at_a = &at[a * 3 * n..(a + 1) * 3 * n];
             for b in a + 1..n {
-                let pair = [a, b];
-                for start in (0..n).flat_map(|r| pair.map(|d| at[d * 3 * n + r])) {
-                    if label[start as usize] != u32::MAX {
-                        continue;
+                let (at_b, row_b) = (
+                    &at[b * 3 * n..(b + 1) * 3 * n],
+                    &row_at[b * 3 * n..(b + 1) * 3 * n],
+                );
+                next_to[..n].iter_mut().enumerate().for_each(|(r, m)| *m = 1 << r);
+                for row in 0..n {
+                    let [_, col, boxh] = self.houses_of[at_a[row] as usize];
+                    for h in [col, boxh] {
+                        let mate = row_b[h as usize] as usize;
+                        next_to[row] |= 1 << mate;
+                        next_to[mate] |= 1 << row;
                     }
-                    let set = self.clues_in.len() as u32;
-                    let mut size = 0;
-                    label[start as usize] = set;
-                    stack.push(start);
-                    while let Some(cell) = stack.pop() {
-                        size += 1;
-                        let digit = self.bit[cell as usize].trailing_zeros() as usize;
-                        let other = if digit == a { b } else { a };
-                        for h in self.houses_of[cell as usize] {
-                            let mate = at[other * 3 * n + h as usize];
-                            if label[mate as usize] != set {
-                                label[mate as usize] = set;
-                                stack.push(mate);
-                            }
-                        }
-                    }
-                    self.clues_in.push(size);
                 }
-                // Record membership and clear the labels for the next pair.
-                for r in 0..n {
-                    for d in pair {
-                        let cell = at[d * 3 * n + r] as usize;
-                        let partner = if d == a { b } else { a };
-                        let k = if partner < d { partner } else { partner - 1 };
-                        self.member[cell * self.sets_per_cell + k] = label[cell];
-                        label[cell] = u32::MAX;
+                let mut left = (1u32 << n) - 1;
+                while left != 0 {
+                    let mut part = left & left.wrapping_neg();
+                    loop {
+                        let mut grown = part;
+                        let mut rows = part;
+                        while rows != 0 {
+                            grown |= next_to[rows.trailing_zeros() as usize];
+                            rows &= rows - 1;
+                        }
+                        if grown == part {
+                            break;
+                        }
+                        part = grown;
+                    }
+                    left &= !part;
+                    let set = self.clues_in.len() as u32;
+                    self.clues_in.push(2 * part.count_ones());
+                    while part != 0 {
+                        let row = part.trailing_zeros() as usize;
+                        part &= part - 1;
+                        // Slot of partner `b` in `a`'s cells, of `a` in `b`'s.
+                        self.member[at_a[row] as usize * per + b - 1] = set;
+                        self.member[at_b[row] as usize * per + a] = set;
                     }
                 }
             }

@@ -14,7 +14,7 @@
 //! Hidden singles are left out on purpose: they halved the guesses but
 //! doubled the cost of a search (callgrind, docs/generator.md).
 
-use super::{DigProofs, Scratch};
+use super::{cell_bit, DigProofs, Queue, Scratch};
 
 /// Marks a placed cell's mask, which keeps its digit beside the mark.
 const PLACED: u32 = 1 << 31;
@@ -23,24 +23,36 @@ impl DigProofs {
     /// True if a solution of the puzzle without `targets` differs from the
     /// dug one in a target, found within `limit` guesses. Call it right
     /// after [`DigProofs::forced`] said false for the same `targets`: it
-    /// starts from the singles that call placed, which hold in every
-    /// solution.
+    /// starts from the candidates that call reached, which hold in every
+    /// solution (for a lone target: in every solution with another digit
+    /// there, the only ones sought).
     pub fn witness(&mut self, targets: &[usize], limit: u32) -> bool {
         let mut s = std::mem::take(&mut self.scratch);
         let mut guesses = 0;
         let mut found = false;
         for &t in targets {
-            if s.cand[t] & !self.bit[t] == 0 {
-                continue; // placed by singles, or only its own digit fits
+            // Placed by sound singles, or only its own digit fits (a lone
+            // target's own digit is struck already).
+            if !s.excluded && s.cand[t] & !self.bit[t] == 0 {
+                continue;
             }
             s.frames.clear();
-            let placed = |(cell, &c): (usize, &u32)| if c == 0 { self.bit[cell] | PLACED } else { c };
-            s.frames.extend(s.cand.iter().enumerate().map(placed));
-            s.frames[t] &= !self.bit[t];
-            s.queue.clear();
-            if s.frames[t].is_power_of_two() {
-                s.queue.push(t as u16);
+            // Clues hold the solution's digits, placed cells theirs.
+            let mask = |((&c, &placed), &own): ((&u32, &u32), &u32)| match (c, placed) {
+                (0, 0) => own | PLACED,
+                (0, digit) => digit | PLACED,
+                _ => c,
+            };
+            s.frames
+                .extend(s.cand.iter().zip(&s.placed).zip(&self.bit).map(mask));
+            s.queue.clear(self.clue.len());
+            if !s.excluded {
+                s.frames[t] &= !self.bit[t];
+                if s.frames[t].is_power_of_two() {
+                    s.queue.push(t as u16);
+                }
             }
+            self.fill_planes(&mut s);
             if self.search(&mut s, 0, &mut guesses, limit) {
                 found = true;
                 break;
@@ -53,13 +65,38 @@ impl DigProofs {
         found
     }
 
+    /// The planes of the first frame: each digit's unplaced cells.
+    fn fill_planes(&self, s: &mut Scratch) {
+        let w = self.words;
+        s.planes.clear();
+        s.planes.resize(self.n * w, 0);
+        let all = (1u32 << self.n) - 1;
+        for (cell, &m) in s.frames.iter().enumerate().take(self.clue.len()) {
+            if m & PLACED == 0 {
+                let (word, bit) = cell_bit(cell);
+                let mut digits = m & all;
+                while digits != 0 {
+                    let at = digits.trailing_zeros() as usize * w + word;
+                    // SAFETY: a digit is below `n` (masked with `all`) and
+                    // `word` below `w`, so `at` is below `n * w`, the
+                    // length the planes were just given.
+                    unsafe { *s.planes.get_unchecked_mut(at) |= bit };
+                    digits &= digits - 1;
+                }
+            }
+        }
+    }
+
     /// Depth-first search from the frame at `depth` (one mask per cell),
     /// singles queued in `s.queue`. True once every cell is placed: the
     /// frame is then a solution.
     fn search(&self, s: &mut Scratch, depth: usize, guesses: &mut u32, limit: u32) -> bool {
         let cells = self.clue.len();
         let base = depth * cells;
-        if !self.settle(&mut s.frames[base..base + cells], &mut s.queue) {
+        let per = self.n * self.words;
+        let planes = depth * per;
+        let frame = &mut s.frames[base..base + cells];
+        if !self.settle(frame, &mut s.planes[planes..planes + per], &mut s.queue) {
             return false;
         }
         let Some(cell) = fewest_options(&s.frames[base..base + cells]) else {
@@ -83,7 +120,17 @@ impl DigProofs {
                 s.frames.truncate(next);
                 s.frames.extend_from_within(base..next);
                 s.frames[next + cell] = digit;
-                s.queue.clear();
+                let next_planes = planes + per;
+                s.planes.truncate(next_planes);
+                s.planes.extend_from_within(planes..next_planes);
+                let (word, bit) = cell_bit(cell);
+                let mut dropped = options & !digit;
+                while dropped != 0 {
+                    let d = dropped.trailing_zeros() as usize;
+                    s.planes[next_planes + d * self.words + word] &= !bit;
+                    dropped &= dropped - 1;
+                }
+                s.queue.clear(self.clue.len());
                 s.queue.push(cell as u16);
                 if self.search(s, depth + 1, guesses, limit) {
                     return true;
@@ -94,8 +141,11 @@ impl DigProofs {
     }
 
     /// Places the queued naked singles and those they lead to; false if a
-    /// cell is left without a candidate.
-    fn settle(&self, frame: &mut [u32], queue: &mut Vec<u16>) -> bool {
+    /// cell is left without a candidate. `planes` (each digit's unplaced
+    /// cells holding it) give the peers each placement strikes.
+    fn settle(&self, frame: &mut [u32], planes: &mut [u64], queue: &mut Queue) -> bool {
+        let w = self.words;
+        assert_eq!(frame.len(), self.clue.len());
         while let Some(cell) = queue.pop() {
             let cell = cell as usize;
             let digit = frame[cell];
@@ -103,17 +153,27 @@ impl DigProofs {
                 continue;
             }
             frame[cell] = digit | PLACED;
-            for &peer in self.peers_of(cell) {
-                let c = &mut frame[peer as usize];
-                // A placed peer never holds `digit`: placing it struck
-                // its digit from this cell.
-                if *c & digit != 0 {
+            let d = digit.trailing_zeros() as usize;
+            let plane = &mut planes[d * w..(d + 1) * w];
+            let (word, bit) = cell_bit(cell);
+            plane[word] &= !bit;
+            let near = &self.peer_bits[cell * w..(cell + 1) * w];
+            for (word, (holders, &near)) in plane.iter_mut().zip(near).enumerate() {
+                let mut hit = *holders & near;
+                *holders &= !near;
+                while hit != 0 {
+                    let peer = word * 64 + hit.trailing_zeros() as usize;
+                    hit &= hit - 1;
+                    debug_assert!(peer < frame.len());
+                    // SAFETY: `peer_bits` holds cells of the board only,
+                    // and `frame` has one mask per cell (asserted above).
+                    let c = unsafe { frame.get_unchecked_mut(peer) };
                     *c &= !digit;
                     if *c == 0 {
                         return false;
                     }
                     if c.is_power_of_two() {
-                        queue.push(peer);
+                        queue.push(peer as u16);
                     }
                 }
             }
@@ -134,17 +194,23 @@ impl DigProofs {
 }
 
 /// The open cell with the fewest candidates (at least two once settled),
-/// or `None` if every cell is placed.
+/// or `None` if every cell is placed. A first pass looks for a cell with
+/// two candidates (clearing the lowest bit leaves a power of two), which
+/// nearly always exists, without counting bits.
 fn fewest_options(frame: &[u32]) -> Option<usize> {
+    let two = |m: u32| {
+        let rest = m & m.wrapping_sub(1);
+        m & PLACED == 0 && rest & rest.wrapping_sub(1) == 0
+    };
+    if let Some(cell) = frame.iter().position(|&m| two(m)) {
+        return Some(cell);
+    }
     let mut best = None;
     let mut fewest = u32::MAX;
     for (cell, &m) in frame.iter().enumerate() {
         if m & PLACED == 0 && m.count_ones() < fewest {
             best = Some(cell);
             fewest = m.count_ones();
-            if fewest == 2 {
-                break;
-            }
         }
     }
     best
