@@ -76,7 +76,7 @@ impl GenerateOptions {
 pub fn default_probe_budget(shape: Shape) -> Option<u64> {
     match shape.n() {
         0..=12 => None,
-        13..=16 => Some(20_000),
+        13..=16 => Some(30_000),
         _ => Some(5_000),
     }
 }
