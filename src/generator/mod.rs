@@ -68,14 +68,15 @@ impl GenerateOptions {
 }
 
 /// The default probe budget: none up to 12x12, where probes are quick; on
-/// 16x16 a bound that nearly every probe finishes within (so puzzles are
-/// still minimal) but that stops the rare runaway; on 25x25, where probes
-/// near the end of a dig can run for minutes, a tight bound. Under DLX a
-/// probe past the budget goes to the SAT engine, so puzzles are minimal.
+/// 16x16 about what one SAT probe costs (a few milliseconds), since a
+/// DLX probe past it goes to the SAT engine, which settles the long tail
+/// faster (docs/engine.md, "Portfolio"); on 25x25, where probes near the
+/// end of a dig can run for minutes, a tight bound. Under DLX a probe past
+/// the budget goes to the SAT engine, so puzzles are minimal.
 pub fn default_probe_budget(shape: Shape) -> Option<u64> {
     match shape.n() {
         0..=12 => None,
-        13..=16 => Some(2_000_000),
+        13..=16 => Some(30_000),
         _ => Some(5_000),
     }
 }

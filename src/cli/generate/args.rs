@@ -87,7 +87,7 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub rate: bool,
     /// Node budget per uniqueness probe (default: unbounded up to 12x12,
-    /// then 2,000,000 for 16x16 and 5,000 for 25x25).
+    /// then 30,000 for 16x16 and 5,000 for 25x25).
     #[arg(long, value_name = "NODES", allow_negative_numbers = true)]
     pub budget: Option<u64>,
     /// Engine that decides uniqueness while digging.

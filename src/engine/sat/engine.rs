@@ -30,11 +30,23 @@ pub struct Engine {
 /// puzzles; 30 and 2,000 were slower).
 const REDUCE_INTERVAL: u64 = 300;
 
-/// Applies [`REDUCE_INTERVAL`].
-fn tune(solver: &mut Solver) {
+/// [`REDUCE_INTERVAL`] for boards larger than 16x16, whose hard solves
+/// (the late probes of a minimal 25x25 dig) run thousands of conflicts:
+/// reducing every 300 threw away the clauses they were learning. On 70
+/// such probes (25x25 `--seed 2`, replayed on one solver) 5,000 took
+/// 72 s where 300 took 271 s; 1,000, 2,000 and 15,000 were in between.
+const REDUCE_INTERVAL_LARGE: u64 = 5_000;
+
+/// Applies [`REDUCE_INTERVAL`] or, past 16x16, [`REDUCE_INTERVAL_LARGE`].
+fn tune(solver: &mut Solver, shape: Shape) {
+    let interval = if shape.n() > 16 {
+        REDUCE_INTERVAL_LARGE
+    } else {
+        REDUCE_INTERVAL
+    };
     let mut config = SolverConfigUpdate::new();
-    config.reduce_locals_interval = Some(REDUCE_INTERVAL);
-    config.reduce_mids_interval = Some(REDUCE_INTERVAL);
+    config.reduce_locals_interval = Some(interval);
+    config.reduce_mids_interval = Some(interval);
     // Only fails for out-of-range values, and 300 is in range.
     let _ = solver.config(&config);
 }
@@ -57,7 +69,7 @@ impl Engine {
     pub fn new(shape: Shape, amo: AtMostOne) -> Engine {
         let cnf = encode(shape, amo);
         let mut solver = Solver::new();
-        tune(&mut solver);
+        tune(&mut solver, shape);
         // Declaring every variable first keeps user numbering equal to ours,
         // so activation variables from `new_var` come after them.
         for _ in 0..cnf.vars {
