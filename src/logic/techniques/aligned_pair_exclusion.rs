@@ -113,21 +113,15 @@ fn exclude<const W: usize>(c: &Candidates, cells: [usize; 2], excluders: CellSet
     if used == masks {
         return None;
     }
-    let n = c.n();
-    let mut step = Step::new(
+    let step = Step::new(
         Technique::AlignedPairExclusion,
         Pair {
             cells,
             excluders: excluders.iter().collect(),
-            n,
+            n: c.n(),
         },
     );
-    for (i, &cell) in cells.iter().enumerate() {
-        for d in digits(masks[i] & !used[i]) {
-            step.eliminate(cell, d, n);
-        }
-    }
-    super::if_progress(step)
+    super::remove_unused(step, c, &cells, &used)
 }
 
 #[cfg(test)]

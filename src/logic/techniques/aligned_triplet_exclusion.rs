@@ -14,7 +14,7 @@
 //! the first triplet with at least two common excluders that removes
 //! something.
 
-use super::super::candidates::{digits, Candidates};
+use super::super::candidates::Candidates;
 use super::super::step::{cell_list, Pattern, Step};
 use super::super::technique::{Finder, Technique};
 use super::cell_set::{BoardSets, CellSet};
@@ -273,22 +273,15 @@ fn step_of<const W: usize>(
     excluders: CellSet<W>,
     used: [u32; 3],
 ) -> Option<Step> {
-    let masks = cells.map(|x| c.mask(x));
-    let n = c.n();
-    let mut step = Step::new(
+    let step = Step::new(
         Technique::AlignedTripletExclusion,
         Triplet {
             cells,
             excluders: excluders.iter().collect(),
-            n,
+            n: c.n(),
         },
     );
-    for (i, &cell) in cells.iter().enumerate() {
-        for d in digits(masks[i] & !used[i]) {
-            step.eliminate(cell, d, n);
-        }
-    }
-    super::if_progress(step)
+    super::remove_unused(step, c, &cells, &used)
 }
 
 /// The digits of each base cell (candidates `masks`) that some allowed
@@ -375,7 +368,7 @@ fn allowed_without_excluders(masks: [u32; 3], sees: [bool; 3]) -> Option<[u32; 3
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::candidates::bit;
+    use super::super::super::candidates::{bit, digits};
     use super::super::testing::*;
     use super::*;
 

@@ -384,6 +384,19 @@ fn if_progress(step: Step) -> Option<Step> {
     step.makes_progress().then_some(step)
 }
 
+/// The aligned exclusions' deduction: `step` removing from each of
+/// `cells` the digits of its candidates outside `used` (the digits some
+/// allowed combination gives it), if any.
+fn remove_unused(mut step: Step, c: &Candidates, cells: &[usize], used: &[u32]) -> Option<Step> {
+    let n = c.n();
+    for (&cell, &used) in cells.iter().zip(used) {
+        for d in super::candidates::digits(c.mask(cell) & !used) {
+            step.eliminate(cell, d, n);
+        }
+    }
+    if_progress(step)
+}
+
 /// The first step `pattern` finds among the unordered pairs of `items`,
 /// each pair once and in order: `(items[0], items[1])`, `(items[0],
 /// items[2])`, ...
