@@ -561,12 +561,16 @@ pub fn walk_into(
     } else {
         w.off.push(root);
     }
-    if let (Some(graph), false) = (scratch.graph.take(), dynamic) {
-        walk_static(&graph, arena, scratch, rules, w);
-        scratch.graph = Some(graph);
-        w.mark_reached(arena);
-        return;
+    if !dynamic {
+        if let Some(graph) = scratch.graph.take() {
+            walk_static(&graph, arena, scratch, rules, w);
+            scratch.graph = Some(graph);
+            w.mark_reached(arena);
+            return;
+        }
     }
+    // From here on the walk is dynamic, or static with no graph built:
+    // the board gives the implications node by node.
     let (mut next_on, mut next_off) = (0, 0);
     scratch.removed.clear();
     loop {
@@ -574,13 +578,7 @@ pub fn walk_into(
             let id = w.on[next_on];
             next_on += 1;
             let p = arena.get(id).node;
-            match (&scratch.graph, dynamic) {
-                (Some(graph), false) => {
-                    scratch.offs.clear();
-                    scratch.offs.extend_from_slice(graph.next(p, rules));
-                }
-                _ => board.on_to_off(p, rules, &mut scratch.offs),
-            }
+            board.on_to_off(p, rules, &mut scratch.offs);
             for i in 0..scratch.offs.len() {
                 let q = scratch.offs[i];
                 if let Some(on) = scratch.get(conjugate(q)) {
@@ -598,15 +596,7 @@ pub fn walk_into(
             let id = w.off[next_off];
             next_off += 1;
             let p = arena.get(id).node;
-            match (&scratch.graph, dynamic) {
-                (Some(graph), false) => {
-                    scratch.ons.clear();
-                    scratch
-                        .ons
-                        .extend(graph.next(p, rules).iter().map(|&q| (q, Hidden::None)));
-                }
-                _ => board.off_to_on(p, rules, dynamic, &mut scratch.ons),
-            }
+            board.off_to_on(p, rules, dynamic, &mut scratch.ons);
             for i in 0..scratch.ons.len() {
                 let (q, hidden) = scratch.ons[i];
                 // Reached again: no entry (see `walk_static`).
