@@ -316,12 +316,7 @@ impl Generator {
         if self.options.settle_past_budget {
             digger.settle_past_budget();
         }
-        // Even an empty removal would build the DLX session's stack of
-        // selections, which is otherwise built only when a probe first has
-        // to search (most digs never search until many clues are gone).
-        if !known_free.is_empty() {
-            digger.remove_unchecked(known_free);
-        }
+        digger.remove_unchecked(known_free);
         let mut clues = digger.puzzle().given_count();
         let mut complete = true;
         for orbit in orbits.iter().map(AsRef::as_ref) {

@@ -250,6 +250,10 @@ impl Digger for DlxDigger<'_> {
 
     fn remove_unchecked(&mut self, cells: &[usize]) {
         let targets = self.take_targets(cells);
+        // Nothing to uncover: leave the stack unbuilt (see `built`).
+        if targets.is_empty() {
+            return;
+        }
         self.uncover_targets(&targets);
         self.erase(&targets);
     }
