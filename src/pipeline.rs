@@ -543,13 +543,12 @@ impl Worker {
 /// A candidate's score against `band` for the band search, with its
 /// full rating when it lands in the band. The cheap band score (exact
 /// below the band's end, a bound above it) aims; only a candidate inside
-/// gets the full rating its record carries. A puzzle beyond the
-/// techniques has only a lower bound, so it is in a band only if the band
-/// has no end; otherwise it counts as a near miss from above.
+/// gets the full rating its record carries. (A puzzle beyond the
+/// techniques has only a lower bound, so the band score puts it in a band
+/// only if the band has no end.)
 fn score_for_band(grader: &mut LogicalSolver, p: &Grid, band: &Range<f32>) -> (f32, Option<Rating>) {
     match grader.band_score(p, band.clone()) {
         Ok(score) if band.contains(&score) => match grader.rate(p) {
-            Ok(r) if !r.solved && band.end.is_finite() => (r.score.max(band.end), None),
             Ok(r) => (r.score, Some(r)),
             Err(_) => (f32::INFINITY, None),
         },

@@ -108,12 +108,18 @@ impl LogicalSolver {
         if hardest >= stop {
             return Ok(hardest);
         }
-        if path.solved || tried == Technique::ALL.len() {
+        if path.solved || !ceiling.is_finite() {
             return Ok(path.rating.score);
         }
-        // Stuck on the easier techniques: the next step is rated at least
-        // as the first technique left out, which is at the ceiling or more.
-        Ok(Technique::ALL[tried].score().max(ceiling))
+        // Stuck: the next step is rated at least as the first technique
+        // left out, which is at the ceiling or more; with every technique
+        // tried, the puzzle is beyond them and its score (9.0) is only a
+        // lower bound too, so it is not known to be below the ceiling.
+        let bound = match Technique::ALL.get(tried) {
+            Some(t) => t.score(),
+            None => path.rating.score,
+        };
+        Ok(bound.max(ceiling))
     }
 
     /// The solving loop: only the first `tried` techniques of the solving
