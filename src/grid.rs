@@ -28,7 +28,7 @@ pub struct Clash {
 
 /// Words for a clash, e.g. "givens clash: 5 twice in row 1 (r1c1, r1c9)".
 impl fmt::Display for Clash {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let shape = self.shape;
         let rc = |cell: usize| format!("r{}c{}", shape.row(cell) + 1, shape.col(cell) + 1);
         let house = match self.house {
