@@ -145,9 +145,7 @@ fn find_with<const W: usize>(c: &Candidates, changed: &dyn Fn(usize) -> bool) ->
             if killers == CellSet::default() && !t.sees(a, b) {
                 continue;
             }
-            let mut pair = CellSet::default();
-            pair.insert(a);
-            pair.insert(b);
+            let pair: CellSet<W> = [a, b].into_iter().collect();
             // SE's order: the first cell's peers, then the second's others.
             let mut thirds = base_set.and(twice).without(pair);
             if !near.contains(a) && !near.contains(b) {

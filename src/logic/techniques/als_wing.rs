@@ -346,10 +346,7 @@ impl<const W: usize> Search<'_, W> {
         if self.best.as_ref().is_some_and(|b| rating > b.key.0) {
             return;
         }
-        let mut members = CellSet::<W>::default();
-        for &s in set {
-            members.insert(s);
-        }
+        let members: CellSet<W> = set.iter().copied().collect();
         let peers = self.set_peers(set);
         // A restricted common has all its places in the set seeing the
         // pivot, so the pivot sees the set.

@@ -90,6 +90,14 @@ impl<const W: usize> CellSet<W> {
     }
 }
 
+impl<const W: usize> FromIterator<usize> for CellSet<W> {
+    fn from_iter<I: IntoIterator<Item = usize>>(cells: I) -> Self {
+        let mut set = CellSet::default();
+        cells.into_iter().for_each(|x| set.insert(x));
+        set
+    }
+}
+
 /// The board's houses and candidates as cell sets, built once per search.
 pub(crate) struct BoardSets<const W: usize> {
     /// The cells of each house, numbered as in the tables.
@@ -103,15 +111,7 @@ impl<const W: usize> BoardSets<W> {
     pub fn new(c: &Candidates) -> Self {
         let t = c.tables();
         let n = c.n();
-        let houses = (0..3 * n)
-            .map(|h| {
-                let mut s = CellSet::default();
-                for &x in t.house(h) {
-                    s.insert(x);
-                }
-                s
-            })
-            .collect();
+        let houses = (0..3 * n).map(|h| t.house(h).iter().copied().collect()).collect();
         let mut holding = vec![CellSet::default(); n];
         for x in 0..c.cell_count() {
             let mut m = c.mask(x);

@@ -506,7 +506,7 @@ fn chains<const W: usize>(
     // see all of it: a chain's victims are where its two outer ends'
     // sets meet, outside its places.
     let holding = sets.holding(d);
-    let place_sets: Vec<CellSet<W>> = all.iter().map(|l| cell_set(l.cells())).collect();
+    let place_sets: Vec<CellSet<W>> = all.iter().map(|l| l.cells().collect()).collect();
     let covers: Vec<[CellSet<W>; 2]> = all
         .iter()
         .map(|l| {
@@ -643,12 +643,6 @@ impl<const W: usize> Search<'_, W> {
             .without(chain);
         (!victims.is_empty()).then(|| victims.iter().collect())
     }
-}
-
-fn cell_set<const W: usize>(cells: impl Iterator<Item = usize>) -> CellSet<W> {
-    let mut set = CellSet::default();
-    cells.for_each(|x| set.insert(x));
-    set
 }
 
 fn oriented(link: &Link, flip: bool) -> Link {
