@@ -132,12 +132,24 @@ impl Link {
     }
 }
 
+/// Every digit's places in every house (bit `i` = the house's `i`-th
+/// cell), read in one pass per house.
+fn house_places(c: &Candidates) -> Vec<[u32; 32]> {
+    (0..3 * c.n())
+        .map(|h| {
+            let mut at = [0; 32];
+            c.all_positions(h, &mut at);
+            at
+        })
+        .collect()
+}
+
 /// The strong links of `d`, rows, then columns, then boxes.
 fn links(c: &Candidates, d: u8, places_of: &[[u32; 32]]) -> Vec<Link> {
     let n = c.n();
     let t = c.tables();
     let mut out = Vec::new();
-    for (h, places_in) in places_of.iter().enumerate().take(3 * n) {
+    for (h, places_in) in places_of.iter().enumerate() {
         let at = places_in[d as usize - 1];
         if at.count_ones() < 2 || at.count_ones() > 6 {
             continue;
@@ -381,27 +393,17 @@ fn find_with<const W: usize>(
     memo_key: Technique,
 ) -> Option<Step> {
     let n = c.n();
-    let mut sets: Option<BoardSets<W>> = None;
+    // Read once, when the first digit needs searching.
+    let mut board: Option<(Vec<[u32; 32]>, BoardSets<W>)> = None;
     let mut best: Option<(Found, (u32, usize, String))> = None;
     let mut nothing = Vec::new();
-    // Every digit's places in every house, read in one pass per house.
-    let mut places_of: Vec<[u32; 32]> = Vec::new();
     for d in 1..=n as u8 {
         if !cx.memo.digit_changed(memo_key, c, d) {
             continue;
         }
-        if places_of.is_empty() {
-            places_of = (0..3 * n)
-                .map(|h| {
-                    let mut at = [0; 32];
-                    c.all_positions(h, &mut at);
-                    at
-                })
-                .collect();
-        }
-        let sets = sets.get_or_insert_with(|| BoardSets::new(c));
+        let (places_of, sets) = board.get_or_insert_with(|| (house_places(c), BoardSets::new(c)));
         let mut found_any = false;
-        for found in chains(c, sets, d, k, &places_of) {
+        for found in chains(c, sets, d, k, places_of) {
             found_any = true;
             let key = sort_key(&found, k, n);
             if best.as_ref().is_none_or(|(_, b)| key < *b) {
@@ -733,14 +735,7 @@ mod tests {
 
     /// Every chain of `k` links on `d`, as the producer sees them.
     fn all_chains(c: &Candidates, d: u8, k: usize) -> Vec<Found> {
-        let places_of: Vec<[u32; 32]> = (0..27)
-            .map(|h| {
-                let mut at = [0; 32];
-                c.all_positions(h, &mut at);
-                at
-            })
-            .collect();
-        chains(c, &BoardSets::<2>::new(c), d, k, &places_of)
+        chains(c, &BoardSets::<2>::new(c), d, k, &house_places(c))
     }
 
     #[test]
@@ -817,14 +812,7 @@ mod tests {
         // 6 in box 5 on the square r4c4, r4c5, r5c4, r5c5: no cross, so
         // the row parts link, and so do the column parts.
         confine(&mut c, 6, &[rc(4, 4), rc(4, 5), rc(5, 4), rc(5, 5)]);
-        let places_of: Vec<[u32; 32]> = (0..27)
-            .map(|h| {
-                let mut at = [0; 32];
-                c.all_positions(h, &mut at);
-                at
-            })
-            .collect();
-        let in_box: Vec<Vec<Vec<usize>>> = links(&c, 6, &places_of)
+        let in_box: Vec<Vec<Vec<usize>>> = links(&c, 6, &house_places(&c))
             .iter()
             .filter(|l| l.house == 18 + 4)
             .map(|l| l.ends.iter().map(|e| e.to_vec()).collect())
