@@ -60,23 +60,8 @@ pub fn find(c: &Candidates) -> Option<Step> {
 fn find_with<const W: usize>(c: &Candidates) -> Option<Step> {
     let sets = BoardSets::<W>::new(c);
     let peers: Vec<CellSet<W>> = (0..c.cell_count()).map(|x| sets.peers(c, x)).collect();
-    let mut singles = CellSet::<W>::default();
-    let mut bivalue = CellSet::<W>::default();
-    for x in 0..c.cell_count() {
-        match c.mask(x).count_ones() {
-            1 => singles.insert(x),
-            2 => bivalue.insert(x),
-            _ => {}
-        }
-    }
     // Base cells and, for each, its excluders (bivalue peers).
-    let mut base: Vec<(usize, CellSet<W>)> = Vec::new();
-    for cell in (0..c.cell_count()).filter(|&x| c.mask(x).count_ones() >= 2) {
-        let mine = peers[cell].and(bivalue);
-        if peers[cell].and(singles).is_empty() && !mine.is_empty() {
-            base.push((cell, mine));
-        }
-    }
+    let base = super::exclusion_bases(c, &peers, 2);
     for second in 1..base.len() {
         for first in 0..second {
             let (a, excluders_a) = base[first];

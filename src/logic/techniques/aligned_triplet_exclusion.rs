@@ -86,27 +86,16 @@ fn find_with<const W: usize>(c: &Candidates, changed: &dyn Fn(usize) -> bool) ->
     if near.is_empty() {
         return None;
     }
-    let mut singles = CellSet::<W>::default();
-    let mut few = CellSet::<W>::default();
-    for x in 0..c.cell_count() {
-        match c.mask(x).count_ones() {
-            1 => singles.insert(x),
-            2 | 3 => few.insert(x),
-            _ => {}
-        }
-    }
     // Base cells and, for each, its excluders (peers of 2-3 candidates).
-    let mut base: Vec<usize> = Vec::new();
-    let mut base_set = CellSet::<W>::default();
     let mut excluders = vec![CellSet::<W>::default(); c.cell_count()];
-    for cell in (0..c.cell_count()).filter(|&x| c.mask(x).count_ones() >= 2) {
-        let mine = peers[cell].and(few);
-        if peers[cell].and(singles) == CellSet::default() && mine != CellSet::default() {
+    let base: Vec<usize> = super::exclusion_bases(c, &peers, 3)
+        .into_iter()
+        .map(|(cell, mine)| {
             excluders[cell] = mine;
-            base.push(cell);
-            base_set.insert(cell);
-        }
-    }
+            cell
+        })
+        .collect();
+    let base_set: CellSet<W> = base.iter().copied().collect();
     if base.len() < 3 {
         return None;
     }

@@ -384,6 +384,27 @@ fn if_progress(step: Step) -> Option<Step> {
     step.makes_progress().then_some(step)
 }
 
+/// The base cells of SE's aligned exclusions of `degree` cells, in index
+/// order, each with its excluders: the unsolved cells that see no naked
+/// single and see some cell of 2 to `degree` candidates (those peers are
+/// its excluders). `peers` holds each cell's peers.
+fn exclusion_bases<const W: usize>(
+    c: &Candidates,
+    peers: &[cell_set::CellSet<W>],
+    degree: u32,
+) -> Vec<(usize, cell_set::CellSet<W>)> {
+    let few = |x: usize| (2..=degree).contains(&c.mask(x).count_ones());
+    let singles: cell_set::CellSet<W> = (0..c.cell_count())
+        .filter(|&x| c.mask(x).count_ones() == 1)
+        .collect();
+    let excluding: cell_set::CellSet<W> = (0..c.cell_count()).filter(|&x| few(x)).collect();
+    (0..c.cell_count())
+        .filter(|&x| c.mask(x).count_ones() >= 2 && peers[x].and(singles).is_empty())
+        .map(|x| (x, peers[x].and(excluding)))
+        .filter(|(_, mine)| !mine.is_empty())
+        .collect()
+}
+
 /// The aligned exclusions' deduction: `step` removing from each of
 /// `cells` the digits of its candidates outside `used` (the digits some
 /// allowed combination gives it), if any.
