@@ -26,7 +26,12 @@ pub(crate) const FINDER: Finder = Finder {
     id: "aligned_pair_exclusion",
     name: "Aligned Pair Exclusion",
     score: 6.2,
-    find: Some(|c, _| find(c)),
+    find: Some(|c, cx| {
+        cx.memo
+            .first_since_nothing(Technique::AlignedPairExclusion, c, |changed| {
+                find_around(c, changed)
+            })
+    }),
 };
 
 /// The two base cells and their common excluders.
@@ -48,24 +53,43 @@ impl Pattern for Pair {
     }
 }
 
-/// Finds an aligned pair exclusion.
-pub fn find(c: &Candidates) -> Option<Step> {
+/// Finds an aligned pair exclusion (the whole board).
+#[cfg(test)]
+fn find(c: &Candidates) -> Option<Step> {
+    find_around(c, &|_| true)
+}
+
+/// The first aligned pair exclusion with a cell in or next to a cell that
+/// `changed` (the solve's memo: the cells whose candidates changed since
+/// a search found nothing). Why that is enough: whether two cells form a
+/// pair and what it removes depends only on the two cells and their
+/// peers (base cells need no single and some bivalue cell among their
+/// peers; excluders are common peers), so a pair whose cells and peers
+/// are all unchanged still removes nothing.
+fn find_around(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
     if CellSet::<2>::fits(c.cell_count()) {
-        find_with::<2>(c)
+        find_with::<2>(c, changed)
     } else {
-        find_with::<10>(c)
+        find_with::<10>(c, changed)
     }
 }
 
-fn find_with<const W: usize>(c: &Candidates) -> Option<Step> {
+fn find_with<const W: usize>(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
     let sets = BoardSets::<W>::new(c);
     let peers: Vec<CellSet<W>> = (0..c.cell_count()).map(|x| sets.peers(c, x)).collect();
+    let near = super::near_changed(c, &peers, changed);
+    if near.is_empty() {
+        return None;
+    }
     // Base cells and, for each, its excluders (bivalue peers).
     let base = super::exclusion_bases(c, &peers, 2);
     for second in 1..base.len() {
         for first in 0..second {
             let (a, excluders_a) = base[first];
             let (b, excluders_b) = base[second];
+            if !near.contains(a) && !near.contains(b) {
+                continue;
+            }
             let common = excluders_a.and(excluders_b);
             if !common.has_two() {
                 continue;

@@ -77,12 +77,8 @@ fn find_with<const W: usize>(c: &Candidates, changed: &dyn Fn(usize) -> bool) ->
     let t = c.tables();
     let sets = BoardSets::<W>::new(c);
     let peers: Vec<CellSet<W>> = (0..c.cell_count()).map(|x| sets.peers(c, x)).collect();
-    // The cells a changed cell is or sees: a triplet needs one of them.
-    let mut near = CellSet::<W>::default();
-    for x in (0..c.cell_count()).filter(|&x| changed(x)) {
-        near.insert(x);
-        near = near.or(peers[x]);
-    }
+    // A triplet needs a cell in `near`.
+    let near = super::near_changed(c, &peers, changed);
     if near.is_empty() {
         return None;
     }

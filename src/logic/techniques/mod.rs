@@ -405,6 +405,22 @@ fn exclusion_bases<const W: usize>(
         .collect()
 }
 
+/// The cells that `changed` or see a changed cell (`peers` holds each
+/// cell's peers): an aligned exclusion that is new since its search last
+/// found nothing has a base cell among them.
+fn near_changed<const W: usize>(
+    c: &Candidates,
+    peers: &[cell_set::CellSet<W>],
+    changed: &dyn Fn(usize) -> bool,
+) -> cell_set::CellSet<W> {
+    let mut near = cell_set::CellSet::<W>::default();
+    for x in (0..c.cell_count()).filter(|&x| changed(x)) {
+        near.insert(x);
+        near = near.or(peers[x]);
+    }
+    near
+}
+
 /// The aligned exclusions' deduction: `step` removing from each of
 /// `cells` the digits of its candidates outside `used` (the digits some
 /// allowed combination gives it), if any.
