@@ -140,25 +140,26 @@ fn analyse_afresh(c: &Candidates) -> Option<Grave> {
                     continue;
                 }
                 let cells = t.house(house);
-                let blamed: Vec<usize> = super::super::candidates::bits(at)
-                    .map(|i| cells[i])
-                    .filter(|&x| c.mask(x).count_ones() >= 3)
-                    .collect();
+                // As positions in the house: no allocation per house.
+                let blamed = super::super::candidates::bits(at)
+                    .filter(|&i| c.mask(cells[i]).count_ones() >= 3)
+                    .fold(0u32, |m, i| m | 1 << i);
+                let blamed_cells = || super::super::candidates::bits(blamed).map(|i| cells[i]);
                 match &mut one_digit {
-                    None => one_digit = Some((value, blamed.clone())),
+                    None => one_digit = Some((value, blamed_cells().collect())),
                     Some((d, all)) if !several_digits => {
                         if *d == value {
-                            all.extend(&blamed);
+                            all.extend(blamed_cells());
                         } else {
                             several_digits = true;
                         }
                     }
                     _ => {}
                 }
-                match blamed.len() {
+                match blamed.count_ones() {
                     0 => return None,
                     1 => {
-                        grave.add(c, blamed[0], value);
+                        grave.add(c, cells[blamed.trailing_zeros() as usize], value);
                         if grave.hopeless() {
                             return None;
                         }

@@ -89,13 +89,13 @@ fn find_in(c: &Candidates, size: usize, h: usize) -> Option<Step> {
         }
     }
     search_subsets(&places[..count], size, size as u32, &mut |chosen, union| {
-        let set: Vec<u8> = chosen.iter().map(|&i| digits[i]).collect();
-        let in_set = set.iter().fold(0, |m, &d| m | bit(d));
+        let in_set = chosen.iter().fold(0, |m, &i| m | bit(digits[i]));
         let (d, at) = (1..=n as u8).filter(|&d| in_set & bit(d) == 0).find_map(|d| {
             let p = all[d as usize - 1];
             let rest = p & !union;
             (p.count_ones() > 1 && rest.count_ones() == 1).then(|| (d, rest.trailing_zeros() as usize))
         })?;
+        let set: Vec<u8> = chosen.iter().map(|&i| digits[i]).collect();
         let single = house[at];
         let cells = super::super::candidates::bits(union).map(|i| house[i]).collect();
         let pattern = DirectHiddenSet {

@@ -6,7 +6,7 @@
 use super::super::candidates::{bits, Candidates};
 use super::super::step::{house_list, Pattern, Step};
 use super::super::technique::{Finder, Technique};
-use super::{if_progress, search_subsets};
+use super::search_subsets;
 use crate::shape::Shape;
 use std::fmt;
 
@@ -66,21 +66,26 @@ pub fn find_digit(c: &Candidates, size: usize, d: u8) -> Option<Step> {
         _ => Technique::Jellyfish,
     };
     let n = c.n();
-    let mut lines = Vec::with_capacity(n);
-    let mut places = Vec::with_capacity(n);
+    // Fixed arrays (a board has at most 32 lines of a kind): this runs
+    // after every step, so no allocation.
+    let mut lines = [0usize; 32];
+    let mut places = [0u32; 32];
     for base_kind in [0, 1] {
-        lines.clear();
-        places.clear();
+        let mut count = 0;
         for line in base_kind * n..(base_kind + 1) * n {
             let p = c.positions(line, d);
             if (2..=size).contains(&(p.count_ones() as usize)) {
-                lines.push(line);
-                places.push(p);
+                lines[count] = line;
+                places[count] = p;
+                count += 1;
             }
         }
-        let found = search_subsets(&places, size, size as u32, &mut |chosen, union| {
-            let bases: Vec<usize> = chosen.iter().map(|&i| lines[i]).collect();
-            fish_step(c, technique, d, &bases, union)
+        let found = search_subsets(&places[..count], size, size as u32, &mut |chosen, union| {
+            let mut bases = [0usize; 32];
+            for (slot, &i) in bases.iter_mut().zip(chosen) {
+                *slot = lines[i];
+            }
+            fish_step(c, technique, d, &bases[..chosen.len()], union)
         });
         if found.is_some() {
             return found;
@@ -95,23 +100,27 @@ pub fn find_digit(c: &Candidates, size: usize, d: u8) -> Option<Step> {
 fn fish_step(c: &Candidates, technique: Technique, d: u8, bases: &[usize], covers: u32) -> Option<Step> {
     let n = c.n();
     let cover_kind = if bases[0] < n { 1 } else { 0 };
-    let cover_lines: Vec<usize> = bits(covers).map(|i| cover_kind * n + i).collect();
+    let base_kind = 1 - cover_kind;
+    let cover_lines = || bits(covers).map(move |i| cover_kind * n + i);
+    let victims = || {
+        cover_lines().flat_map(move |cover| {
+            c.cells_with(cover, d)
+                .filter(move |&cell| !bases.contains(&c.tables().houses_of(cell)[base_kind]))
+        })
+    };
+    // Most fish remove nothing: the step is built only for one that does.
+    victims().next()?;
     let pattern = Fish {
         digit: d,
         bases: bases.to_vec(),
-        covers: cover_lines.clone(),
+        covers: cover_lines().collect(),
         n,
     };
     let mut step = Step::new(technique, pattern);
-    let base_kind = 1 - cover_kind;
-    for &cover in &cover_lines {
-        for cell in c.cells_with(cover, d) {
-            if !bases.contains(&c.tables().houses_of(cell)[base_kind]) {
-                step.eliminate(cell, d, n);
-            }
-        }
+    for cell in victims() {
+        step.eliminate(cell, d, n);
     }
-    if_progress(step)
+    Some(step)
 }
 
 #[cfg(test)]

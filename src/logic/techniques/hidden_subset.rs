@@ -106,8 +106,11 @@ pub fn find_in(c: &Candidates, size: usize, h: usize, accept: &impl Fn(&Step) ->
         }
     }
     search_subsets(&places[..count], size, size as u32, &mut |chosen, union| {
-        let subset: Vec<u8> = chosen.iter().map(|&i| digits[i]).collect();
-        subset_step(c, technique, h, &subset, union).filter(|s| accept(s))
+        let mut subset = [0u8; 32];
+        for (slot, &i) in subset.iter_mut().zip(chosen) {
+            *slot = digits[i];
+        }
+        subset_step(c, technique, h, &subset[..chosen.len()], union).filter(|s| accept(s))
     })
 }
 

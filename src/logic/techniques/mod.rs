@@ -447,14 +447,28 @@ fn first_in_pairs<T: Copy>(items: &[T], mut pattern: impl FnMut(T, T) -> Option<
 /// Calls `visit` with every `k`-subset of `masks` (as indices, smallest
 /// first) whose union has at most `limit` bits, until `visit` returns
 /// `Some`. Subsets are pruned as soon as their union grows past `limit`.
+/// The subset is kept in a fixed array (`masks` has at most one entry per
+/// digit or line, so at most 32): the searches run after every step.
 fn search_subsets<T>(
     masks: &[u32],
     k: usize,
     limit: u32,
     visit: &mut impl FnMut(&[usize], u32) -> Option<T>,
 ) -> Option<T> {
-    let mut chosen = Vec::with_capacity(k);
+    let mut chosen = Subset {
+        at: [0; 32],
+        len: 0,
+    };
+    if k > chosen.at.len() {
+        return None;
+    }
     extend_subset(masks, k, limit, 0, 0, &mut chosen, visit)
+}
+
+/// The indices chosen so far by [`search_subsets`].
+struct Subset {
+    at: [usize; 32],
+    len: usize,
 }
 
 fn extend_subset<T>(
@@ -463,20 +477,21 @@ fn extend_subset<T>(
     limit: u32,
     from: usize,
     union: u32,
-    chosen: &mut Vec<usize>,
+    chosen: &mut Subset,
     visit: &mut impl FnMut(&[usize], u32) -> Option<T>,
 ) -> Option<T> {
-    if chosen.len() == k {
-        return visit(chosen, union);
+    if chosen.len == k {
+        return visit(&chosen.at[..k], union);
     }
     for i in from..masks.len() {
         let next = union | masks[i];
         if next.count_ones() > limit {
             continue;
         }
-        chosen.push(i);
+        chosen.at[chosen.len] = i;
+        chosen.len += 1;
         let found = extend_subset(masks, k, limit, i + 1, next, chosen, visit);
-        chosen.pop();
+        chosen.len -= 1;
         if found.is_some() {
             return found;
         }

@@ -92,8 +92,11 @@ pub fn find_in(c: &Candidates, size: usize, h: usize) -> Option<Step> {
         }
     }
     search_subsets(&masks[..count], size, size as u32, &mut |chosen, union| {
-        let subset: Vec<usize> = chosen.iter().map(|&i| cells[i]).collect();
-        subset_step(c, technique, h, &subset, union)
+        let mut subset = [0usize; 32];
+        for (slot, &i) in subset.iter_mut().zip(chosen) {
+            *slot = cells[i];
+        }
+        subset_step(c, technique, h, &subset[..chosen.len()], union)
     })
 }
 
