@@ -174,6 +174,8 @@ pub struct Memo {
     /// Per technique, every cell's candidates when a whole-board search
     /// last found nothing (empty until then).
     board_nothing_at: Vec<Vec<u32>>,
+    /// The strong links by digit, for the strong-link producers.
+    pub(crate) links: strong_links::LinkCache,
 }
 
 impl Memo {
@@ -183,6 +185,7 @@ impl Memo {
             nothing_at: vec![vec![0; n]; Technique::ALL.len()],
             house_nothing_at: vec![vec![0; 3 * n]; Technique::ALL.len()],
             board_nothing_at: vec![Vec::new(); Technique::ALL.len()],
+            links: strong_links::LinkCache::default(),
         }
     }
 
@@ -455,10 +458,7 @@ fn search_subsets<T>(
     limit: u32,
     visit: &mut impl FnMut(&[usize], u32) -> Option<T>,
 ) -> Option<T> {
-    let mut chosen = Subset {
-        at: [0; 32],
-        len: 0,
-    };
+    let mut chosen = Subset { at: [0; 32], len: 0 };
     if k > chosen.at.len() {
         return None;
     }

@@ -380,10 +380,42 @@ fn group(cells: &[Cell]) -> String {
 /// The producer for chains of `k` links: SE's choice among all of them.
 fn find(c: &Candidates, cx: &mut Context, k: usize, memo_key: Technique) -> Option<Step> {
     if CellSet::<2>::fits(c.cell_count()) {
-        find_with::<2>(c, cx, k, memo_key)
+        // The solve's cache, taken out while the memo is read.
+        let mut cache = std::mem::take(&mut cx.memo.links);
+        let found = find_with::<2>(c, cx, k, memo_key, &mut cache.digits);
+        cx.memo.links = cache;
+        found
     } else {
-        find_with::<10>(c, cx, k, memo_key)
+        find_with::<10>(c, cx, k, memo_key, &mut Vec::new())
     }
+}
+
+/// One digit's links and what the chain search reads of them, kept in
+/// the solve's [`LinkCache`] (boards of up to 128 cells) and rebuilt
+/// only when the digit's candidates change: they depend on nothing else,
+/// and the two producers (and later steps) search the same digits again.
+#[derive(Default)]
+struct DigitLinks<const W: usize> {
+    /// [`Candidates::digit_version`] of the digit when built.
+    version: u32,
+    all: Vec<Link>,
+    /// Each link's places, as a set.
+    place_sets: Vec<CellSet<W>>,
+    /// For each link's ends, the cells holding the digit that see them.
+    covers: Vec<[CellSet<W>; 2]>,
+    /// Bit `j` of `overlap[i]`: links `i` and `j` share a cell.
+    overlap: Vec<u128>,
+    /// For oriented link `o = 2 * i + flipped`, the oriented links that
+    /// can follow it: `next[next_start[o]..next_start[o + 1]]`.
+    next: Vec<(usize, bool)>,
+    next_start: Vec<usize>,
+}
+
+/// The strong links of one solve by digit (see [`DigitLinks`]), held by
+/// the solve's [`Memo`](super::Memo).
+#[derive(Default)]
+pub(crate) struct LinkCache {
+    digits: Vec<DigitLinks<2>>,
 }
 
 fn find_with<const W: usize>(
@@ -391,9 +423,14 @@ fn find_with<const W: usize>(
     cx: &mut Context,
     k: usize,
     memo_key: Technique,
+    cache: &mut Vec<DigitLinks<W>>,
 ) -> Option<Step> {
     let n = c.n();
-    // Read once, when the first digit needs searching.
+    if cache.len() != n {
+        cache.clear();
+        cache.resize_with(n, DigitLinks::default);
+    }
+    // Read once, when the first digit needs its links built.
     let mut board: Option<(Vec<[u32; 32]>, BoardSets<W>)> = None;
     let mut best: Option<(Found, (u32, usize, String))> = None;
     let mut nothing = Vec::new();
@@ -401,9 +438,14 @@ fn find_with<const W: usize>(
         if !cx.memo.digit_changed(memo_key, c, d) {
             continue;
         }
-        let (places_of, sets) = board.get_or_insert_with(|| (house_places(c), BoardSets::new(c)));
+        let digit = &mut cache[d as usize - 1];
+        // Version 0 is never a digit's: candidates start at 1.
+        if digit.version != c.digit_version(d) {
+            let (places_of, sets) = board.get_or_insert_with(|| (house_places(c), BoardSets::new(c)));
+            digit.build(c, sets, d, places_of);
+        }
         let mut found_any = false;
-        for found in chains(c, sets, d, k, places_of) {
+        for found in digit.chains(d, k) {
             found_any = true;
             let key = sort_key(&found, k, n);
             if best.as_ref().is_none_or(|(_, b)| key < *b) {
@@ -491,82 +533,74 @@ fn two_link_code(found: &Found) -> String {
     .to_string()
 }
 
-/// Every chain of `k` links on `d` that removes something, each once.
-fn chains<const W: usize>(
-    c: &Candidates,
-    sets: &BoardSets<W>,
-    d: u8,
-    k: usize,
-    places_of: &[[u32; 32]],
-) -> Vec<Found> {
-    let all = links(c, d, places_of);
-    let ends: Vec<[EndHouses; 2]> = all
-        .iter()
-        .map(|l| [end_houses(c, &l.ends[0]), end_houses(c, &l.ends[1])])
-        .collect();
-    // Each link's places, and for each end the cells holding `d` that
-    // see all of it: a chain's victims are where its two outer ends'
-    // sets meet, outside its places.
-    let holding = sets.holding(d);
-    let place_sets: Vec<CellSet<W>> = all.iter().map(|l| l.cells().collect()).collect();
-    let covers: Vec<[CellSet<W>; 2]> = all
-        .iter()
-        .map(|l| {
+impl<const W: usize> DigitLinks<W> {
+    /// Rebuilds the links of `d` on `c`, reusing the buffers.
+    fn build(&mut self, c: &Candidates, sets: &BoardSets<W>, d: u8, places_of: &[[u32; 32]]) {
+        self.version = c.digit_version(d);
+        self.all = links(c, d, places_of);
+        let all = &self.all;
+        let ends: Vec<[EndHouses; 2]> = all
+            .iter()
+            .map(|l| [end_houses(c, &l.ends[0]), end_houses(c, &l.ends[1])])
+            .collect();
+        // Each link's places, and for each end the cells holding `d` that
+        // see all of it: a chain's victims are where its two outer ends'
+        // sets meet, outside its places.
+        let holding = sets.holding(d);
+        self.place_sets.clear();
+        self.place_sets
+            .extend(all.iter().map(|l| l.cells().collect::<CellSet<W>>()));
+        self.covers.clear();
+        self.covers.extend(all.iter().map(|l| {
             l.ends
                 .map(|e| e.iter().fold(holding, |m, &x| m.and(sets.peers(c, x))))
-        })
-        .collect();
-    // Which links share a cell, and which oriented links can follow each
-    // oriented link (its exit and their entry in one house), in the
-    // order the search tries them: computed once per digit.
-    // Links number at most 3 * 25 = 75: one bit each.
-    debug_assert!(all.len() <= 128);
-    let mut links_at = vec![0u128; c.cell_count()];
-    for (j, l) in all.iter().enumerate() {
-        l.cells().for_each(|x| links_at[x] |= 1 << j);
-    }
-    let overlap: Vec<u128> = all
-        .iter()
-        .map(|l| l.cells().fold(0, |m, x| m | links_at[x]))
-        .collect();
-    // One flat list with offsets rather than a list per oriented link.
-    let mut next: Vec<(usize, bool)> = Vec::with_capacity(8 * all.len());
-    let mut next_start: Vec<usize> = Vec::with_capacity(2 * all.len() + 1);
-    for from in 0..2 * all.len() {
-        next_start.push(next.len());
-        let exit = &ends[from / 2][1 ^ (from % 2)];
-        for (j, entries) in ends.iter().enumerate() {
-            for flip in [false, true] {
-                let entry = &entries[flip as usize];
-                if exit & entry != 0 {
-                    next.push((j, flip));
+        }));
+        // Which links share a cell, and which oriented links can follow
+        // each oriented link (its exit and their entry in one house), in
+        // the order the search tries them.
+        // Links number at most 3 * 25 = 75: one bit each.
+        debug_assert!(all.len() <= 128);
+        let mut links_at = vec![0u128; c.cell_count()];
+        for (j, l) in all.iter().enumerate() {
+            l.cells().for_each(|x| links_at[x] |= 1 << j);
+        }
+        self.overlap.clear();
+        self.overlap
+            .extend(all.iter().map(|l| l.cells().fold(0, |m, x| m | links_at[x])));
+        // One flat list with offsets rather than a list per oriented link.
+        self.next.clear();
+        self.next_start.clear();
+        for from in 0..2 * all.len() {
+            self.next_start.push(self.next.len());
+            let exit = &ends[from / 2][1 ^ (from % 2)];
+            for (j, entries) in ends.iter().enumerate() {
+                for flip in [false, true] {
+                    let entry = &entries[flip as usize];
+                    if exit & entry != 0 {
+                        self.next.push((j, flip));
+                    }
                 }
             }
         }
+        self.next_start.push(self.next.len());
     }
-    next_start.push(next.len());
-    let search = Search {
-        d,
-        k,
-        all: &all,
-        place_sets: &place_sets,
-        covers: &covers,
-        overlap: &overlap,
-        next: &next,
-        next_start: &next_start,
-    };
-    let mut out = Vec::new();
-    // The path holds (link index, flipped): links are cloned only for a
-    // chain found, which keeps the search free of allocation.
-    let mut path: Vec<(usize, bool)> = Vec::with_capacity(k);
-    for i in 0..all.len() {
-        for flip in [false, true] {
-            path.push((i, flip));
-            search.extend(&mut path, &mut out);
-            path.pop();
+
+    /// Every chain of `k` links on `d` that removes something, each once.
+    fn chains(&self, d: u8, k: usize) -> Vec<Found> {
+        let search = Search { d, k, links: self };
+        let mut out = Vec::new();
+        // The path holds (link index, flipped): links are cloned only for
+        // a chain found, which keeps the search free of allocation.
+        let mut path: Vec<(usize, bool)> = Vec::with_capacity(k);
+        for i in 0..self.all.len() {
+            for flip in [false, true] {
+                path.push((i, flip));
+                search.extend(&mut path, &mut out);
+                path.pop();
+            }
         }
+        out
     }
-    out
 }
 
 /// For one end of a link, the houses all its cells share, one bit per
@@ -585,17 +619,7 @@ fn end_houses(c: &Candidates, end: &[usize]) -> EndHouses {
 struct Search<'a, const W: usize> {
     d: u8,
     k: usize,
-    all: &'a [Link],
-    /// Each link's places, as a set.
-    place_sets: &'a [CellSet<W>],
-    /// For each link's ends, the cells holding the digit that see them.
-    covers: &'a [[CellSet<W>; 2]],
-    /// Bit `j` of `overlap[i]`: links `i` and `j` share a cell.
-    overlap: &'a [u128],
-    /// For oriented link `o = 2 * i + flipped`, the oriented links that
-    /// can follow it: `next[next_start[o]..next_start[o + 1]]`.
-    next: &'a [(usize, bool)],
-    next_start: &'a [usize],
+    links: &'a DigitLinks<W>,
 }
 
 impl<const W: usize> Search<'_, W> {
@@ -609,21 +633,21 @@ impl<const W: usize> Search<'_, W> {
                     digit: self.d,
                     links: path
                         .iter()
-                        .map(|&(i, flip)| oriented(&self.all[i], flip))
+                        .map(|&(i, flip)| oriented(&self.links.all[i], flip))
                         .collect(),
                     victims,
                 });
             }
             return;
         }
-        let first_house = self.all[path[0].0].house;
+        let first_house = self.links.all[path[0].0].house;
         let (last, flip) = *path.last().expect("a chain starts with one link");
         let o = 2 * last + flip as usize;
-        let taken = path.iter().fold(0u128, |m, &(i, _)| m | self.overlap[i]);
+        let taken = path.iter().fold(0u128, |m, &(i, _)| m | self.links.overlap[i]);
         // The last link must come after the first (the reading kept).
         let after = if path.len() + 1 == k { path[0].0 + 1 } else { 0 };
-        for &(j, flip_j) in &self.next[self.next_start[o]..self.next_start[o + 1]] {
-            if j < after || self.all[j].house == first_house || taken & 1 << j != 0 {
+        for &(j, flip_j) in &self.links.next[self.links.next_start[o]..self.links.next_start[o + 1]] {
+            if j < after || self.links.all[j].house == first_house || taken & 1 << j != 0 {
                 continue;
             }
             path.push((j, flip_j));
@@ -637,11 +661,11 @@ impl<const W: usize> Search<'_, W> {
     fn victims(&self, path: &[(usize, bool)]) -> Option<Vec<usize>> {
         let (first, first_flip) = path[0];
         let (last, last_flip) = path[path.len() - 1];
-        let chain = path
-            .iter()
-            .fold(CellSet::<W>::default(), |m, &(i, _)| m.or(self.place_sets[i]));
-        let victims = self.covers[first][first_flip as usize]
-            .and(self.covers[last][1 ^ last_flip as usize])
+        let chain = path.iter().fold(CellSet::<W>::default(), |m, &(i, _)| {
+            m.or(self.links.place_sets[i])
+        });
+        let victims = self.links.covers[first][first_flip as usize]
+            .and(self.links.covers[last][1 ^ last_flip as usize])
             .without(chain);
         (!victims.is_empty()).then(|| victims.iter().collect())
     }
