@@ -623,51 +623,59 @@ struct Search<'a, const W: usize> {
 }
 
 impl<const W: usize> Search<'_, W> {
+    /// Extends `path` (shorter than `k` links) by every link that can
+    /// follow it; the last link is tried in place, without a call per
+    /// candidate: that level holds most of the search.
     fn extend(&self, path: &mut Vec<(usize, bool)>, out: &mut Vec<Found>) {
-        let k = self.k;
-        if path.len() == k {
-            // Each chain is met from both ends: the one reading kept has
-            // its first link before its last (see the loop below).
-            if let Some(victims) = self.victims(path) {
-                out.push(Found {
-                    digit: self.d,
-                    links: path
-                        .iter()
-                        .map(|&(i, flip)| oriented(&self.links.all[i], flip))
-                        .collect(),
-                    victims,
-                });
+        let links = self.links;
+        let first_house = links.all[path[0].0].house;
+        let (last, flip) = *path.last().expect("a chain starts with one link");
+        let o = 2 * last + flip as usize;
+        let taken = path.iter().fold(0u128, |m, &(i, _)| m | links.overlap[i]);
+        let successors = &links.next[links.next_start[o]..links.next_start[o + 1]];
+        if path.len() + 1 < self.k {
+            for &(j, flip_j) in successors {
+                if links.all[j].house == first_house || taken & 1 << j != 0 {
+                    continue;
+                }
+                path.push((j, flip_j));
+                self.extend(path, out);
+                path.pop();
             }
             return;
         }
-        let first_house = self.links.all[path[0].0].house;
-        let (last, flip) = *path.last().expect("a chain starts with one link");
-        let o = 2 * last + flip as usize;
-        let taken = path.iter().fold(0u128, |m, &(i, _)| m | self.links.overlap[i]);
-        // The last link must come after the first (the reading kept).
-        let after = if path.len() + 1 == k { path[0].0 + 1 } else { 0 };
-        for &(j, flip_j) in &self.links.next[self.links.next_start[o]..self.links.next_start[o + 1]] {
-            if j < after || self.links.all[j].house == first_house || taken & 1 << j != 0 {
+        // Each chain is met from both ends: the reading kept has its
+        // first link before its last. A chain's victims see both outer
+        // ends (the first's cover meets the last's) and lie outside it.
+        let (first, first_flip) = path[0];
+        let first_cover = links.covers[first][first_flip as usize];
+        let mut chain: Option<CellSet<W>> = None;
+        for &(j, flip_j) in successors {
+            if j <= first || links.all[j].house == first_house || taken & 1 << j != 0 {
                 continue;
             }
-            path.push((j, flip_j));
-            self.extend(path, out);
-            path.pop();
+            let seen = first_cover.and(links.covers[j][1 ^ flip_j as usize]);
+            if seen.is_empty() {
+                continue;
+            }
+            let chain = *chain.get_or_insert_with(|| {
+                path.iter()
+                    .fold(CellSet::<W>::default(), |m, &(i, _)| m.or(links.place_sets[i]))
+            });
+            let victims = seen.without(chain.or(links.place_sets[j]));
+            if victims.is_empty() {
+                continue;
+            }
+            out.push(Found {
+                digit: self.d,
+                links: path
+                    .iter()
+                    .chain([&(j, flip_j)])
+                    .map(|&(i, flip)| oriented(&links.all[i], flip))
+                    .collect(),
+                victims: victims.iter().collect(),
+            });
         }
-    }
-
-    /// The cells outside the chain that see every cell of both outer
-    /// ends, if any, in index order.
-    fn victims(&self, path: &[(usize, bool)]) -> Option<Vec<usize>> {
-        let (first, first_flip) = path[0];
-        let (last, last_flip) = path[path.len() - 1];
-        let chain = path.iter().fold(CellSet::<W>::default(), |m, &(i, _)| {
-            m.or(self.links.place_sets[i])
-        });
-        let victims = self.links.covers[first][first_flip as usize]
-            .and(self.links.covers[last][1 ^ last_flip as usize])
-            .without(chain);
-        (!victims.is_empty()).then(|| victims.iter().collect())
     }
 }
 
