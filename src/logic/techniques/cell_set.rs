@@ -131,6 +131,11 @@ impl<const W: usize> BoardSets<W> {
         s
     }
 
+    /// The cells of house `h`.
+    pub fn house(&self, h: usize) -> CellSet<W> {
+        self.houses[h]
+    }
+
     /// The cells holding digit `d` as a candidate.
     pub fn holding(&self, d: u8) -> CellSet<W> {
         self.holding[d as usize - 1]

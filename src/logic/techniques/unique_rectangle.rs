@@ -34,6 +34,7 @@
 use super::super::candidates::{bit, bits, digits, Candidates};
 use super::super::step::{cell_list, digit_list, Cell, House, Pattern, Step};
 use super::super::technique::{Finder, Technique};
+use super::cell_set::{BoardSets, CellSet};
 use crate::shape::Shape;
 use std::fmt;
 
@@ -223,8 +224,17 @@ struct Hint {
 
 /// Finds the unique rectangle or loop SE would apply.
 pub fn find(c: &Candidates) -> Option<Step> {
+    if CellSet::<2>::fits(c.cell_count()) {
+        find_with::<2>(c)
+    } else {
+        find_with::<10>(c)
+    }
+}
+
+fn find_with<const W: usize>(c: &Candidates) -> Option<Step> {
     let mut hints: Vec<Hint> = Vec::new();
-    let mut members: Vec<(u32, Vec<bool>)> = Vec::new();
+    let sets = BoardSets::<W>::new(c);
+    let mut members: Vec<(u32, CellSet<W>)> = Vec::new();
     let mut seen_loops: Vec<Vec<usize>> = Vec::new();
     // One path buffer for every start: the search runs after every step.
     let mut path = Vec::with_capacity(16);
@@ -234,20 +244,23 @@ pub fn find(c: &Candidates) -> Option<Step> {
             continue;
         }
         let allowed = match members.iter().position(|(p, _)| *p == pair) {
-            Some(i) => i,
+            Some(i) => members[i].1,
             None => {
-                members.push((pair, loop_members(c, pair)));
-                members.len() - 1
+                let allowed = loop_members(c, &sets, pair);
+                members.push((pair, allowed));
+                allowed
             }
         };
-        if !members[allowed].1[start] {
+        if !allowed.contains(start) {
             continue;
         }
         let mut search = LoopSearch {
             c,
+            sets: &sets,
             pair,
             start,
-            members: &members[allowed].1,
+            members: allowed,
+            on_path: [CellSet::default(); 2],
             path: std::mem::take(&mut path),
             found: Vec::new(),
         };
@@ -294,63 +307,62 @@ const KIND_ORDER: [usize; 3] = [2, 0, 1];
 /// digits, and so does another such cell in each of their row, column
 /// and box (a deadly loop holds two cells of every house it touches).
 /// Searching only these finds the same loops, in the same order.
-fn loop_members(c: &Candidates, pair: u32) -> Vec<bool> {
-    let t = c.tables();
-    let mut member: Vec<bool> = (0..c.cell_count()).map(|x| c.mask(x) & pair == pair).collect();
-    let mut in_house = vec![0u32; 3 * c.n()];
-    let mut listed: Vec<usize> = (0..member.len()).filter(|&x| member[x]).collect();
-    for &x in &listed {
-        for h in t.houses_of(x) {
-            in_house[h] += 1;
-        }
-    }
+fn loop_members<const W: usize>(c: &Candidates, sets: &BoardSets<W>, pair: u32) -> CellSet<W> {
+    let mut ds = digits(pair);
+    let (a, b) = (ds.next().unwrap_or(1), ds.next().unwrap_or(1));
+    let mut member = sets.holding(a).and(sets.holding(b));
     loop {
-        let before = listed.len();
-        listed.retain(|&x| {
-            let keep = t.houses_of(x).iter().all(|&h| in_house[h] >= 2);
-            if !keep {
-                member[x] = false;
-                for h in t.houses_of(x) {
-                    in_house[h] -= 1;
-                }
+        let before = member;
+        for h in 0..3 * c.n() {
+            let inside = member.and(sets.house(h));
+            if !inside.is_empty() && !inside.has_two() {
+                member = member.without(inside);
             }
-            keep
-        });
-        if listed.len() == before {
+        }
+        if member == before {
             return member;
         }
     }
 }
 
 /// The depth-first search for closed paths from one bivalue cell.
-struct LoopSearch<'a> {
+struct LoopSearch<'a, const W: usize> {
     c: &'a Candidates,
+    sets: &'a BoardSets<W>,
     pair: u32,
     start: usize,
     /// The cells [`loop_members`] allows.
-    members: &'a [bool],
+    members: CellSet<W>,
+    /// The path's cells at even and at odd positions.
+    on_path: [CellSet<W>; 2],
     path: Vec<usize>,
     found: Vec<Vec<usize>>,
 }
 
-impl LoopSearch<'_> {
+impl<const W: usize> LoopSearch<'_, W> {
     /// Adds `cell` to the path and follows every house kind but the one
     /// it came by. `allowed` counts the cells with extra digits still
     /// allowed; `extras` holds the extra digits met so far.
     fn extend(&mut self, cell: usize, allowed: i32, extras: u32, came_by: Option<usize>) {
+        let parity = self.path.len() % 2;
         self.path.push(cell);
+        self.on_path[parity].insert(cell);
         let t = self.c.tables();
         for kind in KIND_ORDER {
             if came_by == Some(kind) {
                 continue;
             }
             let house = t.houses_of(cell)[kind];
-            for &next in t.house(house) {
+            // In index order, which is the house's order.
+            for next in self.members.and(self.sets.house(house)).iter() {
                 if next == self.start && self.path.len() >= 4 {
                     self.found.push(self.path.clone());
                     continue;
                 }
-                if !self.members[next] || self.path.contains(&next) || self.breaks_parity(next) {
+                if self.on_path[0].contains(next)
+                    || self.on_path[1].contains(next)
+                    || self.breaks_parity(next)
+                {
                     continue;
                 }
                 let mask = self.c.mask(next);
@@ -361,6 +373,7 @@ impl LoopSearch<'_> {
                 }
             }
         }
+        self.on_path[parity].remove(cell);
         self.path.pop();
     }
 
@@ -369,13 +382,8 @@ impl LoopSearch<'_> {
     /// deadly loop (SE finds and rejects it later; pruning it here finds
     /// the same loops in the same order).
     fn breaks_parity(&self, next: usize) -> bool {
-        let t = self.c.tables();
         let parity = self.path.len() % 2;
-        self.path
-            .iter()
-            .skip(parity)
-            .step_by(2)
-            .any(|&other| t.sees(other, next))
+        !self.on_path[parity].and(self.sets.peers(self.c, next)).is_empty()
     }
 }
 
