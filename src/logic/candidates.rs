@@ -46,6 +46,8 @@ pub struct Tables {
     shape: Shape,
     houses: Vec<Vec<usize>>,
     cell_houses: Vec<[usize; 3]>,
+    /// Per cell, its position in each of its three houses.
+    slots: Vec<[u8; 3]>,
     peers: Vec<Vec<usize>>,
 }
 
@@ -63,6 +65,16 @@ impl Tables {
             }
             cell_houses.push(hs);
         }
+        let slots = (0..shape.cells())
+            .map(|cell| {
+                cell_houses[cell].map(|h: usize| {
+                    houses[h]
+                        .iter()
+                        .position(|&x| x == cell)
+                        .expect("a cell is in its houses") as u8
+                })
+            })
+            .collect();
         let peers = (0..shape.cells())
             .map(|cell| {
                 (0..shape.cells())
@@ -74,6 +86,7 @@ impl Tables {
             shape,
             houses,
             cell_houses,
+            slots,
             peers,
         }
     }
@@ -147,6 +160,11 @@ pub struct Candidates {
     unsolved: usize,
     versions: Vec<u32>,
     house_versions: Vec<u32>,
+    /// Per house and digit (`h * n + d - 1`), the digit's places in the
+    /// house (bit `i`: the house's `i`-th cell), kept up to date as
+    /// candidates go: most techniques read places far more often than
+    /// candidates change.
+    places: Vec<u32>,
 }
 
 impl Candidates {
@@ -159,10 +177,12 @@ impl Candidates {
     /// An empty board on existing tables.
     pub fn empty(tables: Arc<Tables>) -> Candidates {
         let cells = tables.shape().cells();
-        let full = full_mask(tables.shape().n());
+        let n = tables.shape().n();
+        let full = full_mask(n);
         Candidates {
-            versions: vec![1; tables.shape().n()],
-            house_versions: vec![1; 3 * tables.shape().n()],
+            versions: vec![1; n],
+            house_versions: vec![1; 3 * n],
+            places: vec![full_mask(n); 3 * n * n],
             tables,
             masks: vec![full; cells],
             values: vec![0; cells],
@@ -205,6 +225,26 @@ impl Candidates {
         self.unsolved = other.unsolved;
         self.versions.copy_from_slice(&other.versions);
         self.house_versions.copy_from_slice(&other.house_versions);
+        self.places.copy_from_slice(&other.places);
+    }
+
+    /// Sets `cell`'s candidates to `mask`, keeping the places in step.
+    fn write_mask(&mut self, cell: usize, mask: u32) {
+        let mut gone = self.masks[cell] ^ mask;
+        self.masks[cell] = mask;
+        if gone == 0 {
+            return;
+        }
+        let n = self.tables.shape.n();
+        let houses = self.tables.cell_houses[cell];
+        let slots = self.tables.slots[cell];
+        while gone != 0 {
+            let d = gone.trailing_zeros() as usize;
+            gone &= gone - 1;
+            for k in 0..3 {
+                self.places[houses[k] * n + d] ^= 1 << slots[k];
+            }
+        }
     }
 
     /// A counter that changes whenever a cell of house `h` changes, so
@@ -288,7 +328,7 @@ impl Candidates {
         debug_assert_eq!(self.values[cell], 0);
         self.touch(self.masks[cell] | mask);
         self.touch_houses(cell);
-        self.masks[cell] = mask;
+        self.write_mask(cell, mask);
     }
 
     /// Sets the candidates of an unsolved cell from a list of digits.
@@ -304,11 +344,11 @@ impl Candidates {
         self.touch(self.masks[cell] | bit(d));
         self.touch_houses(cell);
         self.values[cell] = d;
-        self.masks[cell] = 0;
+        self.write_mask(cell, 0);
         let tables = Arc::clone(&self.tables);
         for &p in tables.peers(cell) {
             if self.masks[p] & bit(d) != 0 {
-                self.masks[p] &= !bit(d);
+                self.write_mask(p, self.masks[p] & !bit(d));
                 self.touch_houses(p);
             }
         }
@@ -320,45 +360,29 @@ impl Candidates {
         if had {
             self.touch(bit(d));
             self.touch_houses(cell);
+            self.write_mask(cell, self.masks[cell] & !bit(d));
         }
-        self.masks[cell] &= !bit(d);
         had
     }
 
     /// The positions of `d` in house `h`: bit `i` stands for the `i`-th cell
     /// of the house.
     pub fn positions(&self, h: usize, d: u8) -> u32 {
-        let b = bit(d);
-        let mut out = 0;
-        for (i, &cell) in self.tables.house(h).iter().enumerate() {
-            if self.masks[cell] & b != 0 {
-                out |= 1 << i;
-            }
-        }
-        out
+        self.places[h * self.n() + d as usize - 1]
     }
 
     /// The positions of every digit in house `h` at once, in one pass over
     /// its cells: `out[d - 1]` gets bit `i` for the `i`-th cell.
     pub fn all_positions(&self, h: usize, out: &mut [u32; 32]) {
-        out.fill(0);
-        for (i, &cell) in self.tables.house(h).iter().enumerate() {
-            let mut m = self.masks[cell];
-            while m != 0 {
-                out[m.trailing_zeros() as usize] |= 1 << i;
-                m &= m - 1;
-            }
-        }
+        let n = self.n();
+        out[..n].copy_from_slice(&self.places[h * n..(h + 1) * n]);
+        out[n..].fill(0);
     }
 
     /// The cells of house `h` where `d` is a candidate.
     pub fn cells_with(&self, h: usize, d: u8) -> impl Iterator<Item = usize> + '_ {
-        let b = bit(d);
-        self.tables
-            .house(h)
-            .iter()
-            .copied()
-            .filter(move |&c| self.masks[c] & b != 0)
+        let house = self.tables.house(h);
+        bits(self.positions(h, d)).map(move |i| house[i])
     }
 
     /// The two cells of house `h` that can hold `d`, when there are
@@ -413,6 +437,61 @@ pub fn full_mask(n: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The places of `d` in house `h` read from the cells' candidates.
+    fn places_read(c: &Candidates, h: usize, d: u8) -> u32 {
+        c.tables()
+            .house(h)
+            .iter()
+            .enumerate()
+            .filter(|&(_, &x)| c.has(x, d))
+            .fold(0, |m, (i, _)| m | 1 << i)
+    }
+
+    #[test]
+    fn kept_places_match_the_candidates_after_every_change() {
+        // Placements, eliminations and direct writes in a fixed pseudo-
+        // random order, on a square and an oblong box shape.
+        for shape in [
+            Shape::CLASSIC,
+            Shape::new(2, 3).unwrap(),
+            Shape::new(3, 4).unwrap(),
+        ] {
+            let n = shape.n();
+            let mut c = Candidates::new(shape);
+            let mut state = 12345u64;
+            let mut next = |bound: usize| {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                (state >> 33) as usize % bound
+            };
+            for step in 0..400 {
+                let cell = next(shape.cells());
+                let d = next(n) as u8 + 1;
+                match step % 3 {
+                    0 if c.value(cell) == 0 && c.has(cell, d) => c.place(cell, d),
+                    1 => {
+                        c.eliminate(cell, d);
+                    }
+                    _ if c.value(cell) == 0 => c.set_mask(cell, next(1 << n) as u32),
+                    _ => {}
+                }
+                for h in 0..3 * n {
+                    let mut all = [0; 32];
+                    c.all_positions(h, &mut all);
+                    for d in 1..=n as u8 {
+                        let read = places_read(&c, h, d);
+                        assert_eq!(c.positions(h, d), read, "{shape} step {step} house {h} digit {d}");
+                        assert_eq!(all[d as usize - 1], read);
+                    }
+                }
+            }
+            let mut copy = Candidates::new(shape);
+            copy.copy_from(&c);
+            assert!((0..3 * n).all(|h| (1..=n as u8).all(|d| copy.positions(h, d) == c.positions(h, d))));
+        }
+    }
 
     #[test]
     fn placing_removes_the_digit_from_peers_only() {

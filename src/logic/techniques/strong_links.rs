@@ -767,7 +767,9 @@ mod tests {
 
     /// Every chain of `k` links on `d`, as the producer sees them.
     fn all_chains(c: &Candidates, d: u8, k: usize) -> Vec<Found> {
-        chains(c, &BoardSets::<2>::new(c), d, k, &house_places(c))
+        let mut links = DigitLinks::<2>::default();
+        links.build(c, &BoardSets::new(c), d, &house_places(c));
+        links.chains(d, k)
     }
 
     #[test]
