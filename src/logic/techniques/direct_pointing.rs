@@ -88,18 +88,10 @@ fn first_in(c: &Candidates, digits: &[u8]) -> Option<Step> {
     if digits.is_empty() {
         return None;
     }
-    // Every digit's places in every house, read in one pass per house.
-    let places_of: Vec<[u32; 32]> = (0..3 * n)
-        .map(|h| {
-            let mut at = [0; 32];
-            c.all_positions(h, &mut at);
-            at
-        })
-        .collect();
     for (from, to) in [(BOX, COLUMN), (BOX, ROW), (COLUMN, BOX), (ROW, BOX)] {
         for &d in digits {
             for h1 in from * n..(from + 1) * n {
-                if let Some(step) = from_house(c, &places_of, d, h1, to) {
+                if let Some(step) = from_house(c, d, h1, to) {
                     return Some(step);
                 }
             }
@@ -109,10 +101,10 @@ fn first_in(c: &Candidates, digits: &[u8]) -> Option<Step> {
 }
 
 /// A direct locking of `d` from house `h1` into a house of kind `to`.
-fn from_house(c: &Candidates, places_of: &[[u32; 32]], d: u8, h1: usize, to: usize) -> Option<Step> {
+fn from_house(c: &Candidates, d: u8, h1: usize, to: usize) -> Option<Step> {
     let n = c.n();
     let t = c.tables();
-    let places = places_of[h1][d as usize - 1];
+    let places = c.positions(h1, d);
     if places.count_ones() < 2 {
         return None;
     }
@@ -129,7 +121,7 @@ fn from_house(c: &Candidates, places_of: &[[u32; 32]], d: u8, h1: usize, to: usi
         .iter()
         .fold(0u128, |m, &x| m | 1 << t.houses_of(x)[from]);
     for h3 in (0..3 * n).filter(|&h| crossing & 1 << h != 0 && h != h1) {
-        let places3 = places_of[h3][d as usize - 1];
+        let places3 = c.positions(h3, d);
         if places3.count_ones() < 2 {
             continue;
         }

@@ -132,25 +132,13 @@ impl Link {
     }
 }
 
-/// Every digit's places in every house (bit `i` = the house's `i`-th
-/// cell), read in one pass per house.
-fn house_places(c: &Candidates) -> Vec<[u32; 32]> {
-    (0..3 * c.n())
-        .map(|h| {
-            let mut at = [0; 32];
-            c.all_positions(h, &mut at);
-            at
-        })
-        .collect()
-}
-
 /// The strong links of `d`, rows, then columns, then boxes.
-fn links(c: &Candidates, d: u8, places_of: &[[u32; 32]]) -> Vec<Link> {
+fn links(c: &Candidates, d: u8) -> Vec<Link> {
     let n = c.n();
     let t = c.tables();
     let mut out = Vec::new();
-    for (h, places_in) in places_of.iter().enumerate() {
-        let at = places_in[d as usize - 1];
+    for h in 0..3 * n {
+        let at = c.positions(h, d);
         if at.count_ones() < 2 || at.count_ones() > 6 {
             continue;
         }
@@ -431,7 +419,7 @@ fn find_with<const W: usize>(
         cache.resize_with(n, DigitLinks::default);
     }
     // Read once, when the first digit needs its links built.
-    let mut board: Option<(Vec<[u32; 32]>, BoardSets<W>)> = None;
+    let mut board: Option<BoardSets<W>> = None;
     let mut best: Option<(Found, (u32, usize, String))> = None;
     let mut nothing = Vec::new();
     for d in 1..=n as u8 {
@@ -441,8 +429,8 @@ fn find_with<const W: usize>(
         let digit = &mut cache[d as usize - 1];
         // Version 0 is never a digit's: candidates start at 1.
         if digit.version != c.digit_version(d) {
-            let (places_of, sets) = board.get_or_insert_with(|| (house_places(c), BoardSets::new(c)));
-            digit.build(c, sets, d, places_of);
+            let sets = board.get_or_insert_with(|| BoardSets::new(c));
+            digit.build(c, sets, d);
         }
         let mut found_any = false;
         for found in digit.chains(d, k) {
@@ -535,9 +523,9 @@ fn two_link_code(found: &Found) -> String {
 
 impl<const W: usize> DigitLinks<W> {
     /// Rebuilds the links of `d` on `c`, reusing the buffers.
-    fn build(&mut self, c: &Candidates, sets: &BoardSets<W>, d: u8, places_of: &[[u32; 32]]) {
+    fn build(&mut self, c: &Candidates, sets: &BoardSets<W>, d: u8) {
         self.version = c.digit_version(d);
-        self.all = links(c, d, places_of);
+        self.all = links(c, d);
         let all = &self.all;
         let ends: Vec<[EndHouses; 2]> = all
             .iter()
@@ -768,7 +756,7 @@ mod tests {
     /// Every chain of `k` links on `d`, as the producer sees them.
     fn all_chains(c: &Candidates, d: u8, k: usize) -> Vec<Found> {
         let mut links = DigitLinks::<2>::default();
-        links.build(c, &BoardSets::new(c), d, &house_places(c));
+        links.build(c, &BoardSets::new(c), d);
         links.chains(d, k)
     }
 
@@ -846,7 +834,7 @@ mod tests {
         // 6 in box 5 on the square r4c4, r4c5, r5c4, r5c5: no cross, so
         // the row parts link, and so do the column parts.
         confine(&mut c, 6, &[rc(4, 4), rc(4, 5), rc(5, 4), rc(5, 5)]);
-        let in_box: Vec<Vec<Vec<usize>>> = links(&c, 6, &house_places(&c))
+        let in_box: Vec<Vec<Vec<usize>>> = links(&c, 6)
             .iter()
             .filter(|l| l.house == 18 + 4)
             .map(|l| l.ends.iter().map(|e| e.to_vec()).collect())
