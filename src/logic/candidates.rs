@@ -49,6 +49,12 @@ pub struct Tables {
     /// Per cell, its position in each of its three houses.
     slots: Vec<[u8; 3]>,
     peers: Vec<Vec<usize>>,
+    /// Words of 64 bits in a set of cells.
+    words: usize,
+    /// Each house's cells, then each cell's peers, as sets of cells
+    /// (`words` words each), for the searches that intersect them.
+    house_bits: Vec<u64>,
+    peer_bits: Vec<u64>,
 }
 
 impl Tables {
@@ -75,14 +81,27 @@ impl Tables {
                 })
             })
             .collect();
-        let peers = (0..shape.cells())
+        let peers: Vec<Vec<usize>> = (0..shape.cells())
             .map(|cell| {
                 (0..shape.cells())
                     .filter(|&other| other != cell && shares_house(&cell_houses, cell, other))
                     .collect()
             })
             .collect();
+        let words = shape.cells().div_ceil(64);
+        let as_bits = |lists: &[Vec<usize>]| {
+            let mut bits = vec![0u64; lists.len() * words];
+            for (i, list) in lists.iter().enumerate() {
+                for &x in list {
+                    bits[i * words + x / 64] |= 1 << (x % 64);
+                }
+            }
+            bits
+        };
         Tables {
+            house_bits: as_bits(&houses),
+            peer_bits: as_bits(&peers),
+            words,
             shape,
             houses,
             cell_houses,
@@ -106,6 +125,17 @@ impl Tables {
         self.cell_houses[cell]
     }
 
+    /// The cells of house `h` as a set of cells (bit `x % 64` of word
+    /// `x / 64` for cell `x`).
+    pub(crate) fn house_bits(&self, h: usize) -> &[u64] {
+        &self.house_bits[h * self.words..(h + 1) * self.words]
+    }
+
+    /// The peers of `cell` as a set of cells (see [`Tables::house_bits`]).
+    pub(crate) fn peer_bits(&self, cell: usize) -> &[u64] {
+        &self.peer_bits[cell * self.words..(cell + 1) * self.words]
+    }
+
     /// Every other cell sharing a house with `cell`.
     pub fn peers(&self, cell: usize) -> &[usize] {
         &self.peers[cell]
@@ -126,6 +156,18 @@ impl Tables {
 fn shares_house(cell_houses: &[[usize; 3]], a: usize, b: usize) -> bool {
     let (x, y) = (cell_houses[a], cell_houses[b]);
     x[0] == y[0] || x[1] == y[1] || x[2] == y[2]
+}
+
+/// The words of a set holding all of `cells` cells.
+fn every_cell(cells: usize) -> impl Iterator<Item = u64> {
+    (0..cells.div_ceil(64)).map(move |w| {
+        let left = cells - 64 * w;
+        if left >= 64 {
+            u64::MAX
+        } else {
+            (1 << left) - 1
+        }
+    })
 }
 
 /// The bit for digit `d` (1-based) in a candidate mask.
@@ -165,6 +207,9 @@ pub struct Candidates {
     /// candidates go: most techniques read places far more often than
     /// candidates change.
     places: Vec<u32>,
+    /// Per digit (`(d - 1) * words`), the cells holding it as a set of
+    /// cells (see [`Tables::house_bits`]), kept up to date likewise.
+    holders: Vec<u64>,
 }
 
 impl Candidates {
@@ -183,6 +228,7 @@ impl Candidates {
             versions: vec![1; n],
             house_versions: vec![1; 3 * n],
             places: vec![full_mask(n); 3 * n * n],
+            holders: (0..n).flat_map(|_| every_cell(cells)).collect(),
             tables,
             masks: vec![full; cells],
             values: vec![0; cells],
@@ -226,6 +272,7 @@ impl Candidates {
         self.versions.copy_from_slice(&other.versions);
         self.house_versions.copy_from_slice(&other.house_versions);
         self.places.copy_from_slice(&other.places);
+        self.holders.copy_from_slice(&other.holders);
     }
 
     /// Sets `cell`'s candidates to `mask`, keeping the places in step.
@@ -238,12 +285,15 @@ impl Candidates {
         let n = self.tables.shape.n();
         let houses = self.tables.cell_houses[cell];
         let slots = self.tables.slots[cell];
+        let holder_word = cell / 64;
+        let words = self.tables.words;
         while gone != 0 {
             let d = gone.trailing_zeros() as usize;
             gone &= gone - 1;
             for k in 0..3 {
                 self.places[houses[k] * n + d] ^= 1 << slots[k];
             }
+            self.holders[d * words + holder_word] ^= 1 << (cell % 64);
         }
     }
 
@@ -379,6 +429,13 @@ impl Candidates {
         out[n..].fill(0);
     }
 
+    /// The cells holding `d` as a candidate, as a set of cells (see
+    /// [`Tables::house_bits`]).
+    pub(crate) fn holder_bits(&self, d: u8) -> &[u64] {
+        let words = self.tables.words;
+        &self.holders[(d as usize - 1) * words..d as usize * words]
+    }
+
     /// The cells of house `h` where `d` is a candidate.
     pub fn cells_with(&self, h: usize, d: u8) -> impl Iterator<Item = usize> + '_ {
         let house = self.tables.house(h);
@@ -476,6 +533,14 @@ mod tests {
                     }
                     _ if c.value(cell) == 0 => c.set_mask(cell, next(1 << n) as u32),
                     _ => {}
+                }
+                for d in 1..=n as u8 {
+                    let holding: Vec<usize> = (0..shape.cells()).filter(|&x| c.has(x, d)).collect();
+                    let words = c.holder_bits(d);
+                    let kept: Vec<usize> = (0..shape.cells())
+                        .filter(|&x| words[x / 64] >> (x % 64) & 1 != 0)
+                        .collect();
+                    assert_eq!(kept, holding, "{shape} step {step} digit {d}");
                 }
                 for h in 0..3 * n {
                     let mut all = [0; 32];

@@ -22,6 +22,13 @@ impl<const W: usize> CellSet<W> {
         cells <= 64 * W
     }
 
+    /// The set of `words` (64 cells each, at most `W` of them).
+    pub fn from_words(words: &[u64]) -> Self {
+        let mut set = CellSet::default();
+        set.0[..words.len()].copy_from_slice(words);
+        set
+    }
+
     /// Adds cell `x`.
     pub fn insert(&mut self, x: usize) {
         self.0[x / 64] |= 1 << (x % 64);
@@ -98,10 +105,10 @@ impl<const W: usize> FromIterator<usize> for CellSet<W> {
     }
 }
 
-/// The board's houses and candidates as cell sets, built once per search.
+/// The board's houses and candidates as cell sets, read from the tables
+/// and the candidates (which keep them), so building one costs a copy of
+/// each digit's set.
 pub(crate) struct BoardSets<const W: usize> {
-    /// The cells of each house, numbered as in the tables.
-    houses: Vec<CellSet<W>>,
     /// The cells holding each digit as a candidate (index `d - 1`).
     holding: Vec<CellSet<W>>,
 }
@@ -109,31 +116,20 @@ pub(crate) struct BoardSets<const W: usize> {
 impl<const W: usize> BoardSets<W> {
     /// The sets of `c`'s board.
     pub fn new(c: &Candidates) -> Self {
-        let t = c.tables();
-        let n = c.n();
-        let houses = (0..3 * n).map(|h| t.house(h).iter().copied().collect()).collect();
-        let mut holding = vec![CellSet::default(); n];
-        for x in 0..c.cell_count() {
-            let mut m = c.mask(x);
-            while m != 0 {
-                holding[m.trailing_zeros() as usize].insert(x);
-                m &= m - 1;
-            }
-        }
-        BoardSets { houses, holding }
+        let holding = (1..=c.n() as u8)
+            .map(|d| CellSet::from_words(c.holder_bits(d)))
+            .collect();
+        BoardSets { holding }
     }
 
     /// The cells sharing a house with `cell`, `cell` itself excluded.
     pub fn peers(&self, c: &Candidates, cell: usize) -> CellSet<W> {
-        let [r, k, b] = c.tables().houses_of(cell);
-        let mut s = self.houses[r].or(self.houses[k]).or(self.houses[b]);
-        s.remove(cell);
-        s
+        CellSet::from_words(c.tables().peer_bits(cell))
     }
 
     /// The cells of house `h`.
-    pub fn house(&self, h: usize) -> CellSet<W> {
-        self.houses[h]
+    pub fn house(&self, c: &Candidates, h: usize) -> CellSet<W> {
+        CellSet::from_words(c.tables().house_bits(h))
     }
 
     /// The cells holding digit `d` as a candidate.

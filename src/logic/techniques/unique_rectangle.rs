@@ -314,7 +314,7 @@ fn loop_members<const W: usize>(c: &Candidates, sets: &BoardSets<W>, pair: u32) 
     loop {
         let before = member;
         for h in 0..3 * c.n() {
-            let inside = member.and(sets.house(h));
+            let inside = member.and(sets.house(c, h));
             if !inside.is_empty() && !inside.has_two() {
                 member = member.without(inside);
             }
@@ -354,7 +354,7 @@ impl<const W: usize> LoopSearch<'_, W> {
             }
             let house = t.houses_of(cell)[kind];
             // In index order, which is the house's order.
-            for next in self.members.and(self.sets.house(house)).iter() {
+            for next in self.members.and(self.sets.house(self.c, house)).iter() {
                 if next == self.start && self.path.len() >= 4 {
                     self.found.push(self.path.clone());
                     continue;
