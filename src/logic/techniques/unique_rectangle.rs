@@ -42,7 +42,10 @@ pub(crate) const FINDER: Finder = Finder {
     id: "unique_rectangle",
     name: "Unique Rectangle",
     score: 4.5,
-    find: Some(|c, _| find(c)),
+    find: Some(|c, cx| {
+        cx.memo
+            .first_since_nothing(Technique::UniqueRectangle, c, |changed| find_around(c, changed))
+    }),
 };
 
 /// What keeps a deadly loop from being deadly.
@@ -222,18 +225,41 @@ struct Hint {
     removals: Vec<(usize, u8)>,
 }
 
-/// Finds the unique rectangle or loop SE would apply.
-pub fn find(c: &Candidates) -> Option<Step> {
+/// Finds the unique rectangle or loop SE would apply (the whole board).
+#[cfg(test)]
+fn find(c: &Candidates) -> Option<Step> {
+    find_around(c, &|_| true)
+}
+
+/// The unique rectangle or loop SE would apply, when every pattern that
+/// removes something has a cell in or next to a cell that `changed` (the
+/// solve's memo: the cells whose candidates changed since the search
+/// last found nothing). Why that is enough: a loop, its rescue and what
+/// it removes depend only on the loop's cells and the houses they share
+/// (type 2's removals, outside them, can only have shrunk since), so a
+/// loop of unchanged cells none of which sees a changed cell removes
+/// nothing still. Loops of a pair none of whose possible members is such
+/// a cell are not searched; the others are, in order, so the pick among
+/// the hints found is SE's.
+fn find_around(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
     if CellSet::<2>::fits(c.cell_count()) {
-        find_with::<2>(c)
+        find_with::<2>(c, changed)
     } else {
-        find_with::<10>(c)
+        find_with::<10>(c, changed)
     }
 }
 
-fn find_with<const W: usize>(c: &Candidates) -> Option<Step> {
+fn find_with<const W: usize>(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
     let mut hints: Vec<Hint> = Vec::new();
     let sets = BoardSets::<W>::new(c);
+    let mut near = CellSet::<W>::default();
+    for x in (0..c.cell_count()).filter(|&x| changed(x)) {
+        near.insert(x);
+        near = near.or(sets.peers(c, x));
+    }
+    if near.is_empty() {
+        return None;
+    }
     let mut members: Vec<(u32, CellSet<W>)> = Vec::new();
     let mut seen_loops: Vec<Vec<usize>> = Vec::new();
     // One path buffer for every start: the search runs after every step.
@@ -251,7 +277,7 @@ fn find_with<const W: usize>(c: &Candidates) -> Option<Step> {
                 allowed
             }
         };
-        if !allowed.contains(start) {
+        if !allowed.contains(start) || allowed.and(near).is_empty() {
             continue;
         }
         let mut search = LoopSearch {
