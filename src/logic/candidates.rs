@@ -207,6 +207,8 @@ pub struct Candidates {
     /// candidates go: most techniques read places far more often than
     /// candidates change.
     places: Vec<u32>,
+    /// Per house, its cells without a digit.
+    empty_in_house: Vec<u32>,
     /// Per digit (`(d - 1) * words`), the cells holding it as a set of
     /// cells (see [`Tables::house_bits`]), kept up to date likewise.
     holders: Vec<u64>,
@@ -228,6 +230,7 @@ impl Candidates {
             versions: vec![1; n],
             house_versions: vec![1; 3 * n],
             places: vec![full_mask(n); 3 * n * n],
+            empty_in_house: vec![n as u32; 3 * n],
             holders: (0..n).flat_map(|_| every_cell(cells)).collect(),
             tables,
             masks: vec![full; cells],
@@ -273,6 +276,7 @@ impl Candidates {
         self.house_versions.copy_from_slice(&other.house_versions);
         self.places.copy_from_slice(&other.places);
         self.holders.copy_from_slice(&other.holders);
+        self.empty_in_house.copy_from_slice(&other.empty_in_house);
     }
 
     /// Sets `cell`'s candidates to `mask`, keeping the places in step.
@@ -390,6 +394,9 @@ impl Candidates {
     pub fn place(&mut self, cell: usize, d: u8) {
         if self.values[cell] == 0 {
             self.unsolved -= 1;
+            for h in self.tables.cell_houses[cell] {
+                self.empty_in_house[h] -= 1;
+            }
         }
         self.touch(self.masks[cell] | bit(d));
         self.touch_houses(cell);
@@ -427,6 +434,11 @@ impl Candidates {
         let n = self.n();
         out[..n].copy_from_slice(&self.places[h * n..(h + 1) * n]);
         out[n..].fill(0);
+    }
+
+    /// How many cells of house `h` have no digit yet.
+    pub fn empty_cells(&self, h: usize) -> usize {
+        self.empty_in_house[h] as usize
     }
 
     /// The cells holding `d` as a candidate, as a set of cells (see
@@ -543,6 +555,8 @@ mod tests {
                     assert_eq!(kept, holding, "{shape} step {step} digit {d}");
                 }
                 for h in 0..3 * n {
+                    let empty = c.tables().house(h).iter().filter(|&&x| c.value(x) == 0).count();
+                    assert_eq!(c.empty_cells(h), empty);
                     let mut all = [0; 32];
                     c.all_positions(h, &mut all);
                     for d in 1..=n as u8 {

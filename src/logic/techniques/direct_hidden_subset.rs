@@ -69,7 +69,7 @@ fn find_fresh(c: &Candidates, cx: &mut Context, size: usize, memo_key: Technique
 fn find_in(c: &Candidates, size: usize, h: usize) -> Option<Step> {
     let n = c.n();
     let house = c.tables().house(h);
-    let empty = house.iter().filter(|&&x| c.value(x) == 0).count();
+    let empty = c.empty_cells(h);
     // SE looks only where more cells are empty than the set fills.
     if empty <= size {
         return None;

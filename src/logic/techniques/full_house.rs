@@ -51,6 +51,9 @@ fn find(c: &Candidates) -> Option<Step> {
 
 /// The full house of house `h`, if it has one.
 fn in_house(c: &Candidates, h: usize) -> Option<Step> {
+    if c.empty_cells(h) != 1 {
+        return None;
+    }
     let n = c.n();
     let mut empty = None;
     let mut empties = 0;

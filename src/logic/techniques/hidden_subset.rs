@@ -88,7 +88,7 @@ pub fn find_in(c: &Candidates, size: usize, h: usize, accept: &impl Fn(&Step) ->
     let n = c.n();
     // SE looks for a hidden set only where more than twice its size is
     // empty (otherwise the naked set on the other cells is the same).
-    let empty = c.tables().house(h).iter().filter(|&&x| c.value(x) == 0).count();
+    let empty = c.empty_cells(h);
     if empty <= 2 * size {
         return None;
     }

@@ -75,10 +75,9 @@ pub fn find_in(c: &Candidates, size: usize, h: usize) -> Option<Step> {
         3 => Technique::NakedTriple,
         _ => Technique::NakedQuad,
     };
-    let house = c.tables().house(h);
     // SE looks for a naked set only where at least twice its size is
     // empty (otherwise the hidden set on the other cells is the same).
-    if house.iter().filter(|&&x| c.value(x) == 0).count() < 2 * size {
+    if c.empty_cells(h) < 2 * size {
         return None;
     }
     let mut cells = [0usize; 32];

@@ -550,8 +550,7 @@ fn set_rescues(
     let mut out = Vec::new();
     for degree in 2..=n.saturating_sub(2) {
         for house in shared_houses(c, duo) {
-            let cells = c.tables().house(house);
-            let empty = cells.iter().filter(|&&x| c.value(x) == 0).count();
+            let empty = c.empty_cells(house);
             if degree * 2 <= empty && degree >= extra.count_ones() as usize {
                 naked_sets(c, duo, extra, house, degree, &mut |others, set| {
                     let rescue = SetRescue {
