@@ -16,7 +16,7 @@
 //! 5,320 traced paths needed it; a 17-clue puzzle rated on held-out data
 //! (SE 6.2) did (see the test below).
 
-use super::super::candidates::{digits, Candidates};
+use super::super::candidates::{bit, digits, Candidates};
 use super::super::step::{cell_list, Pattern, Step};
 use super::super::technique::{Finder, Technique};
 use super::cell_set::{BoardSets, CellSet};
@@ -107,18 +107,26 @@ fn find_with<const W: usize>(c: &Candidates, changed: &dyn Fn(usize) -> bool) ->
 fn exclude<const W: usize>(c: &Candidates, cells: [usize; 2], excluders: CellSet<W>) -> Option<Step> {
     let sees = c.tables().sees(cells[0], cells[1]);
     let masks = cells.map(|x| c.mask(x));
-    let mut used = [0u32; 2];
-    for x in digits(masks[0]) {
-        for y in digits(masks[1]) {
-            let combination = 1u32 << (x - 1) | 1 << (y - 1);
-            let repeats = x == y && sees;
-            if repeats || excluders.iter().any(|e| c.mask(e) == combination) {
-                continue;
-            }
-            used[0] |= 1 << (x - 1);
-            used[1] |= 1 << (y - 1);
+    // A digit of one cell is used when some digit of the other makes no
+    // excluder's pair with it (and repeats it only where the two cells
+    // do not see each other): the partners each excluder rules out,
+    // gathered per digit, decide that in one pass over the excluders.
+    let mut ruled_out = [0u32; 32];
+    for e in excluders.iter() {
+        let m = c.mask(e);
+        for x in digits(m) {
+            ruled_out[x as usize - 1] |= m & !bit(x);
         }
     }
+    let used_of = |mine: u32, other: u32| {
+        digits(mine)
+            .filter(|&x| {
+                let repeat = if sees { bit(x) } else { 0 };
+                other & !(ruled_out[x as usize - 1] | repeat) != 0
+            })
+            .fold(0, |m, x| m | bit(x))
+    };
+    let used = [used_of(masks[0], masks[1]), used_of(masks[1], masks[0])];
     if used == masks {
         return None;
     }
