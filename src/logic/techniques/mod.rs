@@ -169,8 +169,11 @@ pub struct Context<'a> {
 /// (see [`Candidates::digit_version`]) when the technique last found
 /// nothing, so unchanged digits are not searched again. One per solve.
 pub struct Memo {
-    nothing_at: Vec<Vec<u32>>,
-    house_nothing_at: Vec<Vec<u32>>,
+    /// Board side: the per-digit and per-house records are flat, `n` and
+    /// `3n` entries per technique (one allocation each per solve).
+    n: usize,
+    nothing_at: Vec<u32>,
+    house_nothing_at: Vec<u32>,
     /// Per technique, every cell's candidates when a whole-board search
     /// last found nothing (empty until then).
     board_nothing_at: Vec<Vec<u32>>,
@@ -182,8 +185,9 @@ impl Memo {
     /// An empty memo for boards of side `n`.
     pub fn new(n: usize) -> Memo {
         Memo {
-            nothing_at: vec![vec![0; n]; Technique::ALL.len()],
-            house_nothing_at: vec![vec![0; 3 * n]; Technique::ALL.len()],
+            n,
+            nothing_at: vec![0; n * Technique::ALL.len()],
+            house_nothing_at: vec![0; 3 * n * Technique::ALL.len()],
             board_nothing_at: vec![Vec::new(); Technique::ALL.len()],
             links: strong_links::LinkCache::default(),
         }
@@ -262,7 +266,7 @@ impl Memo {
 
     /// The digits of `c` that `technique` has not yet searched in vain.
     fn changed(&self, technique: Technique, c: &Candidates) -> Vec<u8> {
-        let seen = &self.nothing_at[technique as usize];
+        let seen = &self.nothing_at[technique as usize * self.n..];
         (1..=c.n() as u8)
             .filter(|&d| seen[d as usize - 1] != c.digit_version(d))
             .collect()
@@ -270,17 +274,17 @@ impl Memo {
 
     /// Whether digit `d` changed since `technique` last found nothing on it.
     pub(crate) fn digit_changed(&self, technique: Technique, c: &Candidates, d: u8) -> bool {
-        self.nothing_at[technique as usize][d as usize - 1] != c.digit_version(d)
+        self.nothing_at[technique as usize * self.n + d as usize - 1] != c.digit_version(d)
     }
 
     /// Whether house `h` changed since `technique` last found nothing there.
     pub(crate) fn house_changed(&self, technique: Technique, c: &Candidates, h: usize) -> bool {
-        self.house_nothing_at[technique as usize][h] != c.house_version(h)
+        self.house_nothing_at[technique as usize * 3 * self.n + h] != c.house_version(h)
     }
 
     /// Records that `technique` found nothing in house `h` as it is now.
     pub(crate) fn nothing_in_house(&mut self, technique: Technique, c: &Candidates, h: usize) {
-        self.house_nothing_at[technique as usize][h] = c.house_version(h);
+        self.house_nothing_at[technique as usize * 3 * self.n + h] = c.house_version(h);
     }
 
     /// The first step `search(pass, d, h)` finds in SE's order: pass by
@@ -313,7 +317,7 @@ impl Memo {
     }
 
     fn found_nothing(&mut self, technique: Technique, c: &Candidates, d: u8) {
-        self.nothing_at[technique as usize][d as usize - 1] = c.digit_version(d);
+        self.nothing_at[technique as usize * self.n + d as usize - 1] = c.digit_version(d);
     }
 
     /// The first step `search` finds on a changed digit.
@@ -345,14 +349,15 @@ impl Memo {
     ) -> Option<Step> {
         for h in houses {
             let version = c.house_version(h);
-            if self.house_nothing_at[t as usize][h] == version {
+            let at = t as usize * 3 * self.n + h;
+            if self.house_nothing_at[at] == version {
                 continue;
             }
             let found = search(h);
             if found.is_some() {
                 return found;
             }
-            self.house_nothing_at[t as usize][h] = version;
+            self.house_nothing_at[at] = version;
         }
         None
     }
