@@ -16,9 +16,23 @@ use std::time::Instant;
 
 /// A logical solver for one shape; keep it to solve many puzzles without
 /// rebuilding the shape tables.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct LogicalSolver {
     tables: Arc<Tables>,
+    /// The solve-wide memo, reset for each puzzle: its buffers serve them
+    /// all.
+    memo: Memo,
+}
+
+impl Clone for LogicalSolver {
+    /// A solver for the same shape, sharing the tables (not the memo,
+    /// which only lives during a solve).
+    fn clone(&self) -> LogicalSolver {
+        LogicalSolver {
+            tables: self.tables.clone(),
+            memo: Memo::new(self.tables.shape().n()),
+        }
+    }
 }
 
 /// The result of a logical solve.
@@ -41,6 +55,7 @@ impl LogicalSolver {
     pub fn new(shape: Shape) -> LogicalSolver {
         LogicalSolver {
             tables: Arc::new(Tables::new(shape)),
+            memo: Memo::new(shape.n()),
         }
     }
 
@@ -139,13 +154,14 @@ impl LogicalSolver {
         }
         let mut steps = Vec::new();
         let mut tally = Tally::default();
-        let mut memo = Memo::new(c.n());
+        let memo = &mut self.memo;
+        memo.reset(c.n());
         let mut hardest = 0.0f32;
         while !c.is_solved() {
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 return Ok(None);
             }
-            let Some(step) = next_step(&Technique::ALL[..tried], &c, &mut memo) else {
+            let Some(step) = next_step(&Technique::ALL[..tried], &c, memo) else {
                 break;
             };
             apply(&mut c, &step)?;

@@ -167,7 +167,8 @@ pub struct Context<'a> {
 
 /// Remembers, per single-digit technique and digit, the digit's version
 /// (see [`Candidates::digit_version`]) when the technique last found
-/// nothing, so unchanged digits are not searched again. One per solve.
+/// nothing, so unchanged digits are not searched again. One per solve
+/// (reset between solves).
 pub struct Memo {
     /// Board side: the per-digit and per-house records are flat, `n` and
     /// `3n` entries per technique (one allocation each per solve).
@@ -181,7 +182,27 @@ pub struct Memo {
     pub(crate) links: strong_links::LinkCache,
 }
 
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Memo").field("n", &self.n).finish_non_exhaustive()
+    }
+}
+
 impl Memo {
+    /// Forgets everything, for a new solve on boards of side `n`, keeping
+    /// the buffers (a solver rates many puzzles). Records hold versions,
+    /// which start at 1 on every board, so 0 means "never searched".
+    pub fn reset(&mut self, n: usize) {
+        if n != self.n {
+            *self = Memo::new(n);
+            return;
+        }
+        self.nothing_at.fill(0);
+        self.house_nothing_at.fill(0);
+        self.board_nothing_at.iter_mut().for_each(Vec::clear);
+        self.links.forget();
+    }
+
     /// An empty memo for boards of side `n`.
     pub fn new(n: usize) -> Memo {
         Memo {

@@ -406,6 +406,13 @@ pub(crate) struct LinkCache {
     digits: Vec<DigitLinks<2>>,
 }
 
+impl LinkCache {
+    /// Marks every digit's links stale (a new solve), keeping the buffers.
+    pub(crate) fn forget(&mut self) {
+        self.digits.iter_mut().for_each(|d| d.version = 0);
+    }
+}
+
 fn find_with<const W: usize>(
     c: &Candidates,
     cx: &mut Context,
