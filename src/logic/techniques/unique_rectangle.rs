@@ -269,17 +269,22 @@ fn find_with<const W: usize>(c: &Candidates, changed: &dyn Fn(usize) -> bool) ->
         if pair.count_ones() != 2 {
             continue;
         }
-        let allowed = match members.iter().position(|(p, _)| *p == pair) {
-            Some(i) => members[i].1,
+        let i = match members.iter().position(|(p, _)| *p == pair) {
+            Some(i) => i,
             None => {
-                let allowed = loop_members(c, &sets, pair);
-                members.push((pair, allowed));
-                allowed
+                members.push((pair, loop_members(c, &sets, pair)));
+                members.len() - 1
             }
         };
+        let allowed = members[i].1;
         if !allowed.contains(start) || allowed.and(near).is_empty() {
             continue;
         }
+        // Every loop through this start is met from it (whatever the
+        // start, a loop passes the walk's tests or fails them alike), so
+        // later starts of the pair need not walk through it: the loops
+        // they would find through it were met here first.
+        members[i].1.remove(start);
         let mut search = LoopSearch {
             c,
             sets: &sets,
