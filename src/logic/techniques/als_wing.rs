@@ -346,26 +346,33 @@ impl<const W: usize> Search<'_, W> {
         if self.best.as_ref().is_some_and(|b| rating > b.key.0) {
             return;
         }
+        // Pivots: bivalue cells outside the set whose two digits are in
+        // it (ties between wings are broken by set and pivot, so the
+        // order they are tried in does not matter).
         let members: CellSet<W> = set.iter().copied().collect();
-        let peers = self.set_peers(set);
-        // A restricted common has all its places in the set seeing the
-        // pivot, so the pivot sees the set.
-        let mut near = peers[..set.len()]
+        let mut pivots = self
+            .bivalue
             .iter()
-            .fold(CellSet::default(), |acc, &p| acc.or(p));
+            .filter(|(pm, _)| pm & !union == 0)
+            .fold(CellSet::default(), |acc, &(_, group)| acc.or(group))
+            .without(members);
         if let Some(changed) = self.changed {
             if members.and(changed).is_empty() {
-                near = near.and(changed);
+                pivots = pivots.and(changed);
             }
         }
-        for g in 0..self.bivalue.len() {
-            let (pm, group) = self.bivalue[g];
-            if pm & !union != 0 {
-                continue;
-            }
-            for pivot in group.and(near).without(members).iter() {
-                self.try_pivot(set, union, &peers, pivot, pm, rating, (largest, total));
-            }
+        if pivots.is_empty() {
+            return;
+        }
+        // A restricted common has all its places in the set seeing the
+        // pivot, so the pivot sees the set.
+        let peers = self.set_peers(set);
+        let near = peers[..set.len()]
+            .iter()
+            .fold(CellSet::default(), |acc, &p| acc.or(p));
+        for pivot in pivots.and(near).iter() {
+            let pm = c.mask(pivot);
+            self.try_pivot(set, union, &peers, pivot, pm, rating, (largest, total));
         }
     }
 
