@@ -120,7 +120,10 @@ fn from_house(c: &Candidates, d: u8, h1: usize, to: usize) -> Option<Step> {
         .house(h2)
         .iter()
         .fold(0u128, |m, &x| m | 1 << t.houses_of(x)[from]);
-    for h3 in (0..3 * n).filter(|&h| crossing & 1 << h != 0 && h != h1) {
+    let mut others = crossing & !(1u128 << h1);
+    while others != 0 {
+        let h3 = others.trailing_zeros() as usize;
+        others &= others - 1;
         let places3 = c.positions(h3, d);
         if places3.count_ones() < 2 {
             continue;
