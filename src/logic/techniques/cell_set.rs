@@ -24,9 +24,9 @@ impl<const W: usize> CellSet<W> {
 
     /// The set of `words` (64 cells each, at most `W` of them).
     pub fn from_words(words: &[u64]) -> Self {
-        let mut set = CellSet::default();
-        set.0[..words.len()].copy_from_slice(words);
-        set
+        // Word by word: a slice copy of a run-time length is a call to
+        // `memcpy`, and this runs for every peer set read.
+        CellSet(std::array::from_fn(|i| words.get(i).copied().unwrap_or(0)))
     }
 
     /// Adds cell `x`.
