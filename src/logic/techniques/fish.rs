@@ -81,7 +81,7 @@ pub fn find_digit(c: &Candidates, size: usize, d: u8) -> Option<Step> {
             }
         }
         let found = search_subsets(&places[..count], size, size as u32, &mut |chosen, union| {
-            let mut bases = [0usize; 32];
+            let mut bases = [0usize; super::MAX_SUBSET];
             for (slot, &i) in bases.iter_mut().zip(chosen) {
                 *slot = lines[i];
             }

@@ -106,7 +106,7 @@ pub fn find_in(c: &Candidates, size: usize, h: usize, accept: &impl Fn(&Step) ->
         }
     }
     search_subsets(&places[..count], size, size as u32, &mut |chosen, union| {
-        let mut subset = [0u8; 32];
+        let mut subset = [0u8; super::MAX_SUBSET];
         for (slot, &i) in subset.iter_mut().zip(chosen) {
             *slot = digits[i];
         }

@@ -476,24 +476,31 @@ fn first_in_pairs<T: Copy>(items: &[T], mut pattern: impl FnMut(T, T) -> Option<
 /// Calls `visit` with every `k`-subset of `masks` (as indices, smallest
 /// first) whose union has at most `limit` bits, until `visit` returns
 /// `Some`. Subsets are pruned as soon as their union grows past `limit`.
-/// The subset is kept in a fixed array (`masks` has at most one entry per
-/// digit or line, so at most 32): the searches run after every step.
+/// The subset is kept in a fixed array (the searches run after every
+/// step): sets and fish have at most [`MAX_SUBSET`] members.
 fn search_subsets<T>(
     masks: &[u32],
     k: usize,
     limit: u32,
     visit: &mut impl FnMut(&[usize], u32) -> Option<T>,
 ) -> Option<T> {
-    let mut chosen = Subset { at: [0; 32], len: 0 };
+    let mut chosen = Subset {
+        at: [0; MAX_SUBSET],
+        len: 0,
+    };
     if k > chosen.at.len() {
         return None;
     }
     extend_subset(masks, k, limit, 0, 0, &mut chosen, visit)
 }
 
+/// The largest subset [`search_subsets`] looks for (the solver's sets
+/// and fish have at most four members).
+const MAX_SUBSET: usize = 8;
+
 /// The indices chosen so far by [`search_subsets`].
 struct Subset {
-    at: [usize; 32],
+    at: [usize; MAX_SUBSET],
     len: usize,
 }
 

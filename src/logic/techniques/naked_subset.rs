@@ -91,7 +91,7 @@ pub fn find_in(c: &Candidates, size: usize, h: usize) -> Option<Step> {
         }
     }
     search_subsets(&masks[..count], size, size as u32, &mut |chosen, union| {
-        let mut subset = [0usize; 32];
+        let mut subset = [0usize; super::MAX_SUBSET];
         for (slot, &i) in subset.iter_mut().zip(chosen) {
             *slot = cells[i];
         }
