@@ -77,7 +77,7 @@ fn find_around(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> 
 fn find_with<const W: usize>(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
     let sets = BoardSets::<W>::new(c);
     let peers: Vec<CellSet<W>> = (0..c.cell_count()).map(|x| sets.peers(c, x)).collect();
-    let near = super::near_changed(c, &peers, changed);
+    let near = super::near_changed(c, &sets, changed);
     if near.is_empty() {
         return None;
     }

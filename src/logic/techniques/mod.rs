@@ -434,18 +434,18 @@ fn exclusion_bases<const W: usize>(
         .collect()
 }
 
-/// The cells that `changed` or see a changed cell (`peers` holds each
-/// cell's peers): an aligned exclusion that is new since its search last
-/// found nothing has a base cell among them.
+/// The cells that `changed` or see a changed cell: a pattern that is new
+/// since its search last found nothing, and whose existence and removals
+/// depend only on its cells and their peers, has a cell among them.
 fn near_changed<const W: usize>(
     c: &Candidates,
-    peers: &[cell_set::CellSet<W>],
+    sets: &cell_set::BoardSets<W>,
     changed: &dyn Fn(usize) -> bool,
 ) -> cell_set::CellSet<W> {
     let mut near = cell_set::CellSet::<W>::default();
     for x in (0..c.cell_count()).filter(|&x| changed(x)) {
         near.insert(x);
-        near = near.or(peers[x]);
+        near = near.or(sets.peers(c, x));
     }
     near
 }

@@ -252,11 +252,7 @@ fn find_around(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> 
 fn find_with<const W: usize>(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
     let mut hints: Vec<Hint> = Vec::new();
     let sets = BoardSets::<W>::new(c);
-    let mut near = CellSet::<W>::default();
-    for x in (0..c.cell_count()).filter(|&x| changed(x)) {
-        near.insert(x);
-        near = near.or(sets.peers(c, x));
-    }
+    let near = super::near_changed(c, &sets, changed);
     if near.is_empty() {
         return None;
     }
