@@ -258,12 +258,56 @@ impl Candidates {
             });
         }
         let mut cands = Candidates::empty(tables);
+        // The givens' digits and candidates first, then what is kept
+        // about them (places, holders, empty cells) in one pass: cheaper
+        // than keeping it up to date through every placement.
+        let n = cands.n();
+        let tables = Arc::clone(&cands.tables);
         for (cell, &d) in grid.cells().iter().enumerate() {
             if d != 0 {
-                cands.place(cell, d);
+                cands.values[cell] = d;
+                cands.masks[cell] = 0;
+                cands.unsolved -= 1;
             }
         }
+        for (cell, &d) in grid.cells().iter().enumerate() {
+            if d != 0 {
+                for &p in tables.peers(cell) {
+                    cands.masks[p] &= !bit(d);
+                }
+            }
+        }
+        cands.versions.iter_mut().for_each(|v| *v += 1);
+        cands.house_versions.iter_mut().for_each(|v| *v += 1);
+        cands.recount(n);
         Ok(cands)
+    }
+
+    /// Rebuilds the places, holders and empty-cell counts from the
+    /// masks and values.
+    fn recount(&mut self, n: usize) {
+        let t = &self.tables;
+        let words = t.words;
+        self.places.fill(0);
+        self.holders.fill(0);
+        self.empty_in_house.fill(0);
+        for cell in 0..self.masks.len() {
+            let (houses, slots) = (t.cell_houses[cell], t.slots[cell]);
+            if self.values[cell] == 0 {
+                for h in houses {
+                    self.empty_in_house[h] += 1;
+                }
+            }
+            let mut m = self.masks[cell];
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                for k in 0..3 {
+                    self.places[houses[k] * n + d] |= 1 << slots[k];
+                }
+                self.holders[d * words + cell / 64] |= 1 << (cell % 64);
+            }
+        }
     }
 
     /// Copies another grid of the same shape into this one without
@@ -515,6 +559,26 @@ mod tests {
             .enumerate()
             .filter(|&(_, &x)| c.has(x, d))
             .fold(0, |m, (i, _)| m | 1 << i)
+    }
+
+    #[test]
+    fn a_grid_read_at_once_equals_its_givens_placed_one_by_one() {
+        let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let grid = crate::formats::parse_line(line, None, 1).unwrap();
+        let tables = Arc::new(Tables::new(Shape::CLASSIC));
+        let read = Candidates::from_grid(tables.clone(), &grid).unwrap();
+        let mut placed = Candidates::empty(tables);
+        for (cell, &d) in grid.cells().iter().enumerate() {
+            if d != 0 {
+                placed.place(cell, d);
+            }
+        }
+        assert_eq!(read.masks, placed.masks);
+        assert_eq!(read.values, placed.values);
+        assert_eq!(read.unsolved, placed.unsolved);
+        assert_eq!(read.places, placed.places);
+        assert_eq!(read.holders, placed.holders);
+        assert_eq!(read.empty_in_house, placed.empty_in_house);
     }
 
     #[test]
