@@ -6,7 +6,6 @@ use super::super::candidates::Candidates;
 use super::super::step::{House, Step};
 use super::super::technique::{Finder, Technique};
 use super::pointing::Locked;
-use super::{eliminate_where_present, if_progress};
 
 pub(crate) const FINDER: Finder = Finder {
     id: "claiming",
@@ -80,6 +79,14 @@ fn confined_to_box(c: &Candidates, line: usize, d: u8) -> Option<Step> {
     if count < 2 {
         return None;
     }
+    let kind = line / n;
+    let off_line = || {
+        c.cells_with(b, d)
+            .filter(|&cell| c.tables().houses_of(cell)[kind] != line)
+    };
+    // Most alignments remove nothing: the step is built only for one
+    // that does.
+    off_line().next()?;
     let mut step = Step::new(
         Technique::Claiming,
         Locked {
@@ -88,11 +95,10 @@ fn confined_to_box(c: &Candidates, line: usize, d: u8) -> Option<Step> {
             to: House::of(b, n),
         },
     );
-    let kind = line / n;
-    let off_line = c.tables().house(b).iter().copied();
-    let off_line = off_line.filter(|&cell| c.tables().houses_of(cell)[kind] != line);
-    eliminate_where_present(&mut step, c, off_line, d);
-    if_progress(step)
+    for cell in off_line() {
+        step.eliminate(cell, d, n);
+    }
+    Some(step)
 }
 
 #[cfg(test)]

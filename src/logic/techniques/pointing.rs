@@ -5,7 +5,6 @@
 use super::super::candidates::Candidates;
 use super::super::step::{House, Pattern, Step};
 use super::super::technique::{Finder, Technique};
-use super::{eliminate_where_present, if_progress};
 use crate::shape::Shape;
 use std::fmt;
 
@@ -115,6 +114,13 @@ fn confined_to_line(c: &Candidates, b: usize, d: u8, kind: Option<usize>) -> Opt
     if kind.is_some_and(|k| line / n != k) {
         return None;
     }
+    let outside = || {
+        c.cells_with(line, d)
+            .filter(|&cell| c.tables().houses_of(cell)[2] != b)
+    };
+    // Most alignments remove nothing: the step is built only for one
+    // that does.
+    outside().next()?;
     let mut step = Step::new(
         Technique::Pointing,
         Locked {
@@ -123,10 +129,10 @@ fn confined_to_line(c: &Candidates, b: usize, d: u8, kind: Option<usize>) -> Opt
             to: House::of(line, n),
         },
     );
-    let outside = c.tables().house(line).iter().copied();
-    let outside = outside.filter(|&cell| c.tables().houses_of(cell)[2] != b);
-    eliminate_where_present(&mut step, c, outside, d);
-    if_progress(step)
+    for cell in outside() {
+        step.eliminate(cell, d, n);
+    }
+    Some(step)
 }
 
 #[cfg(test)]
