@@ -77,15 +77,47 @@ impl Pattern for AlsWing {
 /// restricted commons read only those cells) and removed at least as
 /// much, since candidates elsewhere only went away.
 pub(crate) fn find(c: &Candidates, k: usize, technique: Technique, memo: &mut Memo) -> Option<Step> {
+    let mut cache = std::mem::take(&mut memo.als_sets);
     let found = if CellSet::<2>::fits(c.cell_count()) {
-        find_with::<2>(c, k, technique, memo.shrunk_since_nothing(technique, c))
+        find_with::<2>(
+            c,
+            k,
+            technique,
+            memo.shrunk_since_nothing(technique, c),
+            &mut cache,
+        )
     } else {
-        find_with::<10>(c, k, technique, memo.shrunk_since_nothing(technique, c))
+        find_with::<10>(
+            c,
+            k,
+            technique,
+            memo.shrunk_since_nothing(technique, c),
+            &mut cache,
+        )
     };
+    memo.als_sets = cache;
     if found.is_none() {
         memo.nothing_on_board(technique, c);
     }
     found
+}
+
+/// The sets of each house by size, kept for a solve: a house's sets
+/// depend on its cells alone, so they are enumerated again only when the
+/// house changed ([`Candidates::house_version`]).
+#[derive(Default)]
+pub(crate) struct SetCache {
+    /// Per `k * houses + house`: the house's version when listed (0:
+    /// never; versions start at 1) and its sets of `k` cells with their
+    /// digits, in enumeration order.
+    houses: Vec<(u32, Vec<([usize; MAX_SET], u32)>)>,
+}
+
+impl SetCache {
+    /// Forgets every house's sets (a new solve), keeping the buffers.
+    pub(crate) fn forget(&mut self) {
+        self.houses.iter_mut().for_each(|(v, _)| *v = 0);
+    }
 }
 
 /// The most cells a set may have here (SE uses 3 and 4).
@@ -96,9 +128,14 @@ fn find_with<const W: usize>(
     k: usize,
     technique: Technique,
     changed: Option<CellSet<W>>,
+    cache: &mut SetCache,
 ) -> Option<Step> {
     assert!((2..MAX_SET).contains(&k), "ALS wings take sets of 2 to 7 cells");
     let n = c.n();
+    if cache.houses.len() != MAX_SET * 3 * n {
+        cache.houses.clear();
+        cache.houses.resize_with(MAX_SET * 3 * n, Default::default);
+    }
     if changed.is_some_and(|ch| ch.is_empty()) {
         return None;
     }
@@ -149,8 +186,16 @@ fn find_with<const W: usize>(
                 continue;
             }
         }
-        let mut chosen = [0usize; MAX_SET];
-        search.subsets(&pool[..len], h < 2 * n, 0, &mut chosen, 0, 0);
+        let (version, sets) = &mut cache.houses[k * 3 * n + h];
+        if *version != c.house_version(h) {
+            *version = c.house_version(h);
+            sets.clear();
+            let mut chosen = [0usize; MAX_SET];
+            search.subsets(&pool[..len], h < 2 * n, 0, &mut chosen, 0, 0, sets);
+        }
+        for (set, union) in sets.iter() {
+            search.try_set(&set[..k], *union);
+        }
     }
     let best = search.best.take()?;
     let set = &best.set[..k];
@@ -240,17 +285,19 @@ struct Search<'a, const W: usize> {
 }
 
 impl<const W: usize> Search<'_, W> {
-    /// Tries every `k`-subset of `pool` (cells of one house, by index)
-    /// holding `k + 1` digits; in a line, sets inside one box are skipped
-    /// (their box has them).
+    /// Lists in `out` every `k`-subset of `pool` (cells of one house, by
+    /// index) holding `k + 1` digits, with its digits; in a line, sets
+    /// inside one box are left out (their box has them).
+    #[allow(clippy::too_many_arguments)]
     fn subsets(
-        &mut self,
+        &self,
         pool: &[usize],
         in_line: bool,
         from: usize,
         chosen: &mut [usize; MAX_SET],
         len: usize,
         union: u32,
+        out: &mut Vec<([usize; MAX_SET], u32)>,
     ) {
         if len == self.k {
             if union.count_ones() as usize != self.k + 1 {
@@ -260,8 +307,7 @@ impl<const W: usize> Search<'_, W> {
             let t = self.c.tables();
             let boxed = set.iter().all(|&s| t.houses_of(s)[2] == t.houses_of(set[0])[2]);
             if !(in_line && boxed) {
-                let set = *chosen;
-                self.try_set(&set[..len], union);
+                out.push((*chosen, union));
             }
             return;
         }
@@ -275,7 +321,7 @@ impl<const W: usize> Search<'_, W> {
                 continue;
             }
             chosen[len] = pool[i];
-            self.subsets(pool, in_line, i + 1, chosen, len + 1, next);
+            self.subsets(pool, in_line, i + 1, chosen, len + 1, next, out);
         }
     }
 

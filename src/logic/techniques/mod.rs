@@ -180,6 +180,8 @@ pub struct Memo {
     board_nothing_at: Vec<Vec<u32>>,
     /// The strong links by digit, for the strong-link producers.
     pub(crate) links: strong_links::LinkCache,
+    /// The almost locked sets by house, for the ALS wings.
+    pub(crate) als_sets: als_wing::SetCache,
 }
 
 impl std::fmt::Debug for Memo {
@@ -201,6 +203,7 @@ impl Memo {
         self.house_nothing_at.fill(0);
         self.board_nothing_at.iter_mut().for_each(Vec::clear);
         self.links.forget();
+        self.als_sets.forget();
     }
 
     /// An empty memo for boards of side `n`.
@@ -211,6 +214,7 @@ impl Memo {
             house_nothing_at: vec![0; 3 * n * Technique::ALL.len()],
             board_nothing_at: vec![Vec::new(); Technique::ALL.len()],
             links: strong_links::LinkCache::default(),
+            als_sets: als_wing::SetCache::default(),
         }
     }
 
