@@ -110,8 +110,11 @@ pub(crate) struct SetCache {
     /// Per `k * houses + house`: the house's version when listed (0:
     /// never; versions start at 1) and its sets of `k` cells with their
     /// digits, in enumeration order.
-    houses: Vec<(u32, Vec<([usize; MAX_SET], u32)>)>,
+    houses: Vec<(u32, Vec<SetOfHouse>)>,
 }
+
+/// A set of a house: its cells (the first `k`) and its digits.
+type SetOfHouse = ([usize; MAX_SET], u32);
 
 impl SetCache {
     /// Forgets every house's sets (a new solve), keeping the buffers.
@@ -297,7 +300,7 @@ impl<const W: usize> Search<'_, W> {
         chosen: &mut [usize; MAX_SET],
         len: usize,
         union: u32,
-        out: &mut Vec<([usize; MAX_SET], u32)>,
+        out: &mut Vec<SetOfHouse>,
     ) {
         if len == self.k {
             if union.count_ones() as usize != self.k + 1 {
