@@ -19,7 +19,7 @@
 use super::super::candidates::{bit, digits, Candidates};
 use super::super::step::{cell_list, Pattern, Step};
 use super::super::technique::{Finder, Technique};
-use super::cell_set::{BoardSets, CellSet};
+use super::cell_set::{by_set_width, BoardSets, CellSet};
 use std::fmt;
 
 pub(crate) const FINDER: Finder = Finder {
@@ -29,7 +29,7 @@ pub(crate) const FINDER: Finder = Finder {
     find: Some(|c, cx| {
         cx.memo
             .first_since_nothing(Technique::AlignedPairExclusion, c, |changed| {
-                find_around(c, changed)
+                by_set_width!(c, find_with(c, changed))
             })
     }),
 };
@@ -56,7 +56,7 @@ impl Pattern for Pair {
 /// Finds an aligned pair exclusion (the whole board).
 #[cfg(test)]
 fn find(c: &Candidates) -> Option<Step> {
-    find_around(c, &|_| true)
+    by_set_width!(c, find_with(c, &|_| true))
 }
 
 /// The first aligned pair exclusion with a cell in or next to a cell that
@@ -66,14 +66,6 @@ fn find(c: &Candidates) -> Option<Step> {
 /// peers (base cells need no single and some bivalue cell among their
 /// peers; excluders are common peers), so a pair whose cells and peers
 /// are all unchanged still removes nothing.
-fn find_around(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
-    if CellSet::<2>::fits(c.cell_count()) {
-        find_with::<2>(c, changed)
-    } else {
-        find_with::<10>(c, changed)
-    }
-}
-
 fn find_with<const W: usize>(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
     let sets = BoardSets::<W>::new(c);
     let peers: Vec<CellSet<W>> = (0..c.cell_count()).map(|x| sets.peers(c, x)).collect();

@@ -17,7 +17,7 @@
 use super::super::candidates::Candidates;
 use super::super::step::{cell_list, Pattern, Step};
 use super::super::technique::{Finder, Technique};
-use super::cell_set::{BoardSets, CellSet};
+use super::cell_set::{by_set_width, BoardSets, CellSet};
 use std::fmt;
 
 pub(crate) const FINDER: Finder = Finder {
@@ -27,7 +27,7 @@ pub(crate) const FINDER: Finder = Finder {
     find: Some(|c, cx| {
         cx.memo
             .first_since_nothing(Technique::AlignedTripletExclusion, c, |changed| {
-                find_around(c, changed)
+                by_set_width!(c, find_with(c, changed))
             })
     }),
 };
@@ -54,7 +54,7 @@ impl Pattern for Triplet {
 /// Finds an aligned triplet exclusion (the whole board).
 #[cfg(test)]
 fn find(c: &Candidates) -> Option<Step> {
-    find_around(c, &|_| true)
+    by_set_width!(c, find_with(c, &|_| true))
 }
 
 /// The first aligned triplet exclusion with a cell in or next to a cell
@@ -65,14 +65,6 @@ fn find(c: &Candidates) -> Option<Step> {
 /// or three candidates among their peers; excluders are common peers),
 /// so a triplet whose cells and peers are all unchanged still removes
 /// nothing.
-fn find_around(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
-    if CellSet::<2>::fits(c.cell_count()) {
-        find_with::<2>(c, changed)
-    } else {
-        find_with::<10>(c, changed)
-    }
-}
-
 fn find_with<const W: usize>(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
     let t = c.tables();
     let sets = BoardSets::<W>::new(c);

@@ -5,6 +5,20 @@
 
 use super::super::candidates::Candidates;
 
+/// `$search::<W>(args...)` with the fewest words `W` that hold the
+/// board of `$c` (2 up to 128 cells, else 10): the searches are written
+/// once, generic over the set width.
+macro_rules! by_set_width {
+    ($c:expr, $search:ident($($arg:expr),* $(,)?)) => {
+        if $crate::logic::techniques::cell_set::CellSet::<2>::fits($c.cell_count()) {
+            $search::<2>($($arg),*)
+        } else {
+            $search::<10>($($arg),*)
+        }
+    };
+}
+pub(crate) use by_set_width;
+
 /// A set of cells as bits, `W` words of 64 (2 words for 9x9, 10 for
 /// boards up to 25x25 = 625 cells).
 #[derive(Clone, Copy, PartialEq, Debug)]

@@ -34,7 +34,7 @@
 use super::super::candidates::{bit, bits, digits, Candidates};
 use super::super::step::{cell_list, digit_list, Cell, House, Pattern, Step};
 use super::super::technique::{Finder, Technique};
-use super::cell_set::{BoardSets, CellSet};
+use super::cell_set::{by_set_width, BoardSets, CellSet};
 use crate::shape::Shape;
 use std::fmt;
 
@@ -44,7 +44,9 @@ pub(crate) const FINDER: Finder = Finder {
     score: 4.5,
     find: Some(|c, cx| {
         cx.memo
-            .first_since_nothing(Technique::UniqueRectangle, c, |changed| find_around(c, changed))
+            .first_since_nothing(Technique::UniqueRectangle, c, |changed| {
+                by_set_width!(c, find_with(c, changed))
+            })
     }),
 };
 
@@ -228,7 +230,7 @@ struct Hint {
 /// Finds the unique rectangle or loop SE would apply (the whole board).
 #[cfg(test)]
 fn find(c: &Candidates) -> Option<Step> {
-    find_around(c, &|_| true)
+    by_set_width!(c, find_with(c, &|_| true))
 }
 
 /// The unique rectangle or loop SE would apply, when every pattern that
@@ -241,14 +243,6 @@ fn find(c: &Candidates) -> Option<Step> {
 /// nothing still. Loops of a pair none of whose possible members is such
 /// a cell are not searched; the others are, in order, so the pick among
 /// the hints found is SE's.
-fn find_around(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
-    if CellSet::<2>::fits(c.cell_count()) {
-        find_with::<2>(c, changed)
-    } else {
-        find_with::<10>(c, changed)
-    }
-}
-
 fn find_with<const W: usize>(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
     let mut hints: Vec<Hint> = Vec::new();
     let sets = BoardSets::<W>::new(c);
