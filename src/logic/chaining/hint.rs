@@ -1,5 +1,6 @@
 //! A chain deduction as Sudoku Explainer (SE) rates and orders it.
 
+use super::engine::{cell_of, digit_of, is_on, Node};
 use std::cmp::Ordering;
 
 /// The kind of a chain deduction, which fixes its name and base rating.
@@ -73,6 +74,10 @@ pub struct ChainHint {
     pub rc_text: String,
     /// The cells of the pattern, for cycles, in SE's order.
     pub cells: Vec<usize>,
+    /// The chain's nodes (and the board side), written at the end of
+    /// `rc_text` only for the hint kept: naming every hint offered cost
+    /// more than some searches.
+    pub(crate) pending_path: Option<(Vec<Node>, usize)>,
 }
 
 impl ChainHint {
@@ -201,9 +206,13 @@ impl Best {
         }
     }
 
-    /// The best hint offered, if any.
+    /// The best hint offered, if any, its description complete.
     pub fn into_hint(self) -> Option<ChainHint> {
-        self.hint
+        let mut hint = self.hint?;
+        if let Some((path, n)) = hint.pending_path.take() {
+            hint.rc_text.push_str(&path_text(&path, n));
+        }
+        Some(hint)
     }
 
     /// Whether a hint resting on `complexity` nodes with base `base` and
@@ -221,6 +230,23 @@ impl Best {
             }
         }
     }
+}
+
+/// A chain as its nodes, each implying the next:
+/// `(6)r2c1 on => (6)r2c5 off => ...`.
+pub(crate) fn path_text(path: &[Node], n: usize) -> String {
+    use std::fmt::Write;
+    let mut out = String::with_capacity(path.len() * 20);
+    for (i, &p) in path.iter().enumerate() {
+        let state = if is_on(p) { "on" } else { "off" };
+        let candidate = crate::logic::step::Candidate {
+            cell: crate::logic::step::Cell::of(cell_of(n, p), n),
+            digit: digit_of(n, p),
+        };
+        let arrow = if i == 0 { "" } else { " => " };
+        write!(out, "{arrow}{candidate} {state}").expect("writing to a string");
+    }
+    out
 }
 
 /// SE's name of a cell: column letter, row number (`B3` is row 3,

@@ -260,6 +260,7 @@ fn binary(
                         rc_state_name(p, n)
                     ),
                     cells: vec![cell],
+                    pending_path: None,
                 });
             }
         }
@@ -299,6 +300,7 @@ fn contradiction(
             rc_candidate(cell_of(n, p), digit_of(n, p), n)
         ),
         cells: vec![cell_of(n, p)],
+        pending_path: None,
     }
 }
 
@@ -416,6 +418,7 @@ fn common_outcomes(
             text,
             rc_text,
             cells: sources.iter().map(|&(c, _)| c).collect(),
+            pending_path: None,
         });
     }
 }

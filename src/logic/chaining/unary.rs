@@ -530,13 +530,12 @@ fn cycle_hint(
         .collect::<Vec<_>>()
         .join(",");
     let rc_text = format!(
-        "cells {}: {}",
+        "cells {}: ",
         cells
             .iter()
             .map(|&c| rc_cell(c, n))
             .collect::<Vec<_>>()
             .join(", "),
-        path_text(&path, n)
     );
     Some(ChainHint {
         kind,
@@ -546,6 +545,7 @@ fn cycle_hint(
         text,
         rc_text,
         cells,
+        pending_path: Some((path, n)),
     })
 }
 
@@ -605,37 +605,15 @@ fn forcing_hint(board: &Board, w: &mut Walker, rules: Rules, target: u32) -> Cha
     };
     let complexity = w.arena.ancestor_count(target, board.node_count());
     let state = if is_on(p) { "on" } else { "off" };
+    let path = w.arena.path(target);
     ChainHint {
         kind,
         engine: Engine::Unary,
         complexity,
         removals,
         text: format!("{} {}", candidate_name(cell, d, n), state),
-        rc_text: format!(
-            "{} {}: {}",
-            rc_candidate(cell, d, n),
-            state,
-            path_text(&w.arena.path(target), n)
-        ),
-        cells: w.arena.path(target).iter().map(|&q| cell_of(n, q)).collect(),
+        rc_text: format!("{} {}: ", rc_candidate(cell, d, n), state),
+        cells: path.iter().map(|&q| cell_of(n, q)).collect(),
+        pending_path: Some((path, n)),
     }
-}
-
-/// A chain as its nodes, each implying the next:
-/// `(6)r2c1 on => (6)r2c5 off => ...`.
-fn path_text(path: &[Node], n: usize) -> String {
-    use std::fmt::Write;
-    // Written into one string: every hint offered is named, and most are
-    // beaten later.
-    let mut out = String::with_capacity(path.len() * 20);
-    for (i, &p) in path.iter().enumerate() {
-        let state = if is_on(p) { "on" } else { "off" };
-        let candidate = crate::logic::step::Candidate {
-            cell: crate::logic::step::Cell::of(cell_of(n, p), n),
-            digit: digit_of(n, p),
-        };
-        let arrow = if i == 0 { "" } else { " => " };
-        write!(out, "{arrow}{candidate} {state}").expect("writing to a string");
-    }
-    out
 }
