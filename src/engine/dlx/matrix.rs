@@ -3,7 +3,7 @@
 //! search.
 
 use super::search::SearchState;
-use super::{DigProofs, Dlx, Link, SatFallback, COVERED, SCAN_CHUNK};
+use super::{DigProofs, Dlx, Link, SatFallback, COVERED, GROUPED_SCAN_ITEMS, SCAN_CHUNK, SCAN_GROUP};
 use crate::engine::exact_cover::ExactCover;
 use crate::grid::Grid;
 use crate::shape::Shape;
@@ -25,7 +25,8 @@ impl Dlx {
                     item: i,
                 })
                 .collect(),
-            len: padded_lengths(items),
+            len: padded_lengths(items, scan_unit(items)),
+            grouped_scan: items >= GROUPED_SCAN_ITEMS,
             remaining: items,
             selected: Vec::with_capacity(shape.cells()),
             search: SearchState::new(shape),
@@ -267,12 +268,22 @@ pub(super) fn row_mates(p: usize) -> [usize; 3] {
     [p ^ 1, p ^ 2, p ^ 3]
 }
 
+/// What the column choice scans `len` in steps of for `items` items:
+/// chunks, or groups of chunks on large boards.
+pub(super) fn scan_unit(items: usize) -> usize {
+    if items >= GROUPED_SCAN_ITEMS {
+        SCAN_GROUP
+    } else {
+        SCAN_CHUNK
+    }
+}
+
 /// Zero options for every real item, and `u16::MAX` padding (never
 /// chosen: real covered items read at most `COVERED | n`) up to a whole
-/// number of scan chunks.
-pub(super) fn padded_lengths(items: usize) -> Vec<u16> {
+/// number of scan steps of `unit` items.
+pub(super) fn padded_lengths(items: usize, unit: usize) -> Vec<u16> {
     let mut len = vec![0; items];
-    len.resize(items.div_ceil(SCAN_CHUNK) * SCAN_CHUNK, u16::MAX);
+    len.resize(items.div_ceil(unit) * unit, u16::MAX);
     len
 }
 
@@ -321,9 +332,9 @@ impl Dlx {
         let padding = &self.len[self.items..];
         assert!(padding.iter().all(|&l| l == u16::MAX), "len padding was written");
         assert_eq!(
-            self.len.len() % SCAN_CHUNK,
+            self.len.len() % scan_unit(self.items),
             0,
-            "len is not padded to whole chunks"
+            "len is not padded to whole scan steps"
         );
     }
 }

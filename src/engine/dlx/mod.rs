@@ -40,9 +40,16 @@ use search::SearchState;
 /// skips it without a separate active list.
 const COVERED: u16 = 0x8000;
 
-/// Items scanned together by the column choice; `len` is padded to a
-/// multiple of it.
+/// Items whose minimum the column choice takes together (the stopping
+/// rule's unit, see `search::pick_by_chunks`).
 const SCAN_CHUNK: usize = 16;
+
+/// Items scanned in one step by the column choice on large boards
+/// (`search::pick_by_groups`); `len` is then padded to a multiple of it.
+const SCAN_GROUP: usize = 4 * SCAN_CHUNK;
+
+/// Boards with at least this many items (12x12 and up) scan by groups.
+const GROUPED_SCAN_ITEMS: usize = 512;
 
 /// DLX counts search-tree nodes and stops within one node of a budget.
 pub(crate) const CAPABILITIES: Capabilities = Capabilities {
@@ -61,6 +68,8 @@ pub struct Dlx {
     links: Vec<Link>,
     /// Options still linked in each item, `COVERED` bit when covered.
     len: Vec<u16>,
+    /// Whether the column choice scans `len` by groups (large boards).
+    grouped_scan: bool,
     /// Items not yet covered; zero means a solution.
     remaining: usize,
     /// Options selected outside the search (givens), in cover order.

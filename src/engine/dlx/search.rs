@@ -1,7 +1,7 @@
 //! Algorithm X: the search loop over the matrix, with an explicit stack
 //! so that searching never allocates.
 
-use super::{Dlx, SCAN_CHUNK};
+use super::{Dlx, SCAN_CHUNK, SCAN_GROUP};
 use crate::grid::Grid;
 use crate::shape::Shape;
 use rand::{Rng, RngCore};
@@ -71,27 +71,15 @@ impl Dlx {
     }
 
     /// The uncovered item with the fewest options (Knuth's MRV rule),
-    /// ties to the lowest index. A flat scan over `len` beats walking the
-    /// header list: the scan goes chunk by chunk, each chunk's minimum a
-    /// few vector instructions, and stops at the first chunk holding an
-    /// item with at most one option (nothing can beat it: 0 fails at once,
-    /// 1 is forced). `len` is padded with `u16::MAX` to whole chunks.
+    /// ties to the lowest index, by [`pick_by_chunks`] (or, on large
+    /// boards, the same item by [`pick_by_groups`]).
     #[inline(always)]
-    pub(super) fn choose_item(&self) -> usize {
-        let mut best = u16::MAX;
-        let mut best_chunk = 0;
-        for (index, chunk) in self.len.chunks_exact(SCAN_CHUNK).enumerate() {
-            let least = chunk.iter().fold(u16::MAX, |a, &b| a.min(b));
-            if least < best {
-                best = least;
-                best_chunk = index;
-                if least <= 1 {
-                    break;
-                }
-            }
+    pub(super) fn choose_item<const GROUPED: bool>(&self) -> usize {
+        if GROUPED {
+            pick_by_groups(&self.len)
+        } else {
+            pick_by_chunks(&self.len)
         }
-        let chunk = &self.len[best_chunk * SCAN_CHUNK..(best_chunk + 1) * SCAN_CHUNK];
-        best_chunk * SCAN_CHUNK + chunk.iter().position(|&l| l == best).unwrap_or(0)
     }
 
     /// Runs Algorithm X on the matrix as it stands (after selections),
@@ -127,9 +115,26 @@ impl Dlx {
         self.search_portable(limit, budget, rng)
     }
 
-    /// The body of [`Dlx::search`], inlined into each compiled variant.
+    /// The body of [`Dlx::search`], inlined into each compiled variant:
+    /// itself compiled twice, for scans by chunks and by groups, so that
+    /// the column choice does not test the board size at every node.
     #[inline(always)]
     pub(super) fn search_portable(
+        &mut self,
+        limit: u64,
+        budget: Option<u64>,
+        rng: Option<&mut dyn RngCore>,
+    ) -> SearchStats {
+        if self.grouped_scan {
+            self.search_scanning::<true>(limit, budget, rng)
+        } else {
+            self.search_scanning::<false>(limit, budget, rng)
+        }
+    }
+
+    /// [`Dlx::search_portable`] with the column choice's scan fixed.
+    #[inline(always)]
+    fn search_scanning<const GROUPED: bool>(
         &mut self,
         limit: u64,
         budget: Option<u64>,
@@ -161,7 +166,7 @@ impl Dlx {
                     descending = false;
                     continue;
                 }
-                let it = self.choose_item();
+                let it = self.choose_item::<GROUPED>();
                 if self.len[it] == 0 {
                     descending = false;
                     continue;
@@ -325,6 +330,75 @@ impl Dlx {
     }
 }
 
+/// The column choice's rule on `len` (padded with `u16::MAX` to whole
+/// chunks). A flat scan over `len` beats walking the header list: the
+/// scan goes chunk by chunk, each chunk's minimum a few vector
+/// instructions, and stops at the first chunk holding an item with at
+/// most one option (nothing can beat it: 0 fails at once, 1 is forced).
+/// The item is the first holding the least length seen.
+#[inline(always)]
+fn pick_by_chunks(len: &[u16]) -> usize {
+    let mut best = u16::MAX;
+    let mut best_chunk = 0;
+    for (index, chunk) in len.chunks_exact(SCAN_CHUNK).enumerate() {
+        let least = least(chunk);
+        if least < best {
+            best = least;
+            best_chunk = index;
+            if least <= 1 {
+                break;
+            }
+        }
+    }
+    let chunk = &len[best_chunk * SCAN_CHUNK..(best_chunk + 1) * SCAN_CHUNK];
+    best_chunk * SCAN_CHUNK + chunk.iter().position(|&l| l == best).unwrap_or(0)
+}
+
+/// The item [`pick_by_chunks`] picks, found with fewer instructions on
+/// large boards (`len` padded to whole groups): the chunks are scanned a
+/// group of [`SCAN_GROUP`] items at a time (one vertical minimum over the
+/// group, one horizontal minimum), and only the group where the scan
+/// stops is looked at chunk by chunk. On 16x16 digs this saved 5.5% of
+/// all instructions; on 9x9, where the scan mostly stops in the first
+/// chunk, it cost 0.3% more, so small boards scan by chunks.
+#[inline(always)]
+fn pick_by_groups(len: &[u16]) -> usize {
+    let mut best = u16::MAX;
+    let mut best_group = 0;
+    for (index, group) in len.chunks_exact(SCAN_GROUP).enumerate() {
+        let group_least = least(group);
+        if group_least < best {
+            best = group_least;
+            best_group = index;
+            if group_least <= 1 {
+                break;
+            }
+        }
+    }
+    let start = best_group * SCAN_GROUP;
+    let group = &len[start..start + SCAN_GROUP];
+    // The chunk rule within the group: the first chunk holding an item
+    // with at most one option and that chunk's minimum, or else (no item
+    // has fewer than two) the first item holding the minimum.
+    let (from, target) = if best <= 1 {
+        let chunk = group
+            .chunks_exact(SCAN_CHUNK)
+            .position(|chunk| least(chunk) <= 1)
+            .unwrap_or(0);
+        let from = chunk * SCAN_CHUNK;
+        (from, least(&group[from..from + SCAN_CHUNK]))
+    } else {
+        (0, best)
+    };
+    start + from + group[from..].iter().position(|&l| l == target).unwrap_or(0)
+}
+
+/// The smallest of `lengths`.
+#[inline(always)]
+fn least(lengths: &[u16]) -> u16 {
+    lengths.iter().fold(u16::MAX, |a, &b| a.min(b))
+}
+
 impl SearchState {
     pub(super) fn new(shape: Shape) -> SearchState {
         let levels = shape.cells() + 1;
@@ -337,6 +411,57 @@ impl SearchState {
             preferred: vec![NO_NODE; 4 * shape.cells()],
             first: vec![NO_NODE; levels],
             preferring: false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::COVERED;
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The chunk rule written out plainly: the first chunk whose least
+    /// length is at most 1 ends the scan; the item is the first one
+    /// holding the least length of the chunks scanned.
+    fn reference_pick(len: &[u16]) -> usize {
+        let stop = len
+            .chunks(SCAN_CHUNK)
+            .position(|chunk| chunk.iter().any(|&l| l <= 1))
+            .map_or(len.len(), |c| ((c + 1) * SCAN_CHUNK).min(len.len()));
+        let scanned = &len[..stop];
+        let least = *scanned.iter().min().unwrap();
+        scanned.iter().position(|&l| l == least).unwrap()
+    }
+
+    /// Both scans pick the reference's item on lengths like a search's
+    /// (covered items, forced ones, dead ends, several in one group), so
+    /// the 16x16 search and its node counts (the effort) do not depend on
+    /// which scan runs.
+    #[test]
+    fn group_scan_picks_the_chunk_scans_item() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for items in [324, 576, 1024, 1296] {
+            for _ in 0..2000 {
+                let mut len: Vec<u16> = (0..items)
+                    .map(|_| match rng.gen_range(0..10) {
+                        0..=3 => COVERED | rng.gen_range(0..16),
+                        _ => rng.gen_range(2..17),
+                    })
+                    .collect();
+                for _ in 0..rng.gen_range(0..4) {
+                    let at = rng.gen_range(0..items);
+                    len[at] = rng.gen_range(0..2);
+                }
+                let expected = reference_pick(&len);
+                let mut chunked = len.clone();
+                chunked.resize(items.div_ceil(SCAN_CHUNK) * SCAN_CHUNK, u16::MAX);
+                let mut grouped = len;
+                grouped.resize(items.div_ceil(SCAN_GROUP) * SCAN_GROUP, u16::MAX);
+                assert_eq!(pick_by_chunks(&chunked), expected);
+                assert_eq!(pick_by_groups(&grouped), expected);
+            }
         }
     }
 }
