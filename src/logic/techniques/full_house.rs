@@ -55,21 +55,16 @@ fn in_house(c: &Candidates, h: usize) -> Option<Step> {
         return None;
     }
     let n = c.n();
+    // The house's one empty cell, and the digits placed in the others.
     let mut empty = None;
-    let mut empties = 0;
     let mut placed = 0u32;
     for &cell in c.tables().house(h) {
         match c.value(cell) {
-            0 => {
-                empties += 1;
-                empty = Some(cell);
-            }
+            0 => empty = Some(cell),
             d => placed |= bit(d),
         }
     }
-    let (Some(cell), 1) = (empty, empties) else {
-        return None;
-    };
+    let cell = empty?;
     let missing = full_mask(n) & !placed;
     if missing.count_ones() == 1 && c.mask(cell) & missing != 0 {
         let d = digits(missing).next()?;
