@@ -84,21 +84,16 @@ fn confined_to_box(c: &Candidates, line: usize, d: u8) -> Option<Step> {
         c.cells_with(b, d)
             .filter(|&cell| c.tables().houses_of(cell)[kind] != line)
     };
-    // Most alignments remove nothing: the step is built only for one
-    // that does.
-    off_line().next()?;
-    let mut step = Step::new(
-        Technique::Claiming,
-        Locked {
-            digit: d,
-            from: House::of(line, n),
-            to: House::of(b, n),
-        },
-    );
-    for cell in off_line() {
-        step.eliminate(cell, d, n);
-    }
-    Some(step)
+    super::step_removing(c, d, off_line, || {
+        Step::new(
+            Technique::Claiming,
+            Locked {
+                digit: d,
+                from: House::of(line, n),
+                to: House::of(b, n),
+            },
+        )
+    })
 }
 
 #[cfg(test)]

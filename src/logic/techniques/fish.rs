@@ -108,19 +108,15 @@ fn fish_step(c: &Candidates, technique: Technique, d: u8, bases: &[usize], cover
                 .filter(move |&cell| !bases.contains(&c.tables().houses_of(cell)[base_kind]))
         })
     };
-    // Most fish remove nothing: the step is built only for one that does.
-    victims().next()?;
-    let pattern = Fish {
-        digit: d,
-        bases: bases.to_vec(),
-        covers: cover_lines().collect(),
-        n,
-    };
-    let mut step = Step::new(technique, pattern);
-    for cell in victims() {
-        step.eliminate(cell, d, n);
-    }
-    Some(step)
+    super::step_removing(c, d, victims, || {
+        let pattern = Fish {
+            digit: d,
+            bases: bases.to_vec(),
+            covers: cover_lines().collect(),
+            n,
+        };
+        Step::new(technique, pattern)
+    })
 }
 
 #[cfg(test)]

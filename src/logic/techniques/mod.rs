@@ -397,14 +397,23 @@ pub(crate) fn find(technique: Technique, c: &Candidates, cx: &mut Context) -> Op
 /// box less itself: at most 3 x 24), for peer lists kept on the stack.
 const MAX_PEERS: usize = 72;
 
-/// Adds to `step` the removal of `d` from each of `cells` that still has it.
-fn eliminate_where_present(step: &mut Step, c: &Candidates, cells: impl IntoIterator<Item = usize>, d: u8) {
-    let n = c.n();
-    for cell in cells {
-        if c.mask(cell) & bit(d) != 0 {
-            step.eliminate(cell, d, n);
-        }
+/// The step `make` builds, removing `d` from each cell `cells()` yields
+/// that still holds it, if there is one. Most patterns found remove
+/// nothing, so the step (and its allocations) is built only for one that
+/// does; `cells` is called twice, to look and then to remove.
+fn step_removing<I: Iterator<Item = usize>>(
+    c: &Candidates,
+    d: u8,
+    cells: impl Fn() -> I,
+    make: impl FnOnce() -> Step,
+) -> Option<Step> {
+    let holding = || cells().filter(|&cell| c.mask(cell) & bit(d) != 0);
+    holding().next()?;
+    let mut step = make();
+    for cell in holding() {
+        step.eliminate(cell, d, c.n());
     }
+    Some(step)
 }
 
 /// The houses in the order SE scans them: boxes, then columns, then rows.

@@ -118,21 +118,16 @@ fn confined_to_line(c: &Candidates, b: usize, d: u8, kind: Option<usize>) -> Opt
         c.cells_with(line, d)
             .filter(|&cell| c.tables().houses_of(cell)[2] != b)
     };
-    // Most alignments remove nothing: the step is built only for one
-    // that does.
-    outside().next()?;
-    let mut step = Step::new(
-        Technique::Pointing,
-        Locked {
-            digit: d,
-            from: House::of(b, n),
-            to: House::of(line, n),
-        },
-    );
-    for cell in outside() {
-        step.eliminate(cell, d, n);
-    }
-    Some(step)
+    super::step_removing(c, d, outside, || {
+        Step::new(
+            Technique::Pointing,
+            Locked {
+                digit: d,
+                from: House::of(b, n),
+                to: House::of(line, n),
+            },
+        )
+    })
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 use super::super::candidates::{bit, digits, Candidates};
 use super::super::step::{Cell, Pattern, Step};
 use super::super::technique::{Finder, Technique};
-use super::{eliminate_where_present, first_in_pairs, if_progress, MAX_PEERS};
+use super::{first_in_pairs, step_removing, MAX_PEERS};
 use crate::shape::Shape;
 use std::fmt;
 
@@ -110,15 +110,13 @@ fn wing(c: &Candidates, pivot: usize, a: usize, b: usize) -> Option<Step> {
     let n = c.n();
     let z = digits(z).next()?;
     let t = c.tables();
-    // Build the step only when something goes.
-    if !t.common_peers(a, b).any(|v| c.mask(v) & bit(z) != 0) {
-        return None;
-    }
-    let mut step = Step::new(Technique::XYWing, Wing::new(pivot, a, b, z, n));
-    let victims = t.common_peers(a, b);
-    eliminate_where_present(&mut step, c, victims, z);
     debug_assert!(c.mask(pivot) & bit(z) == 0);
-    if_progress(step)
+    step_removing(
+        c,
+        z,
+        || t.common_peers(a, b),
+        || Step::new(Technique::XYWing, Wing::new(pivot, a, b, z, n)),
+    )
 }
 
 #[cfg(test)]

@@ -1,11 +1,11 @@
 //! XYZ-Wing: a pivot {x,y,z} sees two bivalue pincers {x,z} and {y,z}.
 //! One of the three cells is z, so cells seeing all three lose z (SE 4.4).
 
-use super::super::candidates::{bit, digits, Candidates};
+use super::super::candidates::{digits, Candidates};
 use super::super::step::Step;
 use super::super::technique::{Finder, Technique};
+use super::step_removing;
 use super::xy_wing::{first_wing, Wing};
-use super::{eliminate_where_present, if_progress};
 
 pub(crate) const FINDER: Finder = Finder {
     id: "xyz_wing",
@@ -41,13 +41,9 @@ fn wing(c: &Candidates, pivot: usize, a: usize, b: usize) -> Option<Step> {
             .copied()
             .filter(move |&v| t.sees(v, a) && t.sees(v, b))
     };
-    // Build the step only when something goes.
-    if !victims().any(|v| c.mask(v) & bit(z) != 0) {
-        return None;
-    }
-    let mut step = Step::new(Technique::XYZWing, Wing::new(pivot, a, b, z, n));
-    eliminate_where_present(&mut step, c, victims(), z);
-    if_progress(step)
+    step_removing(c, z, victims, || {
+        Step::new(Technique::XYZWing, Wing::new(pivot, a, b, z, n))
+    })
 }
 
 #[cfg(test)]
