@@ -17,7 +17,7 @@
 use super::super::candidates::{bit, bits, digits, Candidates};
 use super::super::step::{cell_list, Cell, Pattern, Step};
 use super::super::technique::Technique;
-use super::cell_set::{BoardSets, CellSet};
+use super::cell_set::{by_set_width, BoardSets, CellSet};
 use super::Memo;
 use crate::shape::Shape;
 use std::fmt;
@@ -78,23 +78,16 @@ impl Pattern for AlsWing {
 /// much, since candidates elsewhere only went away.
 pub(crate) fn find(c: &Candidates, k: usize, technique: Technique, memo: &mut Memo) -> Option<Step> {
     let mut cache = std::mem::take(&mut memo.als_sets);
-    let found = if CellSet::<2>::fits(c.cell_count()) {
-        find_with::<2>(
+    let found = by_set_width!(
+        c,
+        find_with(
             c,
             k,
             technique,
             memo.shrunk_since_nothing(technique, c),
-            &mut cache,
+            &mut cache
         )
-    } else {
-        find_with::<10>(
-            c,
-            k,
-            technique,
-            memo.shrunk_since_nothing(technique, c),
-            &mut cache,
-        )
-    };
+    );
     memo.als_sets = cache;
     if found.is_none() {
         memo.nothing_on_board(technique, c);
