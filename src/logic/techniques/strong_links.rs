@@ -387,9 +387,6 @@ struct DigitLinks<const W: usize> {
     /// [`Candidates::digit_version`] of the digit when built.
     version: u32,
     all: Vec<Link>,
-    /// Each link's house (read apart from the links: the search reads
-    /// it for every candidate link).
-    houses: Vec<usize>,
     /// Each link's places, as a set.
     place_sets: Vec<CellSet<W>>,
     /// For each link's ends, the cells holding the digit that see them.
@@ -537,8 +534,6 @@ impl<const W: usize> DigitLinks<W> {
         self.version = c.digit_version(d);
         self.all = links(c, d);
         let all = &self.all;
-        self.houses.clear();
-        self.houses.extend(all.iter().map(|l| l.house));
         let ends: Vec<[EndHouses; 2]> = all
             .iter()
             .map(|l| [end_houses(c, &l.ends[0]), end_houses(c, &l.ends[1])])
@@ -628,14 +623,14 @@ impl<const W: usize> Search<'_, W> {
     /// candidate: that level holds most of the search.
     fn extend(&self, path: &mut Vec<(usize, bool)>, out: &mut Vec<Found>) {
         let links = self.links;
-        let first_house = links.houses[path[0].0];
+        let first_house = links.all[path[0].0].house;
         let (last, flip) = *path.last().expect("a chain starts with one link");
         let o = 2 * last + flip as usize;
         let taken = path.iter().fold(0u128, |m, &(i, _)| m | links.overlap[i]);
         let successors = &links.next[links.next_start[o]..links.next_start[o + 1]];
         if path.len() + 1 < self.k {
             for &(j, flip_j) in successors {
-                if links.houses[j] == first_house || taken & 1 << j != 0 {
+                if links.all[j].house == first_house || taken & 1 << j != 0 {
                     continue;
                 }
                 path.push((j, flip_j));
@@ -651,7 +646,7 @@ impl<const W: usize> Search<'_, W> {
         let first_cover = links.covers[first][first_flip as usize];
         let mut chain: Option<CellSet<W>> = None;
         for &(j, flip_j) in successors {
-            if j <= first || links.houses[j] == first_house || taken & 1 << j != 0 {
+            if j <= first || links.all[j].house == first_house || taken & 1 << j != 0 {
                 continue;
             }
             let seen = first_cover.and(links.covers[j][1 ^ flip_j as usize]);
