@@ -497,13 +497,11 @@ fn search_subsets<T>(
     limit: u32,
     visit: &mut impl FnMut(&[usize], u32) -> Option<T>,
 ) -> Option<T> {
+    assert!(k <= MAX_SUBSET, "subsets of at most {MAX_SUBSET} members");
     let mut chosen = Subset {
         at: [0; MAX_SUBSET],
         len: 0,
     };
-    if k > chosen.at.len() {
-        return None;
-    }
     extend_subset(masks, k, limit, 0, 0, &mut chosen, visit)
 }
 
