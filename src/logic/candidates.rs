@@ -261,7 +261,6 @@ impl Candidates {
         // The givens' digits and candidates first, then what is kept
         // about them (places, holders, empty cells) in one pass: cheaper
         // than keeping it up to date through every placement.
-        let n = cands.n();
         let tables = Arc::clone(&cands.tables);
         for (cell, &d) in grid.cells().iter().enumerate() {
             if d != 0 {
@@ -279,34 +278,23 @@ impl Candidates {
         }
         cands.versions.iter_mut().for_each(|v| *v += 1);
         cands.house_versions.iter_mut().for_each(|v| *v += 1);
-        cands.recount(n);
+        cands.recount();
         Ok(cands)
     }
 
     /// Rebuilds the places, holders and empty-cell counts from the
     /// masks and values.
-    fn recount(&mut self, n: usize) {
-        let t = &self.tables;
-        let words = t.words;
+    fn recount(&mut self) {
         self.places.fill(0);
         self.holders.fill(0);
         self.empty_in_house.fill(0);
         for cell in 0..self.masks.len() {
-            let (houses, slots) = (t.cell_houses[cell], t.slots[cell]);
             if self.values[cell] == 0 {
-                for h in houses {
+                for h in self.tables.cell_houses[cell] {
                     self.empty_in_house[h] += 1;
                 }
             }
-            let mut m = self.masks[cell];
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
-                for k in 0..3 {
-                    self.places[houses[k] * n + d] |= 1 << slots[k];
-                }
-                self.holders[d * words + cell / 64] |= 1 << (cell % 64);
-            }
+            self.flip_kept(cell, self.masks[cell]);
         }
     }
 
@@ -325,9 +313,16 @@ impl Candidates {
 
     /// Sets `cell`'s candidates to `mask`, keeping the places in step.
     fn write_mask(&mut self, cell: usize, mask: u32) {
-        let mut gone = self.masks[cell] ^ mask;
+        let flipped = self.masks[cell] ^ mask;
         self.masks[cell] = mask;
-        if gone == 0 {
+        self.flip_kept(cell, flipped);
+    }
+
+    /// Flips `cell` in the kept places and holders of each digit of
+    /// `flipped` (a candidate mask).
+    #[inline]
+    fn flip_kept(&mut self, cell: usize, mut flipped: u32) {
+        if flipped == 0 {
             return;
         }
         let n = self.tables.shape.n();
@@ -335,9 +330,9 @@ impl Candidates {
         let slots = self.tables.slots[cell];
         let holder_word = cell / 64;
         let words = self.tables.words;
-        while gone != 0 {
-            let d = gone.trailing_zeros() as usize;
-            gone &= gone - 1;
+        while flipped != 0 {
+            let d = flipped.trailing_zeros() as usize;
+            flipped &= flipped - 1;
             for k in 0..3 {
                 self.places[houses[k] * n + d] ^= 1 << slots[k];
             }
@@ -472,8 +467,8 @@ impl Candidates {
         self.places[h * self.n() + d as usize - 1]
     }
 
-    /// The positions of every digit in house `h` at once, in one pass over
-    /// its cells: `out[d - 1]` gets bit `i` for the `i`-th cell.
+    /// The positions of every digit in house `h` at once (a copy of the
+    /// kept places): `out[d - 1]` gets bit `i` for the `i`-th cell.
     pub fn all_positions(&self, h: usize, out: &mut [u32; 32]) {
         let n = self.n();
         out[..n].copy_from_slice(&self.places[h * n..(h + 1) * n]);
