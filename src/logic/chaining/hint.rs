@@ -186,23 +186,38 @@ pub fn length_extra(complexity: u32) -> f64 {
 #[derive(Default)]
 pub struct Best {
     hint: Option<ChainHint>,
-    /// The best hint's difficulty, complexity and sort key: walks ask
+    /// The best hint's difficulty, complexity, sort key and place in the
+    /// search order (see [`Best::offer_at`]): walks ask
     /// [`Best::could_beat`] about a million times per thousand puzzles.
-    bar: Option<(f64, u32, u8)>,
+    bar: Option<(f64, u32, u8, u32)>,
 }
 
 impl Best {
     /// Offers a hint found after all earlier offers.
     pub fn offer(&mut self, hint: ChainHint) {
+        self.offer_at(hint, 0);
+    }
+
+    /// Offers a hint whose place in SE's search order is `seq`: of two
+    /// equally easy hints the one earlier in that order wins, whatever
+    /// order they are offered in (equal places: the first offered). A
+    /// search may then run its walks in another order than SE's and still
+    /// pick SE's hint, as long as every hint keeps its place.
+    pub fn offer_at(&mut self, hint: ChainHint, seq: u32) {
         if hint.removals.is_empty() {
             return;
         }
-        match &self.hint {
-            Some(best) if hint.order(best) != Ordering::Less => {}
-            _ => {
-                self.bar = Some((hint.difficulty(), hint.complexity, hint.sort_key()));
-                self.hint = Some(hint);
-            }
+        let better = match (&self.hint, self.bar) {
+            (Some(best), Some((.., best_seq))) => match hint.order(best) {
+                Ordering::Less => true,
+                Ordering::Greater => false,
+                Ordering::Equal => seq < best_seq,
+            },
+            _ => true,
+        };
+        if better {
+            self.bar = Some((hint.difficulty(), hint.complexity, hint.sort_key(), seq));
+            self.hint = Some(hint);
         }
     }
 
@@ -218,14 +233,20 @@ impl Best {
     /// Whether a hint resting on `complexity` nodes with base `base` and
     /// sort key `key` could still beat the best one.
     pub fn could_beat(&self, base: f64, complexity: u32, key: u8) -> bool {
+        self.could_beat_at(base, complexity, key, 0)
+    }
+
+    /// [`Best::could_beat`] for a hint whose place in the search order is
+    /// `seq` (see [`Best::offer_at`]).
+    pub fn could_beat_at(&self, base: f64, complexity: u32, key: u8, seq: u32) -> bool {
         match self.bar {
             None => true,
-            Some((difficulty, best_complexity, best_key)) => {
+            Some((difficulty, best_complexity, best_key, best_seq)) => {
                 let d = base + length_extra(complexity);
                 match d.partial_cmp(&difficulty).unwrap_or(Ordering::Equal) {
                     Ordering::Less => true,
                     Ordering::Greater => false,
-                    Ordering::Equal => (complexity, key) < (best_complexity, best_key),
+                    Ordering::Equal => (complexity, key, seq) < (best_complexity, best_key, best_seq),
                 }
             }
         }

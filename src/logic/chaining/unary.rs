@@ -43,6 +43,10 @@ pub struct Walker {
     /// Per node, its consequences under the current rules: a range of
     /// `graph.edges()`.
     spans: Vec<[u32; 2]>,
+    /// Per on node, what its walk from "on" under the current rules
+    /// learnt of its forcing chain: a lower bound of the nodes the chain
+    /// rests on ([`NO_FLOOR`] when not walked, `u32::MAX` when none).
+    chain_floor: Vec<u32>,
     /// The cycles closed by the last walk from "on": the on node, the off
     /// node implying the source, and the depth of the source reached again.
     found: Vec<(Node, Node, u32)>,
@@ -200,76 +204,147 @@ pub fn find(board: &mut Board, walker: &mut Walker) -> Option<ChainHint> {
     best.into_hint()
 }
 
-/// SE's `getLoopHintList` three times (X, Y, both), every hint offered
-/// to `best` in SE's order.
+/// SE's `getLoopHintList` three times (X, Y, both). SE walks each
+/// candidate from "on" and then from "off" before the next candidate;
+/// here every walk from "on" of a rule set comes first, so that what they
+/// learn bounds the walks from "off" (see [`search_from_off`]). Every hint
+/// is offered with its place in SE's order ([`Best::offer_at`]), so the
+/// hint picked is SE's.
 fn search(board: &mut Board, walker: &mut Walker, best: &mut Best) {
-    let n = board.n();
     for rules in MODES {
         walker.graph.spans(rules, &mut walker.spans);
-        for cell in 0..board.masks.len() {
-            let mask = board.masks[cell];
-            if mask.count_ones() < 2 || (!rules.house && mask.count_ones() > 2) {
-                continue;
-            }
-            for d in digits(mask) {
-                let on = node(n, cell, d, true);
-                search_from(board, walker, best, rules, on);
-            }
+        walker.chain_floor.clear();
+        walker.chain_floor.resize(board.node_count(), NO_FLOOR);
+        for_each_source(board, rules, |board, on| {
+            search_from_on(board, walker, best, rules, on)
+        });
+        if rules.house {
+            for_each_source(board, rules, |board, on| {
+                search_from_off(board, walker, best, rules, on)
+            });
         }
     }
 }
 
-/// SE's `doUnaryChaining` for one candidate: cycles through it, then
-/// forcing chains from it on and from it off. The cycles and the forcing
-/// chain from "on" come from one walk: SE's two walks from "on" reach the
-/// same nodes through the same parents.
+/// Calls `visit` with the on node of every candidate SE walks from under
+/// `rules`, in SE's order: cells of two candidates or more (exactly two
+/// without house links, where cycles need bivalue cells).
+fn for_each_source(board: &mut Board, rules: Rules, mut visit: impl FnMut(&mut Board, Node)) {
+    let n = board.n();
+    for cell in 0..board.masks.len() {
+        let mask = board.masks[cell];
+        if mask.count_ones() < 2 || (!rules.house && mask.count_ones() > 2) {
+            continue;
+        }
+        for d in digits(mask) {
+            visit(board, node(n, cell, d, true));
+        }
+    }
+}
+
+/// A hint's place in SE's search order ([`Best::offer_at`]): its source
+/// candidate, then `part` (cycles, the chain from "on", the chain from
+/// "off").
+fn seq(on: Node, part: u32) -> u32 {
+    on * 4 + part
+}
+const CYCLES: u32 = 0;
+const ON_CHAIN: u32 = 1;
+const OFF_CHAIN: u32 = 2;
+
+/// A source's [`Walker::chain_floor`] when nothing is known: every chain
+/// rests on three nodes at least.
+const NO_FLOOR: u32 = 3;
+
+/// The search's bases and sort key under `rules`: cycles, chains, key.
+fn bases(rules: Rules) -> (f64, f64, u8) {
+    let cycle_base = if rules.cell && rules.house { 7.0 } else { 6.5 };
+    let chain_base = if rules.cell { 7.0 } else { 6.6 };
+    (cycle_base, chain_base, sort_key(rules))
+}
+
+/// The cycles through one candidate and its forcing chain from "on"
+/// (the first half of SE's `doUnaryChaining`), from one walk: SE's two
+/// walks from "on" reach the same nodes through the same parents. Leaves
+/// in `walker.chain_floor` what the walk learnt of the chain.
 // Kept out of line: inlined into its caller it measured more
 // instructions (callgrind).
 #[inline(never)]
-fn search_from(board: &mut Board, walker: &mut Walker, best: &mut Best, rules: Rules, on: Node) {
-    let key = sort_key(rules);
-    let cycle_base = if rules.cell && rules.house { 7.0 } else { 6.5 };
-    let chain_base = if rules.cell { 7.0 } else { 6.6 };
+fn search_from_on(board: &mut Board, walker: &mut Walker, best: &mut Best, rules: Rules, on: Node) {
+    let (cycle_base, chain_base, key) = bases(rules);
     // Only these off nodes imply the source on: a cycle must close
-    // through one, and the walk from "off" can only reach its target
-    // through one, so without them neither can be found.
+    // through one, so without them none can be found.
     let closing = implying_source(walker, on);
     let linked = closing[0] != NONE;
     let wanted = Wanted {
-        cycles: linked && best.could_beat(cycle_base, 4, key),
-        chain: rules.house && best.could_beat(chain_base, 3, key),
+        cycles: linked && best.could_beat_at(cycle_base, 4, key, seq(on, CYCLES)),
+        chain: rules.house && best.could_beat_at(chain_base, 3, key, seq(on, ON_CHAIN)),
         cycle_base,
         chain_base,
         key,
     };
-    if wanted.cycles || wanted.chain {
-        let chain = walk_from_on(board, walker, best, on, closing, wanted);
-        for i in 0..walker.found.len() {
-            let (p, q, depth) = walker.found[i];
-            // A cycle rests on its path's nodes (the root counted once).
-            if !best.could_beat(cycle_base, depth, key) {
-                continue;
-            }
-            if let Some(hint) = cycle_hint(board, walker, rules, (on, p, q)) {
-                best.offer(hint);
-            }
+    if !wanted.cycles && !wanted.chain {
+        return;
+    }
+    let (chain, floor) = walk_from_on(board, walker, best, on, closing, wanted);
+    walker.chain_floor[on as usize] = floor;
+    for i in 0..walker.found.len() {
+        let (p, q, depth) = walker.found[i];
+        // A cycle rests on its path's nodes (the root counted once).
+        if !best.could_beat_at(cycle_base, depth, key, seq(on, CYCLES)) {
+            continue;
         }
-        if let Some(p) = chain {
-            let target = walker.materialize(p, &[conjugate(on)]);
-            if best.could_beat(chain_base, walker.arena.path_len(target), key) {
-                let hint = forcing_hint(board, walker, rules, target);
-                best.offer(hint);
-            }
+        if let Some(hint) = cycle_hint(board, walker, rules, (on, p, q)) {
+            best.offer_at(hint, seq(on, CYCLES));
         }
     }
-    if linked && rules.house && best.could_beat(chain_base, 3, key) {
-        let off = conjugate(on);
-        if let Some(q) = forcing_from_off(board, walker, best, rules, (off, closing), chain_base, key) {
-            let target = walker.materialize(q, &[on]);
-            if best.could_beat(chain_base, walker.arena.path_len(target), key) {
-                let hint = forcing_hint(board, walker, rules, target);
-                best.offer(hint);
-            }
+    if let Some(p) = chain {
+        let target = walker.materialize(p, &[conjugate(on)]);
+        if best.could_beat_at(chain_base, walker.arena.path_len(target), key, seq(on, ON_CHAIN)) {
+            let hint = forcing_hint(board, walker, rules, target);
+            best.offer_at(hint, seq(on, ON_CHAIN));
+        }
+    }
+}
+
+/// The forcing chain from one candidate off (the second half of SE's
+/// `doUnaryChaining`), walked only if it could beat the best hint.
+///
+/// Why the walks from "on" bound it: the walk from `on` off reaches its
+/// target (`on` on) only through an off node `x` off that implies it,
+/// where `x` and `on` are the two candidates of a bivalue cell or the two
+/// places of a digit in a house. Every implication read backwards, each
+/// node negated, is an implication of the same rules, so a path from `on`
+/// off to `x` off of `k` links gives one from `x` on to `on` on, and `on`
+/// on implies `x` off. So `x`'s forcing chain from "on" rests on no more
+/// nodes than this one, and its walk, done before, left a lower bound of
+/// that (`chain_floor`).
+// Kept out of line: inlined into its caller it measured more
+// instructions (callgrind).
+#[inline(never)]
+fn search_from_off(board: &mut Board, walker: &mut Walker, best: &mut Best, rules: Rules, on: Node) {
+    let (_, chain_base, key) = bases(rules);
+    let closing = implying_source(walker, on);
+    if closing[0] == NONE {
+        return;
+    }
+    let floor = closing
+        .iter()
+        .filter(|&&q| q != NONE)
+        .map(|&q| walker.chain_floor[conjugate(q) as usize])
+        .min()
+        .unwrap_or(NO_FLOOR)
+        .max(NO_FLOOR);
+    let at = seq(on, OFF_CHAIN);
+    if floor == u32::MAX || !best.could_beat_at(chain_base, floor, key, at) {
+        return;
+    }
+    let off = conjugate(on);
+    if let Some(q) = forcing_from_off(board, walker, best, rules, (off, closing), (chain_base, key, at)) {
+        let target = walker.materialize(q, &[on]);
+        if best.could_beat_at(chain_base, walker.arena.path_len(target), key, at) {
+            let hint = forcing_hint(board, walker, rules, target);
+            best.offer_at(hint, at);
         }
     }
 }
@@ -312,7 +387,9 @@ fn implying_source(w: &Walker, source: Node) -> [Node; 4] {
 /// off node implying the source, not on its own path) matters; that is
 /// checked at every occurrence. Leaves in `w.found` the cycles of four
 /// links or more, in SE's order, and returns the first on node implying
-/// the source off.
+/// the source off, with a lower bound of the nodes the source's forcing
+/// chain from "on" rests on (exact when found; `u32::MAX` when there is
+/// none).
 // Kept out of line: inlined into its caller it measured more
 // instructions (callgrind).
 #[inline(never)]
@@ -323,7 +400,7 @@ fn walk_from_on(
     source: Node,
     closing: [Node; 4],
     wanted: Wanted,
-) -> Option<Node> {
+) -> (Option<Node>, u32) {
     w.begin(board.node_count(), source);
     let epoch = w.epoch;
     let target = conjugate(source);
@@ -335,12 +412,21 @@ fn walk_from_on(
     let mut chain = None;
     let mut length = 0;
     let (mut want_cycles, mut want_chain) = (wanted.cycles, wanted.chain);
+    let mut floor = if want_chain { u32::MAX } else { NO_FLOOR };
+    let (cycles_at, chain_at) = (seq(source, CYCLES), seq(source, ON_CHAIN));
     let edges = w.graph.edges();
     while !w.pending_on.is_empty() {
         // A cycle closed in the coming off layer rests on `length + 2`
         // nodes; a chain reaching the source off there on `length + 2`.
-        want_cycles &= best.could_beat(wanted.cycle_base, length + 2, wanted.key);
-        want_chain &= chain.is_none() && best.could_beat(wanted.chain_base, length + 2, wanted.key);
+        want_cycles &= best.could_beat_at(wanted.cycle_base, length + 2, wanted.key, cycles_at);
+        if want_chain
+            && chain.is_none()
+            && !best.could_beat_at(wanted.chain_base, length + 2, wanted.key, chain_at)
+        {
+            want_chain = false;
+            floor = length + 2;
+        }
+        want_chain &= chain.is_none();
         if !want_cycles && !want_chain {
             break;
         }
@@ -354,6 +440,7 @@ fn walk_from_on(
                     if q == target {
                         if want_chain && chain.is_none() {
                             chain = Some(p);
+                            floor = length + 1;
                         }
                     } else if want_cycles && length + 1 >= 4 && !w.has_ancestor(p, q) {
                         w.found.push((p, q, length + 1));
@@ -381,7 +468,7 @@ fn walk_from_on(
             (&mut w.marks, epoch),
         );
     }
-    chain
+    (chain, floor)
 }
 
 /// SE's `doForcingChains` from `start` off: a plain breadth-first walk
@@ -398,8 +485,7 @@ fn forcing_from_off(
     best: &Best,
     rules: Rules,
     (start, closing): (Node, [Node; 4]),
-    base: f64,
-    key: u8,
+    (base, key, at): (f64, u8, u32),
 ) -> Option<Node> {
     debug_assert!(rules.house, "the off rules are the walk's rules");
     w.begin(board.node_count(), start);
@@ -412,7 +498,7 @@ fn forcing_from_off(
     // implied by them rests on depth + 2 nodes.
     let mut off_depth = 0u32;
     loop {
-        if !best.could_beat(base, off_depth + 2, key) {
+        if !best.could_beat_at(base, off_depth + 2, key, at) {
             return None;
         }
         let on_depth = off_depth + 1;
@@ -427,7 +513,7 @@ fn forcing_from_off(
         if w.pending_on.is_empty() {
             return None;
         }
-        if !best.could_beat(base, on_depth + 2, key) {
+        if !best.could_beat_at(base, on_depth + 2, key, at) {
             return None;
         }
         off_depth = on_depth + 1;
@@ -442,7 +528,7 @@ fn forcing_from_off(
                 m.seen = epoch;
                 m.parent = p;
                 if m.special == epoch {
-                    if !best.could_beat(base, off_depth + 2, key) {
+                    if !best.could_beat_at(base, off_depth + 2, key, at) {
                         return None;
                     }
                     return Some(q);
