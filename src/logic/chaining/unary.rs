@@ -54,8 +54,8 @@ pub struct Walker {
     /// Per node, what the current walk knows of it.
     marks: Vec<Mark>,
     epoch: u32,
-    pending_on: Vec<Node>,
-    pending_off: Vec<Node>,
+    pending_on: Layer,
+    pending_off: Layer,
     trail: Vec<Node>,
     cells: CellSets,
 }
@@ -108,6 +108,43 @@ impl CellSets {
     }
 }
 
+/// One layer of a breadth-first walk. A walk merges nodes, so a layer
+/// holds each node at most once: with room for every node (`reserve`),
+/// `push` never grows it, and has no slow path that would make the walks'
+/// loops save their registers around it.
+#[derive(Default)]
+struct Layer {
+    nodes: Vec<Node>,
+    len: usize,
+}
+
+impl Layer {
+    /// Makes room for `nodes` nodes.
+    fn reserve(&mut self, nodes: usize) {
+        if self.nodes.len() < nodes {
+            self.nodes.resize(nodes, NONE);
+        }
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    fn push(&mut self, p: Node) {
+        self.nodes[self.len] = p;
+        self.len += 1;
+    }
+
+    fn as_slice(&self) -> &[Node] {
+        &self.nodes[..self.len]
+    }
+}
+
 /// What a walk knows of one node, kept together: a walk reads them
 /// together for every implication it follows.
 #[derive(Clone, Copy)]
@@ -137,6 +174,8 @@ impl Walker {
     fn begin(&mut self, nodes: usize, root: Node) {
         if self.marks.len() < nodes {
             self.marks.resize(nodes, Mark::default());
+            self.pending_on.reserve(nodes);
+            self.pending_off.reserve(nodes);
         }
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
@@ -432,7 +471,7 @@ fn walk_from_on(
         }
         length += 1;
         w.pending_off.clear();
-        for &p in &w.pending_on {
+        for &p in w.pending_on.as_slice() {
             let [from, to] = w.spans[p as usize];
             for &q in &edges[from as usize..to as usize] {
                 let mark = w.marks[q as usize];
@@ -463,7 +502,7 @@ fn walk_from_on(
         expand(
             edges,
             &w.spans,
-            &w.pending_off,
+            w.pending_off.as_slice(),
             &mut w.pending_on,
             (&mut w.marks, epoch),
         );
@@ -506,7 +545,7 @@ fn forcing_from_off(
         expand(
             edges,
             &w.spans,
-            &w.pending_off,
+            w.pending_off.as_slice(),
             &mut w.pending_on,
             (&mut w.marks, epoch),
         );
@@ -518,7 +557,7 @@ fn forcing_from_off(
         }
         off_depth = on_depth + 1;
         w.pending_off.clear();
-        for &p in &w.pending_on {
+        for &p in w.pending_on.as_slice() {
             let [from, to] = w.spans[p as usize];
             for &q in &edges[from as usize..to as usize] {
                 let m = &mut w.marks[q as usize];
@@ -561,7 +600,7 @@ fn expand(
     edges: &[Node],
     spans: &[[u32; 2]],
     from: &[Node],
-    to: &mut Vec<Node>,
+    to: &mut Layer,
     (marks, epoch): (&mut [Mark], u32),
 ) {
     for &p in from {
