@@ -190,6 +190,10 @@ pub struct Best {
     /// search order (see [`Best::offer_at`]): walks ask
     /// [`Best::could_beat`] about a million times per thousand puzzles.
     bar: Option<(f64, u32, u8, u32)>,
+    /// [`Best::limit_at`]'s answers for the current bar, by base and sort
+    /// key: the largest complexity that beats the bar on difficulty,
+    /// complexity and key alone, and whether the next one ties it.
+    limits: Vec<(u64, u8, u32, bool)>,
 }
 
 impl Best {
@@ -218,6 +222,7 @@ impl Best {
         if better {
             self.bar = Some((hint.difficulty(), hint.complexity, hint.sort_key(), seq));
             self.hint = Some(hint);
+            self.limits.clear();
         }
     }
 
@@ -234,6 +239,69 @@ impl Best {
     /// sort key `key` could still beat the best one.
     pub fn could_beat(&self, base: f64, complexity: u32, key: u8) -> bool {
         self.could_beat_at(base, complexity, key, 0)
+    }
+
+    /// The largest complexity `c` (from 1) for which `could_beat_at(base,
+    /// c, key, seq)` holds (`u32::MAX` without a bar; 0 when none does). A walk
+    /// asks it once instead of asking [`Best::could_beat_at`] layer by
+    /// layer; it holds until the next offer. Why one number suffices: a
+    /// hint's difficulty never falls as its complexity grows, so the
+    /// complexities that could beat the bar are those up to a limit.
+    pub fn limit_at(&mut self, base: f64, key: u8, seq: u32) -> u32 {
+        let Some((_, best_complexity, _, best_seq)) = self.bar else {
+            return u32::MAX;
+        };
+        let bits = base.to_bits();
+        let (strict, tie) = match self.limits.iter().find(|l| l.0 == bits && l.1 == key) {
+            Some(&(_, _, strict, tie)) => (strict, tie),
+            None => {
+                let (strict, tie) = self.strict_limit(base, key);
+                self.limits.push((bits, key, strict, tie));
+                (strict, tie)
+            }
+        };
+        if tie && seq < best_seq {
+            best_complexity
+        } else {
+            strict
+        }
+    }
+
+    /// The largest complexity beating the bar on difficulty, complexity
+    /// and key alone, and whether the complexity after it ties the bar.
+    /// Walks the steps of [`length_extra`] (each a range of complexities
+    /// of one difficulty, summed as it sums them) up to the bar's.
+    fn strict_limit(&self, base: f64, key: u8) -> (u32, bool) {
+        let Some((difficulty, best_complexity, best_key, _)) = self.bar else {
+            return (u32::MAX, false);
+        };
+        let (mut added, mut ceil, mut odd) = (0.0, 4i64, false);
+        // The last complexity of the steps so far, all beating the bar.
+        let mut below = 0u32;
+        loop {
+            let Ok(end) = u32::try_from(ceil + 2) else {
+                return (u32::MAX, false);
+            };
+            match (base + added).partial_cmp(&difficulty).unwrap_or(Ordering::Equal) {
+                Ordering::Less => below = end,
+                Ordering::Greater => return (below, false),
+                Ordering::Equal => {
+                    if best_complexity <= below {
+                        return (below, false);
+                    }
+                    let beating = if key < best_key {
+                        best_complexity
+                    } else {
+                        best_complexity - 1
+                    };
+                    let tie = key == best_key && best_complexity <= end;
+                    return (beating.min(end), tie);
+                }
+            }
+            added += 0.1;
+            ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+            odd = !odd;
+        }
     }
 
     /// [`Best::could_beat`] for a hint whose place in the search order is
@@ -318,5 +386,52 @@ mod tests {
         assert_eq!(tenths(27), 6);
         assert_eq!(tenths(34), 6);
         assert_eq!(tenths(35), 7);
+    }
+
+    fn hint(kind: ChainKind, engine: Engine, complexity: u32) -> ChainHint {
+        ChainHint {
+            kind,
+            engine,
+            complexity,
+            removals: vec![(0, 1)],
+            text: String::new(),
+            rc_text: String::new(),
+            cells: Vec::new(),
+            pending_path: None,
+        }
+    }
+
+    /// `limit_at` is the last complexity `could_beat_at` accepts, and it
+    /// accepts none after it: checked by asking `could_beat_at` itself
+    /// for every complexity, against bars of every unary kind, including
+    /// those whose difficulty another base reaches exactly.
+    #[test]
+    fn limits_agree_with_could_beat() {
+        let kinds = [
+            (ChainKind::XCycle, Engine::Unary),
+            (ChainKind::ForcingXChain, Engine::Unary),
+            (ChainKind::YCycle, Engine::Unary),
+            (ChainKind::Cycle, Engine::Unary),
+            (ChainKind::ForcingChain, Engine::Unary),
+            (ChainKind::Cell, Engine::Multiple),
+        ];
+        for (kind, engine) in kinds {
+            for complexity in [3, 4, 6, 7, 9, 12, 15, 19, 30, 60, 200] {
+                for bar_seq in [0, 10, 20] {
+                    let mut best = Best::default();
+                    best.offer_at(hint(kind, engine, complexity), bar_seq);
+                    for base in [6.5, 6.6, 7.0, 7.5, 8.0] {
+                        for key in 1..=7 {
+                            for seq in [5, 10, 15, 25] {
+                                let limit = best.limit_at(base, key, seq);
+                                for c in 1..2000 {
+                                    assert_eq!(best.could_beat_at(base, c, key, seq), c <= limit, "{kind:?} {complexity} {bar_seq} {base} {key} {seq} c={c} limit={limit}");
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -315,17 +315,22 @@ fn search_from_on(board: &mut Board, walker: &mut Walker, best: &mut Best, rules
     // through one, so without them none can be found.
     let closing = implying_source(walker, on);
     let linked = closing[0] != NONE;
-    let wanted = Wanted {
-        cycles: linked && best.could_beat_at(cycle_base, 4, key, seq(on, CYCLES)),
-        chain: rules.house && best.could_beat_at(chain_base, 3, key, seq(on, ON_CHAIN)),
-        cycle_base,
-        chain_base,
-        key,
+    // The walk offers nothing, so the bar holds through it.
+    let cycles_limit = if linked {
+        best.limit_at(cycle_base, key, seq(on, CYCLES))
+    } else {
+        0
     };
-    if !wanted.cycles && !wanted.chain {
+    let chain_limit = if rules.house {
+        best.limit_at(chain_base, key, seq(on, ON_CHAIN))
+    } else {
+        0
+    };
+    // A cycle has four links at least, a chain from "on" two.
+    if cycles_limit < 4 && chain_limit < 3 {
         return;
     }
-    let (chain, floor) = walk_from_on(board, walker, best, on, closing, wanted);
+    let (chain, floor) = walk_from_on(board, walker, on, closing, (cycles_limit, chain_limit));
     walker.chain_floor[on as usize] = floor;
     for i in 0..walker.found.len() {
         let (p, q, depth) = walker.found[i];
@@ -375,27 +380,21 @@ fn search_from_off(board: &mut Board, walker: &mut Walker, best: &mut Best, rule
         .unwrap_or(NO_FLOOR)
         .max(NO_FLOOR);
     let at = seq(on, OFF_CHAIN);
-    if floor == u32::MAX || !best.could_beat_at(chain_base, floor, key, at) {
+    if floor == u32::MAX {
+        return;
+    }
+    let limit = best.limit_at(chain_base, key, at);
+    if floor > limit {
         return;
     }
     let off = conjugate(on);
-    if let Some(q) = forcing_from_off(board, walker, best, rules, (off, closing), (chain_base, key, at)) {
+    if let Some(q) = forcing_from_off(board, walker, rules, (off, closing), limit) {
         let target = walker.materialize(q, &[on]);
         if best.could_beat_at(chain_base, walker.arena.path_len(target), key, at) {
             let hint = forcing_hint(board, walker, rules, target);
             best.offer_at(hint, at);
         }
     }
-}
-
-/// What a walk from "on" looks for.
-#[derive(Clone, Copy)]
-struct Wanted {
-    cycles: bool,
-    chain: bool,
-    cycle_base: f64,
-    chain_base: f64,
-    key: u8,
 }
 
 fn sort_key(rules: Rules) -> u8 {
@@ -435,10 +434,9 @@ fn implying_source(w: &Walker, source: Node) -> [Node; 4] {
 fn walk_from_on(
     board: &mut Board,
     w: &mut Walker,
-    best: &Best,
     source: Node,
     closing: [Node; 4],
-    wanted: Wanted,
+    (cycles_limit, chain_limit): (u32, u32),
 ) -> (Option<Node>, u32) {
     w.begin(board.node_count(), source);
     let epoch = w.epoch;
@@ -450,18 +448,14 @@ fn walk_from_on(
     w.found.clear();
     let mut chain = None;
     let mut length = 0;
-    let (mut want_cycles, mut want_chain) = (wanted.cycles, wanted.chain);
+    let (mut want_cycles, mut want_chain) = (cycles_limit >= 4, chain_limit >= 3);
     let mut floor = if want_chain { u32::MAX } else { NO_FLOOR };
-    let (cycles_at, chain_at) = (seq(source, CYCLES), seq(source, ON_CHAIN));
     let edges = w.graph.edges();
     while !w.pending_on.is_empty() {
         // A cycle closed in the coming off layer rests on `length + 2`
         // nodes; a chain reaching the source off there on `length + 2`.
-        want_cycles &= best.could_beat_at(wanted.cycle_base, length + 2, wanted.key, cycles_at);
-        if want_chain
-            && chain.is_none()
-            && !best.could_beat_at(wanted.chain_base, length + 2, wanted.key, chain_at)
-        {
+        want_cycles &= length + 2 <= cycles_limit;
+        if want_chain && chain.is_none() && length + 2 > chain_limit {
             want_chain = false;
             floor = length + 2;
         }
@@ -521,10 +515,9 @@ fn walk_from_on(
 fn forcing_from_off(
     board: &mut Board,
     w: &mut Walker,
-    best: &Best,
     rules: Rules,
     (start, closing): (Node, [Node; 4]),
-    (base, key, at): (f64, u8, u32),
+    limit: u32,
 ) -> Option<Node> {
     debug_assert!(rules.house, "the off rules are the walk's rules");
     w.begin(board.node_count(), start);
@@ -537,7 +530,7 @@ fn forcing_from_off(
     // implied by them rests on depth + 2 nodes.
     let mut off_depth = 0u32;
     loop {
-        if !best.could_beat_at(base, off_depth + 2, key, at) {
+        if off_depth + 2 > limit {
             return None;
         }
         let on_depth = off_depth + 1;
@@ -552,7 +545,7 @@ fn forcing_from_off(
         if w.pending_on.is_empty() {
             return None;
         }
-        if !best.could_beat_at(base, on_depth + 2, key, at) {
+        if on_depth + 2 > limit {
             return None;
         }
         off_depth = on_depth + 1;
@@ -567,7 +560,7 @@ fn forcing_from_off(
                 m.seen = epoch;
                 m.parent = p;
                 if m.special == epoch {
-                    if !best.could_beat_at(base, off_depth + 2, key, at) {
+                    if off_depth + 2 > limit {
                         return None;
                     }
                     return Some(q);
