@@ -43,6 +43,11 @@ pub struct Walker {
     /// Per node, its consequences under the current rules: a range of
     /// `graph.edges()`.
     spans: Vec<[u32; 2]>,
+    /// Under both kinds of links, per on node, the off nodes it implies
+    /// that imply something in turn (a range of `live_edges`; see
+    /// [`live_successors`]).
+    live_spans: Vec<[u32; 2]>,
+    live_edges: Vec<Node>,
     /// Per on node, what its walk from "on" under the current rules
     /// learnt of its forcing chain: a lower bound of the nodes the chain
     /// rests on ([`NO_FLOOR`] when not walked, `u32::MAX` when none).
@@ -252,6 +257,9 @@ pub fn find(board: &mut Board, walker: &mut Walker) -> Option<ChainHint> {
 fn search(board: &mut Board, walker: &mut Walker, best: &mut Best) {
     for rules in MODES {
         walker.graph.spans(rules, &mut walker.spans);
+        if rules.cell && rules.house {
+            live_successors(walker);
+        }
         walker.chain_floor.clear();
         walker.chain_floor.resize(board.node_count(), NO_FLOOR);
         for_each_source(board, rules, |board, on| {
@@ -330,7 +338,12 @@ fn search_from_on(board: &mut Board, walker: &mut Walker, best: &mut Best, rules
     if cycles_limit < 4 && chain_limit < 3 {
         return;
     }
-    let (chain, floor) = walk_from_on(board, walker, on, closing, (cycles_limit, chain_limit));
+    let limits = (cycles_limit, chain_limit);
+    let (chain, floor) = if rules.cell && rules.house {
+        walk_from_on::<true>(board, walker, on, closing, limits)
+    } else {
+        walk_from_on::<false>(board, walker, on, closing, limits)
+    };
     walker.chain_floor[on as usize] = floor;
     for i in 0..walker.found.len() {
         let (p, q, depth) = walker.found[i];
@@ -419,6 +432,32 @@ fn implying_source(w: &Walker, source: Node) -> [Node; 4] {
     out
 }
 
+/// Fills `w.live_spans` and `w.live_edges` from `w.spans`: each on
+/// node's consequences that have consequences of their own, in order.
+/// Under both kinds of links (where the walks are longest) most off
+/// nodes a walk meets imply nothing; with these lists it never visits
+/// them, and finds its target another way (see [`walk_from_on`]). The
+/// lists are written without a branch per edge: whether an off node
+/// implies anything follows no pattern.
+fn live_successors(w: &mut Walker) {
+    let (edges, spans) = (w.graph.edges(), &w.spans);
+    if w.live_edges.len() <= edges.len() {
+        w.live_edges.resize(edges.len() + 1, NONE);
+    }
+    w.live_spans.resize(spans.len(), [0, 0]);
+    let mut len = 0usize;
+    for p in (1..spans.len()).step_by(2) {
+        let [from, to] = spans[p];
+        let start = len as u32;
+        for &q in &edges[from as usize..to as usize] {
+            let [a, b] = spans[q as usize];
+            w.live_edges[len] = q;
+            len += (a != b) as usize;
+        }
+        w.live_spans[p] = [start, len as u32];
+    }
+}
+
 /// SE's `doCycles` and `doForcingChains` from `source` on, in one walk.
 /// SE's cycle walk does not merge off nodes, but a repeated off node can
 /// only add on nodes already reached, so only its closing of a cycle (an
@@ -431,7 +470,7 @@ fn implying_source(w: &Walker, source: Node) -> [Node; 4] {
 // Kept out of line: inlined into its caller it measured more
 // instructions (callgrind).
 #[inline(never)]
-fn walk_from_on(
+fn walk_from_on<const LIVE: bool>(
     board: &mut Board,
     w: &mut Walker,
     source: Node,
@@ -442,7 +481,16 @@ fn walk_from_on(
     let epoch = w.epoch;
     let target = conjugate(source);
     w.watch(&closing);
-    w.watch(&[target]);
+    if LIVE {
+        // The on nodes implying the target: the same rules read the other
+        // way, so they are the negations of what the source implies.
+        let [from, to] = w.spans[source as usize];
+        for &q in &w.graph.edges()[from as usize..to as usize] {
+            w.marks[conjugate(q) as usize].special = epoch;
+        }
+    } else {
+        w.watch(&[target]);
+    }
     w.pending_on.clear();
     w.pending_on.push(source);
     w.found.clear();
@@ -466,6 +514,26 @@ fn walk_from_on(
         length += 1;
         w.pending_off.clear();
         for &p in w.pending_on.as_slice() {
+            if LIVE {
+                if want_chain && chain.is_none() && w.marks[p as usize].special == epoch {
+                    chain = Some(p);
+                    floor = length + 1;
+                }
+                let [from, to] = w.live_spans[p as usize];
+                for &q in &w.live_edges[from as usize..to as usize] {
+                    let mark = w.marks[q as usize];
+                    if mark.special == epoch && want_cycles && length + 1 >= 4 && !w.has_ancestor(p, q) {
+                        w.found.push((p, q, length + 1));
+                    }
+                    if mark.seen != epoch {
+                        let m = &mut w.marks[q as usize];
+                        m.seen = epoch;
+                        m.parent = p;
+                        w.pending_off.push(q);
+                    }
+                }
+                continue;
+            }
             let [from, to] = w.spans[p as usize];
             for &q in &edges[from as usize..to as usize] {
                 let mark = w.marks[q as usize];
