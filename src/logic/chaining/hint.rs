@@ -434,4 +434,37 @@ mod tests {
             }
         }
     }
+
+    /// Whatever order equally easy hints are offered in, the one earliest
+    /// in the search order wins; an easier hint wins whatever its place;
+    /// of two offers with the same place, the first stays (SE's stable
+    /// sort).
+    #[test]
+    fn the_earliest_place_wins_among_equals() {
+        let chain = |complexity: u32, text: &str| {
+            let mut h = hint(ChainKind::ForcingChain, Engine::Unary, complexity);
+            h.text = text.to_string();
+            h
+        };
+        let offers = [
+            (chain(9, "late"), 30),
+            (chain(9, "early"), 10),
+            (chain(9, "middle"), 20),
+        ];
+        for order in [[0, 1, 2], [2, 1, 0], [1, 0, 2], [0, 2, 1]] {
+            let mut best = Best::default();
+            for i in order {
+                best.offer_at(offers[i].0.clone(), offers[i].1);
+            }
+            assert_eq!(best.into_hint().unwrap().text, "early");
+        }
+        let mut best = Best::default();
+        best.offer_at(chain(9, "early"), 10);
+        best.offer_at(chain(6, "easier"), 40);
+        assert_eq!(best.into_hint().unwrap().text, "easier");
+        let mut best = Best::default();
+        best.offer_at(chain(9, "first"), 10);
+        best.offer_at(chain(9, "second"), 10);
+        assert_eq!(best.into_hint().unwrap().text, "first");
+    }
 }
