@@ -172,13 +172,18 @@ fn search_cell(board: &mut Board, walks: &mut Walks, best: &mut Best, mode: Mode
         }
     }
     if !mode.nishio && (count == 2 || (mode.multiple && count > 2)) {
-        let sources: Vec<(usize, u8)> = digits(mask).map(|d| (cell, d)).collect();
+        let mut sources = [(0, 0); 32];
+        let mut count = 0;
+        for d in digits(mask) {
+            sources[count] = (cell, d);
+            count += 1;
+        }
         let n = board.n();
-        let (name, rc_name) = (cell_name(cell, n), rc_cell(cell, n));
-        common_outcomes(board, walks, best, mode, &sources, ChainKind::Cell, &|p| {
+        // Named only for a hint offered.
+        common_outcomes(board, walks, best, mode, &sources[..count], ChainKind::Cell, &|p| {
             (
-                format!("{name} ==> {}", state_name(p, n)),
-                format!("{rc_name} ==> {}", rc_state_name(p, n)),
+                format!("{} ==> {}", cell_name(cell, n), state_name(p, n)),
+                format!("{} ==> {}", rc_cell(cell, n), rc_state_name(p, n)),
             )
         });
     }
@@ -322,12 +327,16 @@ fn state_name(p: Node, n: usize) -> String {
 fn regions(board: &mut Board, walks: &mut Walks, best: &mut Best, mode: Mode, cell: usize, d: u8) {
     let n = board.n();
     for h in board.houses_se(cell) {
-        let places: Vec<usize> = board.positions(h, d).collect();
-        let count = places.len();
-        if !(count == 2 || (mode.multiple && count > 2)) || places[0] != cell {
+        let mut sources = [(0, 0); 32];
+        let mut count = 0;
+        for c in board.positions(h, d) {
+            sources[count] = (c, d);
+            count += 1;
+        }
+        if !(count == 2 || (mode.multiple && count > 2)) || sources[0].0 != cell {
             continue;
         }
-        let sources: Vec<(usize, u8)> = places.iter().map(|&c| (c, d)).collect();
+        let sources = &sources[..count];
         let kind_name = match h / n {
             0 => "row",
             1 => "column",
@@ -335,7 +344,7 @@ fn regions(board: &mut Board, walks: &mut Walks, best: &mut Best, mode: Mode, ce
         };
         let symbol = crate::shape::Shape::symbol(d);
         let house = crate::logic::step::House::of(h, n);
-        common_outcomes(board, walks, best, mode, &sources, ChainKind::Region, &|p| {
+        common_outcomes(board, walks, best, mode, sources, ChainKind::Region, &|p| {
             (
                 format!("{symbol} in {kind_name} ==> {}", state_name(p, n)),
                 format!("{symbol} in {house} ==> {}", rc_state_name(p, n)),
