@@ -17,7 +17,9 @@
 //! later rules see a smaller board, and a rule that relied on earlier
 //! removals counts them in the chain's complexity. Nishio is rated 7.5.
 
-use super::engine::{cell_of, digit_of, is_on, node, walk_into, Arena, Board, Node, Rules, Scratch, Walk};
+use super::engine::{
+    cell_of, digit_of, is_on, node, walk_into, Arena, Board, Node, Rules, Scratch, Walk, NONE,
+};
 use super::hint::{candidate_name, cell_name, rc_candidate, rc_cell, Best, ChainHint, ChainKind, Engine};
 use crate::logic::candidates::{bit, digits};
 
@@ -61,6 +63,10 @@ struct Walks {
     hinted: u32,
     /// Walks done with, whose lists the next walks reuse.
     spare: Vec<Walk>,
+    /// Buffers for [`common_outcomes`]: the nodes every walk reached,
+    /// and those nodes with their entries in the first walk.
+    common: Vec<u64>,
+    hits: Vec<(Node, u32)>,
 }
 
 impl Walks {
@@ -124,6 +130,8 @@ pub fn find_on_digits(board: &mut Board, engine: Engine, only: u32) -> (Option<C
         only: if engine == Engine::Nishio { only } else { u32::MAX },
         hinted: 0,
         spare,
+        common: Vec::new(),
+        hits: Vec::new(),
     };
     let hint = search(board, engine, &mut walks);
     let hinted = walks.hinted;
@@ -180,12 +188,20 @@ fn search_cell(board: &mut Board, walks: &mut Walks, best: &mut Best, mode: Mode
         }
         let n = board.n();
         // Named only for a hint offered.
-        common_outcomes(board, walks, best, mode, &sources[..count], ChainKind::Cell, &|p| {
-            (
-                format!("{} ==> {}", cell_name(cell, n), state_name(p, n)),
-                format!("{} ==> {}", rc_cell(cell, n), rc_state_name(p, n)),
-            )
-        });
+        common_outcomes(
+            board,
+            walks,
+            best,
+            mode,
+            &sources[..count],
+            ChainKind::Cell,
+            &|p| {
+                (
+                    format!("{} ==> {}", cell_name(cell, n), state_name(p, n)),
+                    format!("{} ==> {}", rc_cell(cell, n), rc_state_name(p, n)),
+                )
+            },
+        );
     }
 }
 
@@ -372,52 +388,57 @@ fn common_outcomes(
     }
     let index = |(c, d): (usize, u8)| c * n + d as usize - 1;
     let walk = |i: usize| walks.on[index(sources[i])].as_ref().expect("walked");
-    let mut common = walk(0).reached.clone();
+    let mut common = std::mem::take(&mut walks.common);
+    common.clear();
+    common.extend_from_slice(&walk(0).reached);
     for i in 1..sources.len() {
         for (a, b) in common.iter_mut().zip(&walk(i).reached) {
             *a &= b;
         }
     }
-    if common.iter().all(|&w| w == 0) {
-        return;
-    }
-    let key = if kind == ChainKind::Cell { 5 } else { 6 };
-    let base = mode.engine.base();
-    let first = walk(0);
-    let mut hits: Vec<(Node, u32)> = Vec::new();
-    for list in [&first.on, &first.off] {
-        for &id in list.iter() {
-            let p = walks.arena.get(id).node;
-            if common[p as usize / 64] >> (p % 64) & 1 == 1 {
-                hits.push((p, id));
+    let mut hits = std::mem::take(&mut walks.hits);
+    hits.clear();
+    if common.iter().any(|&w| w != 0) {
+        let first = walk(0);
+        for list in [&first.on, &first.off] {
+            for &id in list.iter() {
+                let p = walks.arena.get(id).node;
+                if common[p as usize / 64] >> (p % 64) & 1 == 1 {
+                    hits.push((p, id));
+                }
             }
         }
     }
-    for (p, first_id) in hits {
+    walks.common = common;
+    let key = if kind == ChainKind::Cell { 5 } else { 6 };
+    let base = mode.engine.base();
+    for &(p, first_id) in &hits {
         let (pc, pd) = (cell_of(n, p), digit_of(n, p));
-        let removals: Vec<(usize, u8)> = if is_on(p) {
-            digits(board.masks[pc] & !bit(pd)).map(|e| (pc, e)).collect()
-        } else {
-            vec![(pc, pd)]
-        };
-        if removals.is_empty() {
+        // On, the cell's other digits go; off, the candidate itself.
+        let others = board.masks[pc] & !bit(pd);
+        if is_on(p) && others == 0 {
             continue;
         }
-        let mut ids = vec![first_id];
-        for &source in &sources[1..] {
-            ids.push(
-                walks.on[index(source)]
-                    .as_ref()
-                    .expect("walked")
-                    .entry_of(&walks.arena, p)
-                    .expect("common"),
-            );
+        let mut ids = [NONE; 32];
+        ids[0] = first_id;
+        for (slot, &source) in ids[1..].iter_mut().zip(&sources[1..]) {
+            *slot = walks.on[index(source)]
+                .as_ref()
+                .expect("walked")
+                .entry_of(&walks.arena, p)
+                .expect("common");
         }
+        let ids = &ids[..sources.len()];
         let bound: u32 = ids.iter().map(|&id| walks.arena.path_len(id)).sum();
         if !best.could_beat(base, bound, key) {
             continue;
         }
         let complexity = ids.iter().map(|&id| walks.arena.ancestor_count(id, nodes)).sum();
+        let removals = if is_on(p) {
+            digits(others).map(|e| (pc, e)).collect()
+        } else {
+            vec![(pc, pd)]
+        };
         let (text, rc_text) = text(p);
         best.offer(ChainHint {
             kind,
@@ -430,4 +451,5 @@ fn common_outcomes(
             pending_path: None,
         });
     }
+    walks.hits = hits;
 }
