@@ -563,9 +563,9 @@ pub fn walk_into(
     }
     if !dynamic {
         if let Some(graph) = scratch.graph.take() {
+            w.reached[start as usize / 64] |= 1 << (start % 64);
             walk_static(&graph, arena, scratch, rules, w);
             scratch.graph = Some(graph);
-            w.mark_reached(arena);
             return;
         }
     }
@@ -645,7 +645,9 @@ pub fn walk_into(
 /// `graph`: the same entries in the same order, without the dynamic
 /// walks' bookkeeping. An on node reached again gets no entry: only a
 /// contradiction could use it, and a static walk has stopped at the
-/// contradiction by the time both of a node's values are reached.
+/// contradiction by the time both of a node's values are reached. Fills
+/// `w.reached` as it goes (the caller marks the root), instead of a pass
+/// over the lists after.
 fn walk_static(graph: &Graph, arena: &mut Arena, scratch: &mut Scratch, rules: Rules, w: &mut Walk) {
     let (mut next_on, mut next_off) = (0, 0);
     loop {
@@ -663,6 +665,7 @@ fn walk_static(graph: &Graph, arena: &mut Arena, scratch: &mut Scratch, rules: R
                     let e = arena.push(q, id);
                     scratch.set(q, e);
                     w.off.push(e);
+                    w.reached[q as usize / 64] |= 1 << (q % 64);
                 }
             }
         } else if next_off < w.off.len() {
@@ -680,6 +683,7 @@ fn walk_static(graph: &Graph, arena: &mut Arena, scratch: &mut Scratch, rules: R
                 }
                 scratch.set(q, e);
                 w.on.push(e);
+                w.reached[q as usize / 64] |= 1 << (q % 64);
             }
         } else {
             return;
