@@ -9,6 +9,15 @@ use std::time::Instant;
 /// over (docs/generator.md has the measurements behind it).
 const WITNESS_GUESSES: u32 = 64;
 
+/// The same for the deep witness search of large boards (see
+/// [`DlxDigger::witness_search`]): a 16x16 probe that keeps its clue costs
+/// DLX thousands of nodes, and one guess of the search with hidden singles
+/// stands for a dozen of them at a few times less cost.
+const DEEP_WITNESS_GUESSES: u32 = 4000;
+
+/// Boards from this many cells (16x16) get the deep witness search.
+const DEEP_WITNESS_CELLS: usize = 256;
+
 /// Digging with the givens kept covered between probes.
 ///
 /// Selections are a stack, so a clue can only be uncovered once everything
@@ -196,6 +205,42 @@ impl<'a> DlxDigger<'a> {
         targets
     }
 
+    /// Guess limit of the witness search, and whether it is the deep one
+    /// (hidden singles too, many more guesses). Deep on boards of 16x16 and
+    /// up in portfolio mode: what the search gives up on goes to the SAT
+    /// engine, so every probe is still settled exactly. Elsewhere the small
+    /// search, and DLX after it.
+    fn witness_search(&self) -> (u32, bool) {
+        if self.portfolio && self.solution.cells().len() >= DEEP_WITNESS_CELLS {
+            (DEEP_WITNESS_GUESSES, true)
+        } else {
+            (WITNESS_GUESSES, false)
+        }
+    }
+
+    /// Settles a probe with the SAT engine alone: the clues stay if it
+    /// finds a (checked) second solution.
+    fn settle_by_sat(&mut self, targets: &[usize]) -> Removal {
+        let start = Instant::now();
+        let mut trial = self.puzzle.clone();
+        targets.iter().for_each(|&c| trial.set(c, 0));
+        let found = self.dlx.sat.other_solution(&trial, &self.solution, targets);
+        self.dlx.sat.stats.sat_time += start.elapsed();
+        if found {
+            return Removal::Kept;
+        }
+        self.remove_stale(targets);
+        Removal::Removed
+    }
+
+    /// Takes `targets` out of the puzzle without touching the selections:
+    /// they stay selected, stale, until a probe has to search.
+    fn remove_stale(&mut self, targets: &[usize]) {
+        self.erase(targets);
+        targets.iter().for_each(|&c| self.stale[c] = true);
+        self.stale_count += targets.len();
+    }
+
     /// Takes `targets` out of the puzzle (their selections are handled by
     /// the caller).
     fn erase(&mut self, targets: &[usize]) {
@@ -222,13 +267,26 @@ impl Digger for DlxDigger<'_> {
             return Removal::Kept;
         }
         if self.dlx.proofs.forced(&targets) {
-            self.erase(&targets);
-            targets.iter().for_each(|&c| self.stale[c] = true);
-            self.stale_count += targets.len();
+            self.remove_stale(&targets);
             return Removal::Removed;
         }
-        if self.dlx.proofs.witness(&targets, WITNESS_GUESSES) {
-            return Removal::Kept;
+        let exact = budget.is_none() || self.portfolio;
+        let (limit, deep) = self.witness_search();
+        match self.dlx.proofs.witness(&targets, limit, deep) {
+            Some(true) => return Removal::Kept,
+            // The search ran out of options: the puzzle stays unique. Taken
+            // only where the engine would settle the probe exactly too, so
+            // the verdict is the one the engine gives.
+            Some(false) if exact => {
+                self.remove_stale(&targets);
+                return Removal::Removed;
+            }
+            _ => {}
+        }
+        if deep {
+            // The deep search explored more than a DLX probe within its
+            // budget would: the probe goes straight to the SAT engine.
+            return self.settle_by_sat(&targets);
         }
         self.uncover_targets(&targets);
         let verdict = self.has_other_solution(&targets, budget);
