@@ -206,12 +206,14 @@ impl<'a> DlxDigger<'a> {
     }
 
     /// Guess limit of the witness search, and whether it is the deep one
-    /// (hidden singles too, many more guesses). Deep on boards of 16x16 and
-    /// up in portfolio mode: what the search gives up on goes to the SAT
-    /// engine, so every probe is still settled exactly. Elsewhere the small
-    /// search, and DLX after it.
-    fn witness_search(&self) -> (u32, bool) {
-        if self.portfolio && self.solution.cells().len() >= DEEP_WITNESS_CELLS {
+    /// (hidden singles too, many more guesses): on boards of 16x16 and up
+    /// whose probes are settled `exact`ly (no budget, or the SAT engine
+    /// past it), so that whatever the search leaves is still settled by an
+    /// engine. Elsewhere (25x25 under a budget without the portfolio, where
+    /// a probe DLX gives up on keeps its clue) the small search keeps the
+    /// output as it was.
+    fn witness_search(&self, exact: bool) -> (u32, bool) {
+        if exact && self.solution.cells().len() >= DEEP_WITNESS_CELLS {
             (DEEP_WITNESS_GUESSES, true)
         } else {
             (WITNESS_GUESSES, false)
@@ -271,7 +273,7 @@ impl Digger for DlxDigger<'_> {
             return Removal::Removed;
         }
         let exact = budget.is_none() || self.portfolio;
-        let (limit, deep) = self.witness_search();
+        let (limit, deep) = self.witness_search(exact);
         match self.dlx.proofs.witness(&targets, limit, deep) {
             Some(true) => return Removal::Kept,
             // The search ran out of options: the puzzle stays unique. Taken
@@ -283,7 +285,7 @@ impl Digger for DlxDigger<'_> {
             }
             _ => {}
         }
-        if deep {
+        if deep && budget.is_some() {
             // The deep search explored more than a DLX probe within its
             // budget would: the probe goes straight to the SAT engine.
             return self.settle_by_sat(&targets);
