@@ -279,6 +279,7 @@ impl DigProofs {
     ) -> bool {
         let (n, w) = (self.n, self.words);
         assert_eq!(frame.len(), self.clue.len());
+        assert_eq!(counts.len(), 3 * n * n);
         loop {
             while let Some(cell) = queue.pop() {
                 let cell = cell as usize;
@@ -301,7 +302,10 @@ impl DigProofs {
                     while hit != 0 {
                         let peer = word * 64 + hit.trailing_zeros() as usize;
                         hit &= hit - 1;
-                        let c = &mut frame[peer];
+                        debug_assert!(peer < frame.len());
+                        // SAFETY: `peer_bits` holds cells of the board only,
+                        // and `frame` has one mask per cell (asserted above).
+                        let c = unsafe { frame.get_unchecked_mut(peer) };
                         *c &= !digit;
                         if *c == 0 {
                             return false;
@@ -309,13 +313,20 @@ impl DigProofs {
                         if c.is_power_of_two() {
                             queue.push(peer as u16);
                         }
-                        for h in self.houses_of[peer] {
+                        // SAFETY: as above, `peer` is a cell of the board.
+                        for h in unsafe { *self.houses_of.get_unchecked(peer) } {
                             let at = h as usize * n + d;
-                            counts[at] = counts[at].wrapping_sub(1);
-                            match counts[at] {
-                                0 => return false,
-                                1 => hidden.push(at as u16),
-                                _ => {}
+                            debug_assert!(at < counts.len());
+                            // SAFETY: houses are below `3 * n` and digits
+                            // below `n`, and `counts` has `3 * n * n`
+                            // entries (asserted above).
+                            let count = unsafe { counts.get_unchecked_mut(at) };
+                            *count = count.wrapping_sub(1);
+                            if *count <= 1 {
+                                if *count == 0 {
+                                    return false;
+                                }
+                                hidden.push(at as u16);
                             }
                         }
                     }
