@@ -11,7 +11,9 @@
 //! puzzle without the probed clues and differ from the solution in one of
 //! them). A SAT "no other solution" is the SAT engine's word alone; so with
 //! `--backend dlx` and a node budget, uniqueness is decided by DLX for every
-//! probe that finishes within the budget and by SAT for the rest. The
+//! probe that finishes within the budget and by SAT for the rest. On 16x16
+//! and larger the deep witness search (`dig_proofs/witness.rs`) comes first
+//! and hands what it gives up on straight to SAT, without a DLX probe. The
 //! counters in [`PortfolioStats`] say how many probes each engine settled
 //! and how long each took.
 //!
