@@ -139,7 +139,7 @@ impl DigProofs {
             let counts_now = &mut s.counts[counts..counts + places];
             self.settle_counted(frame, planes_now, counts_now, &mut s.queue, &mut s.hidden)
         } else {
-            self.settle(frame, planes_now, &mut s.queue)
+            self.settle::<false>(frame, planes_now, &mut s.queue, &mut [], &mut s.hidden)
         };
         if !settled {
             return false;
@@ -170,26 +170,19 @@ impl DigProofs {
                 s.planes.extend_from_within(planes..next_planes);
                 s.queue.clear(self.clue.len());
                 s.queue.push(cell as u16);
-                let (word, bit) = cell_bit(cell);
-                let dropped = options & !digit;
-                if HIDDEN {
-                    let next_counts = counts + places;
+                let next_counts = counts + places;
+                let counts_next: &mut [u8] = if HIDDEN {
                     s.counts.truncate(next_counts);
                     s.counts.extend_from_within(counts..next_counts);
                     s.hidden.clear();
-                    let frame = &mut s.frames[next..next + cells];
-                    let planes_next = &mut s.planes[next_planes..next_planes + per];
-                    let counts_next = &mut s.counts[next_counts..next_counts + places];
-                    if !self.drop_digits(cell, dropped, frame, planes_next, counts_next, &mut s.hidden) {
-                        continue;
-                    }
+                    &mut s.counts[next_counts..next_counts + places]
                 } else {
-                    let mut dropped = dropped;
-                    while dropped != 0 {
-                        let d = dropped.trailing_zeros() as usize;
-                        s.planes[next_planes + d * self.words + word] &= !bit;
-                        dropped &= dropped - 1;
-                    }
+                    &mut []
+                };
+                let planes_next = &mut s.planes[next_planes..next_planes + per];
+                let dropped = options & !digit;
+                if !self.drop_digits::<HIDDEN>(cell, dropped, planes_next, counts_next, &mut s.hidden) {
+                    continue;
                 }
                 if self.search::<HIDDEN>(s, depth + 1, guesses, limit) {
                     return true;
@@ -234,32 +227,23 @@ impl DigProofs {
     }
 
     /// Takes the digits `dropped` out of `cell` (whose mask no longer
-    /// holds them): out of the planes, and one place less for each in
-    /// the cell's houses. False on a contradiction.
-    fn drop_digits(
+    /// holds them) in the planes, and with `COUNTED` counts one place less
+    /// for each in the cell's houses. False on a contradiction.
+    fn drop_digits<const COUNTED: bool>(
         &self,
         cell: usize,
         mut dropped: u32,
-        frame: &mut [u32],
         planes: &mut [u64],
         counts: &mut [u8],
         hidden: &mut Vec<u16>,
     ) -> bool {
-        let _ = frame;
         let (word, bit) = cell_bit(cell);
-        let n = self.n;
         while dropped != 0 {
             let d = dropped.trailing_zeros() as usize;
             dropped &= dropped - 1;
             planes[d * self.words + word] &= !bit;
-            for h in self.houses_of[cell] {
-                let at = h as usize * n + d;
-                counts[at] = counts[at].wrapping_sub(1);
-                match counts[at] {
-                    0 => return false,
-                    1 => hidden.push(at as u16),
-                    _ => {}
-                }
+            if COUNTED && !self.one_place_less(cell, d, counts, hidden) {
+                return false;
             }
         }
         true
@@ -278,59 +262,9 @@ impl DigProofs {
         hidden: &mut Vec<u16>,
     ) -> bool {
         let (n, w) = (self.n, self.words);
-        assert_eq!(frame.len(), self.clue.len());
-        assert_eq!(counts.len(), 3 * n * n);
         loop {
-            while let Some(cell) = queue.pop() {
-                let cell = cell as usize;
-                let digit = frame[cell];
-                if digit & PLACED != 0 {
-                    continue;
-                }
-                frame[cell] = digit | PLACED;
-                let d = digit.trailing_zeros() as usize;
-                for h in self.houses_of[cell] {
-                    counts[h as usize * n + d] = DONE;
-                }
-                let plane = &mut planes[d * w..(d + 1) * w];
-                let (word, bit) = cell_bit(cell);
-                plane[word] &= !bit;
-                let near = &self.peer_bits[cell * w..(cell + 1) * w];
-                for (word, (holders, &near)) in plane.iter_mut().zip(near).enumerate() {
-                    let mut hit = *holders & near;
-                    *holders &= !near;
-                    while hit != 0 {
-                        let peer = word * 64 + hit.trailing_zeros() as usize;
-                        hit &= hit - 1;
-                        debug_assert!(peer < frame.len());
-                        // SAFETY: `peer_bits` holds cells of the board only,
-                        // and `frame` has one mask per cell (asserted above).
-                        let c = unsafe { frame.get_unchecked_mut(peer) };
-                        *c &= !digit;
-                        if *c == 0 {
-                            return false;
-                        }
-                        if c.is_power_of_two() {
-                            queue.push(peer as u16);
-                        }
-                        // SAFETY: as above, `peer` is a cell of the board.
-                        for h in unsafe { *self.houses_of.get_unchecked(peer) } {
-                            let at = h as usize * n + d;
-                            debug_assert!(at < counts.len());
-                            // SAFETY: houses are below `3 * n` and digits
-                            // below `n`, and `counts` has `3 * n * n`
-                            // entries (asserted above).
-                            let count = unsafe { counts.get_unchecked_mut(at) };
-                            *count = count.wrapping_sub(1);
-                            if *count <= 1 {
-                                if *count == 0 {
-                                    return false;
-                                }
-                                hidden.push(at as u16);
-                            }
-                        }
-                    }
-                }
+            if !self.settle::<true>(frame, planes, queue, counts, hidden) {
+                return false;
             }
             let Some(at) = hidden.pop() else {
                 return true;
@@ -358,7 +292,7 @@ impl DigProofs {
             let m = frame[cell];
             frame[cell] = digit;
             queue.push(cell as u16);
-            if !self.drop_digits(cell, m & !digit, frame, planes, counts, hidden) {
+            if !self.drop_digits::<true>(cell, m & !digit, planes, counts, hidden) {
                 return false;
             }
         }
@@ -366,10 +300,23 @@ impl DigProofs {
 
     /// Places the queued naked singles and those they lead to; false if a
     /// cell is left without a candidate. `planes` (each digit's unplaced
-    /// cells holding it) give the peers each placement strikes.
-    fn settle(&self, frame: &mut [u32], planes: &mut [u64], queue: &mut Queue) -> bool {
-        let w = self.words;
+    /// cells holding it) give the peers each placement strikes. With
+    /// `COUNTED`, the place counts of the hidden-singles search are kept
+    /// in step (`counts`, see [`Self::count_places`]): a digit placed in a
+    /// house is done there, and a struck candidate is one place less in
+    /// each of its cell's houses, which queues the pair in `hidden` at one
+    /// place left and is a contradiction at none.
+    fn settle<const COUNTED: bool>(
+        &self,
+        frame: &mut [u32],
+        planes: &mut [u64],
+        queue: &mut Queue,
+        counts: &mut [u8],
+        hidden: &mut Vec<u16>,
+    ) -> bool {
+        let (n, w) = (self.n, self.words);
         assert_eq!(frame.len(), self.clue.len());
+        assert!(!COUNTED || counts.len() == 3 * n * n);
         while let Some(cell) = queue.pop() {
             let cell = cell as usize;
             let digit = frame[cell];
@@ -378,6 +325,11 @@ impl DigProofs {
             }
             frame[cell] = digit | PLACED;
             let d = digit.trailing_zeros() as usize;
+            if COUNTED {
+                for h in self.houses_of[cell] {
+                    counts[h as usize * n + d] = DONE;
+                }
+            }
             let plane = &mut planes[d * w..(d + 1) * w];
             let (word, bit) = cell_bit(cell);
             plane[word] &= !bit;
@@ -399,7 +351,33 @@ impl DigProofs {
                     if c.is_power_of_two() {
                         queue.push(peer as u16);
                     }
+                    if COUNTED && !self.one_place_less(peer, d, counts, hidden) {
+                        return false;
+                    }
                 }
+            }
+        }
+        true
+    }
+
+    /// Counts one place less for digit `d` in each house of `cell` (just
+    /// struck from it), queueing in `hidden` the houses left with one place;
+    /// false if one is left with none.
+    #[inline(always)]
+    fn one_place_less(&self, cell: usize, d: usize, counts: &mut [u8], hidden: &mut Vec<u16>) -> bool {
+        let n = self.n;
+        debug_assert!(cell < self.houses_of.len() && counts.len() == 3 * n * n);
+        // SAFETY: callers pass cells of the board, and `counts` has an
+        // entry for every house (below `3 * n`) and digit (below `n`).
+        for h in unsafe { *self.houses_of.get_unchecked(cell) } {
+            let at = h as usize * n + d;
+            let count = unsafe { counts.get_unchecked_mut(at) };
+            *count = count.wrapping_sub(1);
+            if *count <= 1 {
+                if *count == 0 {
+                    return false;
+                }
+                hidden.push(at as u16);
             }
         }
         true
