@@ -13,10 +13,10 @@
 //! engine past it). When the search gives up at its guess limit, it
 //! proves nothing and an engine decides.
 //!
-//! Two variants. On 9x9 and 12x12 the search places naked singles only:
-//! hidden singles halved the guesses but doubled the cost of a search
-//! there (callgrind, docs/generator.md). On 16x16 a probe that keeps its
-//! clue costs DLX thousands of nodes, and the deep variant also places
+//! Two variants. On 9x9 the search places naked singles only: hidden
+//! singles halved the guesses but cost more than they saved there
+//! (callgrind, docs/generator.md). From 12x12 up, where a probe that keeps
+//! its clue costs DLX thousands of nodes, the deep variant also places
 //! hidden singles, found without scanning houses: each frame carries the
 //! number of places of each digit in each house, counted down as
 //! candidates are struck, so a count of one is a hidden single and zero a
