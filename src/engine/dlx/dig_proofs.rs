@@ -27,7 +27,8 @@
 //!   stack (`find_line_swaps`).
 //! - **A quick second solution (not unique).** Failing both, a small
 //!   search on candidate masks (`witness.rs`) looks for a second solution
-//!   within a few guesses; one it finds is a witness like a swap.
+//!   within a few guesses; one it finds is a witness like a swap. If it
+//!   runs out of options there is none (unique).
 //!
 //! All three only ever answer when they are sure; otherwise the engine
 //! decides. They give the engine's own answer, so the dig is the same with
@@ -65,6 +66,8 @@ pub struct DigProofs {
     open: Vec<u16>,
     /// One bit for each house holding a cell of `open`.
     open_houses: u128,
+    /// The cells of each house as a set of cells, `words` per house.
+    house_masks: Vec<u64>,
     /// One bit for each house of each cell (at most 96 houses: masks are
     /// 32 bits).
     house_bits: Vec<u128>,
@@ -99,6 +102,12 @@ struct Scratch {
     /// Beside each frame, for each digit the set of cells holding it as
     /// a candidate (`words` per digit), kept in step with the frame.
     planes: Vec<u64>,
+    /// Beside each frame of the hidden-singles witness search, the places
+    /// left for each digit in each house (`witness.rs`).
+    counts: Vec<u8>,
+    /// House and digit pairs whose count fell to one: hidden singles to
+    /// place.
+    hidden: Vec<u16>,
     /// Where the last witness's frame starts in `frames`.
     solved: usize,
     /// Whether the last propagation struck the lone target's own digit
@@ -184,6 +193,13 @@ impl DigProofs {
             .map(|hs| hs.iter().fold(0, |bits, &h| bits | 1u128 << h))
             .collect();
         let sets_per_cell = (n - 1) + (shape.box_rows() - 1) + (shape.box_cols() - 1);
+        let mut house_masks = vec![0u64; 3 * n * words];
+        for (house, cells) in house_cells.iter().enumerate() {
+            for &c in cells {
+                let (word, bit) = cell_bit(c as usize);
+                house_masks[house * words + word] |= bit;
+            }
+        }
         DigProofs {
             n,
             houses_of,
@@ -197,6 +213,7 @@ impl DigProofs {
             open: Vec::with_capacity(cells),
             open_houses: 0,
             house_bits,
+            house_masks,
             used: vec![0; 3 * n],
             shape,
             member: vec![0; cells * sets_per_cell],
@@ -688,11 +705,17 @@ mod tests {
                 assert!(!(needed && forced));
                 assert!(!forced || unique, "seed {seed} cell {cell}");
                 assert!(!needed || !unique, "seed {seed} cell {cell}");
-                if !forced && proofs.witness(&[cell], 1000) {
+                let witness = if forced {
+                    None
+                } else {
+                    proofs.witness(&[cell], 1000, false)
+                };
+                if witness == Some(true) {
                     assert!(!unique, "seed {seed} cell {cell}");
                     assert_is_witness(&proofs.last_witness(), &fewer, &grid, cell);
                     witnessed += 1;
                 }
+                assert!(witness != Some(false) || unique, "seed {seed} cell {cell}");
                 forced_seen += forced as u32;
                 needed_seen += needed as u32;
                 if unique {
@@ -739,7 +762,7 @@ mod tests {
                 let mut fewer = puzzle.clone();
                 pair.iter().for_each(|&c| fewer.set(c, 0));
                 let unique = dlx.count(&fewer, 2, Some(1_000_000)).solutions == 1;
-                if !proofs.forced(pair) && proofs.witness(pair, 1000) {
+                if !proofs.forced(pair) && proofs.witness(pair, 1000, false) == Some(true) {
                     assert!(!unique, "{r}x{c} cells {pair:?}");
                     let digits = proofs.last_witness();
                     let differs = pair.iter().find(|&&t| digits[t] != grid.get(t));
@@ -753,5 +776,66 @@ mod tests {
             }
             assert!(witnessed > 0, "{r}x{c}");
         }
+    }
+
+    /// The deep search (hidden singles, `witness(.., true)`) on digs of
+    /// 9x9, 12x12 and 16x16, one cell or two at a time, against DLX counts
+    /// run to the end: a witness is a real second solution, and running out
+    /// of options happens only where DLX finds exactly one solution. Both
+    /// verdicts must come up, and most probes must be settled.
+    #[test]
+    fn deep_witness_verdicts_agree_with_dlx() {
+        use rand::seq::SliceRandom;
+        let mut exhausted_in_all = 0;
+        for (r, c, orbit, seed) in [(3, 3, 1, 1), (3, 4, 2, 2), (4, 4, 1, 3), (4, 4, 2, 4)] {
+            let shape = Shape::new(r, c).unwrap();
+            let mut dlx = Dlx::new(shape);
+            let grid = solution(shape, seed);
+            let mut proofs = DigProofs::new(shape);
+            proofs.start(&grid);
+            let mut puzzle = grid.clone();
+            let mut order: Vec<usize> = (0..shape.cells()).collect();
+            order.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+            let (mut found, mut exhausted, mut gave_up) = (0, 0, 0);
+            for cells in order.chunks(orbit) {
+                let mut fewer = puzzle.clone();
+                cells.iter().for_each(|&c| fewer.set(c, 0));
+                let count = dlx.count(&fewer, 2, Some(5_000_000));
+                assert!(count.complete, "{r}x{c} cells {cells:?}: DLX did not finish");
+                let unique = count.solutions == 1;
+                if proofs.needed(cells) || proofs.forced(cells) {
+                    // Settled before the search (tested above).
+                } else {
+                    match proofs.witness(cells, 4000, true) {
+                        Some(true) => {
+                            assert!(!unique, "{r}x{c} cells {cells:?}");
+                            let digits = proofs.last_witness();
+                            let differs = cells.iter().find(|&&t| digits[t] != grid.get(t));
+                            assert_is_witness(&digits, &fewer, &grid, *differs.expect("differs in a target"));
+                            found += 1;
+                        }
+                        Some(false) => {
+                            assert!(unique, "{r}x{c} cells {cells:?}");
+                            exhausted += 1;
+                        }
+                        None => gave_up += 1,
+                    }
+                }
+                if unique {
+                    puzzle = fewer;
+                    cells.iter().for_each(|&c| proofs.remove(c));
+                }
+            }
+            eprintln!("{r}x{c}: {found} found, {exhausted} exhausted, {gave_up} gave up");
+            assert!(
+                found > 5 && gave_up * 4 < found + exhausted,
+                "{r}x{c}: {found} found, {exhausted} exhausted, {gave_up} gave up"
+            );
+            exhausted_in_all += exhausted;
+        }
+        assert!(
+            exhausted_in_all > 5,
+            "{exhausted_in_all} searches ran out of options"
+        );
     }
 }

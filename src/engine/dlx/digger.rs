@@ -9,6 +9,16 @@ use std::time::Instant;
 /// over (docs/generator.md has the measurements behind it).
 const WITNESS_GUESSES: u32 = 64;
 
+/// The same for the deep witness search of large boards (see
+/// [`DlxDigger::witness_search`]): a 16x16 probe that keeps its clue costs
+/// DLX thousands of nodes, and one guess of the search with hidden singles
+/// stands for a dozen of them at a few times less cost.
+const DEEP_WITNESS_GUESSES: u32 = 4000;
+
+/// Boards from this many cells (12x12) get the deep witness search. On
+/// 9x9 it cost more than it saved (callgrind, docs/generator.md).
+const DEEP_WITNESS_CELLS: usize = 144;
+
 /// Digging with the givens kept covered between probes.
 ///
 /// Selections are a stack, so a clue can only be uncovered once everything
@@ -40,6 +50,9 @@ pub(super) struct DlxDigger<'a> {
     stale_count: usize,
     /// Probes past the budget go to the SAT engine instead of giving up.
     portfolio: bool,
+    /// Guess limit of the deep witness search (`DEEP_WITNESS_GUESSES`;
+    /// tests lower it to send probes to the engines).
+    deep_guesses: u32,
     /// Whether the clues are selected yet: the stack is built only when a
     /// probe first has to search (most probes are settled by cheap proofs,
     /// and by then many clues are gone).
@@ -63,6 +76,7 @@ impl<'a> DlxDigger<'a> {
             stale: vec![false; solution.cells().len()],
             stale_count: 0,
             portfolio: false,
+            deep_guesses: DEEP_WITNESS_GUESSES,
             built: false,
         };
         digger.dlx.proofs.start(solution);
@@ -196,6 +210,44 @@ impl<'a> DlxDigger<'a> {
         targets
     }
 
+    /// Guess limit of the witness search, and whether it is the deep one
+    /// (hidden singles too, many more guesses): on boards of 12x12 and up
+    /// whose probes are settled `exact`ly (no budget, or the SAT engine
+    /// past it), so that whatever the search leaves is still settled by an
+    /// engine. Elsewhere (25x25 under a budget without the portfolio, where
+    /// a probe DLX gives up on keeps its clue) the small search keeps the
+    /// output as it was.
+    fn witness_search(&self, exact: bool) -> (u32, bool) {
+        if exact && self.solution.cells().len() >= DEEP_WITNESS_CELLS {
+            (self.deep_guesses, true)
+        } else {
+            (WITNESS_GUESSES, false)
+        }
+    }
+
+    /// Settles a probe with the SAT engine alone: the clues stay if it
+    /// finds a (checked) second solution.
+    fn settle_by_sat(&mut self, targets: &[usize]) -> Removal {
+        let start = Instant::now();
+        let mut trial = self.puzzle.clone();
+        targets.iter().for_each(|&c| trial.set(c, 0));
+        let found = self.dlx.sat.other_solution(&trial, &self.solution, targets);
+        self.dlx.sat.stats.sat_time += start.elapsed();
+        if found {
+            return Removal::Kept;
+        }
+        self.remove_stale(targets);
+        Removal::Removed
+    }
+
+    /// Takes `targets` out of the puzzle without touching the selections:
+    /// they stay selected, stale, until a probe has to search.
+    fn remove_stale(&mut self, targets: &[usize]) {
+        self.erase(targets);
+        targets.iter().for_each(|&c| self.stale[c] = true);
+        self.stale_count += targets.len();
+    }
+
     /// Takes `targets` out of the puzzle (their selections are handled by
     /// the caller).
     fn erase(&mut self, targets: &[usize]) {
@@ -222,13 +274,26 @@ impl Digger for DlxDigger<'_> {
             return Removal::Kept;
         }
         if self.dlx.proofs.forced(&targets) {
-            self.erase(&targets);
-            targets.iter().for_each(|&c| self.stale[c] = true);
-            self.stale_count += targets.len();
+            self.remove_stale(&targets);
             return Removal::Removed;
         }
-        if self.dlx.proofs.witness(&targets, WITNESS_GUESSES) {
-            return Removal::Kept;
+        let exact = budget.is_none() || self.portfolio;
+        let (limit, deep) = self.witness_search(exact);
+        match self.dlx.proofs.witness(&targets, limit, deep) {
+            Some(true) => return Removal::Kept,
+            // The search ran out of options: the puzzle stays unique. Taken
+            // only where the engine would settle the probe exactly too, so
+            // the verdict is the one the engine gives.
+            Some(false) if exact => {
+                self.remove_stale(&targets);
+                return Removal::Removed;
+            }
+            _ => {}
+        }
+        if deep && budget.is_some() {
+            // The deep search explored more than a DLX probe within its
+            // budget would: the probe goes straight to the SAT engine.
+            return self.settle_by_sat(&targets);
         }
         self.uncover_targets(&targets);
         let verdict = self.has_other_solution(&targets, budget);
@@ -273,5 +338,71 @@ impl Drop for DlxDigger<'_> {
         self.dlx.prefer_solution(None);
         #[cfg(debug_assertions)]
         self.dlx.sanity();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::backend::Backend;
+    use crate::engine::sat::SatBackend;
+    use crate::shape::Shape;
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    /// With a deep witness search that gives up after one guess, the
+    /// probes it would have settled go to SAT (16x16 under a budget) or to
+    /// DLX (12x12, no budget). The verdicts are facts, so the puzzle must
+    /// be the one the full search digs, and the one the SAT backend digs
+    /// alone.
+    #[test]
+    fn deep_search_hand_offs_dig_the_same_puzzle() {
+        for (r, c, budget) in [(3, 4, None), (4, 4, Some(30_000))] {
+            let shape = Shape::new(r, c).unwrap();
+            let mut dlx = Dlx::new(shape);
+            let mut rng = ChaCha8Rng::seed_from_u64(11);
+            let solution = dlx.fill(&mut rng);
+            let mut order: Vec<usize> = (0..shape.cells()).collect();
+            order.shuffle(&mut rng);
+            let dig = |dlx: &mut Dlx, guesses: u32| {
+                let mut digger = DlxDigger::new(dlx, &solution, &order);
+                digger.settle_past_budget();
+                digger.deep_guesses = guesses;
+                for &cell in &order {
+                    assert_ne!(digger.try_remove(&[cell], budget), Removal::GaveUp);
+                }
+                digger.puzzle().clone()
+            };
+            let full = dig(&mut dlx, DEEP_WITNESS_GUESSES);
+            let before = dlx.portfolio_stats();
+            let handed_off = dig(&mut dlx, 1);
+            let after = dlx.portfolio_stats();
+            assert_eq!(handed_off, full, "{r}x{c}");
+            let mut sat = SatBackend::new(shape);
+            let by_sat = {
+                let mut digger = sat.digger(&solution, &order);
+                order.iter().for_each(|&cell| {
+                    digger.try_remove(&[cell], None);
+                });
+                digger.puzzle().clone()
+            };
+            assert_eq!(by_sat, full, "{r}x{c}: the SAT backend digs another puzzle");
+            let (sat_probes, dlx_probes) = (
+                after.sat_probes - before.sat_probes,
+                after.dlx_probes - before.dlx_probes,
+            );
+            if budget.is_some() {
+                assert!(
+                    sat_probes > 10 && dlx_probes == 0,
+                    "{r}x{c}: {sat_probes} {dlx_probes}"
+                );
+            } else {
+                assert!(
+                    sat_probes == 0 && dlx_probes > 10,
+                    "{r}x{c}: {sat_probes} {dlx_probes}"
+                );
+            }
+        }
     }
 }
