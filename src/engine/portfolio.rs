@@ -13,7 +13,7 @@
 //! `--backend dlx` and a node budget, uniqueness is decided by DLX for every
 //! probe that finishes within the budget and by SAT for the rest. On 12x12
 //! and larger the deep witness search (`dig_proofs/witness.rs`) comes first
-//! and hands what it gives up on straight to SAT, without a DLX probe. The
+//! and settles most probes; what it gives up on goes to DLX as before. The
 //! counters in [`PortfolioStats`] say how many probes each engine settled
 //! and how long each took.
 //!

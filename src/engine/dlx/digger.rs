@@ -225,21 +225,6 @@ impl<'a> DlxDigger<'a> {
         }
     }
 
-    /// Settles a probe with the SAT engine alone: the clues stay if it
-    /// finds a (checked) second solution.
-    fn settle_by_sat(&mut self, targets: &[usize]) -> Removal {
-        let start = Instant::now();
-        let mut trial = self.puzzle.clone();
-        targets.iter().for_each(|&c| trial.set(c, 0));
-        let found = self.dlx.sat.other_solution(&trial, &self.solution, targets);
-        self.dlx.sat.stats.sat_time += start.elapsed();
-        if found {
-            return Removal::Kept;
-        }
-        self.remove_stale(targets);
-        Removal::Removed
-    }
-
     /// Takes `targets` out of the puzzle without touching the selections:
     /// they stay selected, stale, until a probe has to search.
     fn remove_stale(&mut self, targets: &[usize]) {
@@ -289,11 +274,6 @@ impl Digger for DlxDigger<'_> {
                 return Removal::Removed;
             }
             _ => {}
-        }
-        if deep && budget.is_some() {
-            // The deep search explored more than a DLX probe within its
-            // budget would: the probe goes straight to the SAT engine.
-            return self.settle_by_sat(&targets);
         }
         self.uncover_targets(&targets);
         let verdict = self.has_other_solution(&targets, budget);
@@ -352,8 +332,8 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     /// With a deep witness search that gives up after one guess, the
-    /// probes it would have settled go to SAT (16x16 under a budget) or to
-    /// DLX (12x12, no budget). The verdicts are facts, so the puzzle must
+    /// probes it would have settled go to DLX (and past the budget to SAT
+    /// on 16x16). The verdicts are facts, so the puzzle must
     /// be the one the full search digs, and the one the SAT backend digs
     /// alone.
     #[test]
@@ -392,17 +372,12 @@ mod tests {
                 after.sat_probes - before.sat_probes,
                 after.dlx_probes - before.dlx_probes,
             );
-            if budget.is_some() {
-                assert!(
-                    sat_probes > 10 && dlx_probes == 0,
-                    "{r}x{c}: {sat_probes} {dlx_probes}"
-                );
-            } else {
-                assert!(
-                    sat_probes == 0 && dlx_probes > 10,
-                    "{r}x{c}: {sat_probes} {dlx_probes}"
-                );
-            }
+            // What the search leaves goes to DLX; to SAT only past a budget.
+            assert!(dlx_probes > 10, "{r}x{c}: {sat_probes} {dlx_probes}");
+            assert!(
+                budget.is_some() || sat_probes == 0,
+                "{r}x{c}: {sat_probes} {dlx_probes}"
+            );
         }
     }
 }
