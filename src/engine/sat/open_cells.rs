@@ -42,6 +42,9 @@ impl OpenCellSat {
     /// `targets` (open cells of `puzzle`), if there is one. `solution`
     /// must solve `puzzle`; the answer is the caller's to check.
     pub(crate) fn other_solution(&self, puzzle: &Grid, solution: &Grid, targets: &[usize]) -> Option<Grid> {
+        if targets.is_empty() {
+            return None;
+        }
         let n = self.shape.n();
         let mut used = vec![0u32; 3 * n];
         for (cell, &d) in puzzle.cells().iter().enumerate() {
