@@ -17,17 +17,13 @@
 //! counters in [`PortfolioStats`] say how many probes each engine settled
 //! and how long each took.
 //!
-//! The SAT solver is built lazily, on the first probe that needs it, and
-//! lives as long as the DLX engine, so its learnt clauses carry over
-//! between probes and puzzles of one thread. It always uses the pairwise
-//! at-most-one encoding, even on 25x25 where the SAT backend uses the
-//! sequential counter: the late probes of a 25x25 dig ran about 3.5x
-//! faster with it (docs/engine.md, "Portfolio"), for 0.2 s and 55 MB to
-//! build the solver once per thread.
+//! Each probe gets a fresh solver on a formula of its own, over the
+//! candidates of the open cells only (`sat::open_cells`): on 25x25 the
+//! late probes of a dig solved that way took a third of the time they took
+//! on one solver of the whole board kept across probes, with the clues as
+//! assumptions (docs/engine.md, "Portfolio").
 
-use super::exact_cover::ExactCover;
-use super::sat::cnf::AtMostOne;
-use super::sat::engine::Engine;
+use super::sat::open_cells::OpenCellSat;
 use crate::grid::Grid;
 use crate::shape::Shape;
 use std::time::Duration;
@@ -51,29 +47,27 @@ pub struct PortfolioStats {
     pub sat_time: Duration,
 }
 
-/// The SAT side of the portfolio: a solver built on first use.
+/// The SAT side of the portfolio.
 pub(crate) struct SatFallback {
-    shape: Shape,
-    ec: ExactCover,
-    engine: Option<Engine>,
+    sat: OpenCellSat,
     pub(crate) stats: PortfolioStats,
 }
 
-/// A clone starts without a solver and with zero counters: a solver is
-/// per thread, and building one is cheap next to the probes it settles.
+/// A clone starts with zero counters: they count one engine's probes.
 impl Clone for SatFallback {
     fn clone(&self) -> SatFallback {
-        SatFallback::new(self.shape)
+        SatFallback {
+            sat: self.sat.clone(),
+            stats: PortfolioStats::default(),
+        }
     }
 }
 
 impl SatFallback {
-    /// No solver yet; see [`SatFallback::other_solution`].
+    /// The fallback for boards of `shape`; see [`SatFallback::other_solution`].
     pub(crate) fn new(shape: Shape) -> SatFallback {
         SatFallback {
-            shape,
-            ec: ExactCover::new(shape),
-            engine: None,
+            sat: OpenCellSat::new(shape),
             stats: PortfolioStats::default(),
         }
     }
@@ -83,26 +77,8 @@ impl SatFallback {
     /// solution found is verified; a wrong one is a bug in varisat or in
     /// the encoding, and panics rather than remove a needed clue.
     pub(crate) fn other_solution(&mut self, puzzle: &Grid, solution: &Grid, targets: &[usize]) -> bool {
-        let shape = self.shape;
-        let engine = self
-            .engine
-            .get_or_insert_with(|| Engine::new(shape, AtMostOne::Pairwise));
-        let mut assumptions = engine.given_lits(puzzle);
-        let lit = |cell: usize| super::sat::cnf::option_lit(self.ec.option(cell, solution.get(cell)));
-        let found = if let [single] = targets[..] {
-            assumptions.push(!lit(single));
-            engine.solve(&assumptions)
-        } else {
-            let differs: Vec<_> = targets.iter().map(|&c| !lit(c)).collect();
-            let act = engine.activation();
-            engine.add_guarded(act, &differs);
-            assumptions.push(act);
-            let found = engine.solve(&assumptions);
-            engine.retire(act);
-            found
-        };
-        if found {
-            let other = engine.model_grid();
+        let other = self.sat.other_solution(puzzle, solution, targets);
+        if let Some(other) = &other {
             assert!(
                 other.solves(puzzle) && targets.iter().any(|&c| other.get(c) != solution.get(c)),
                 "the SAT engine's second solution does not check"
@@ -110,7 +86,7 @@ impl SatFallback {
             self.stats.sat_found_other += 1;
         }
         self.stats.sat_probes += 1;
-        found
+        other.is_some()
     }
 }
 

@@ -9,11 +9,14 @@
 //! - `engine`: the live solver and its assumption/activation protocol.
 //! - `fill`: random complete grids.
 //! - `dig`: the digging session, with `singles` to skip easy probes.
+//! - `open_cells`: one probe's question as a formula over the open cells'
+//!   candidates (the DLX portfolio's fallback).
 
 pub mod cnf;
 mod dig;
 pub(crate) mod engine;
 mod fill;
+pub(crate) mod open_cells;
 mod singles;
 
 use crate::engine::backend::{Backend, Capabilities, Count, Digger, EffortUnit};
