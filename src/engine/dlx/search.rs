@@ -338,18 +338,7 @@ impl Dlx {
 /// The item is the first holding the least length seen.
 #[inline(always)]
 fn pick_by_chunks(len: &[u16]) -> usize {
-    let mut best = u16::MAX;
-    let mut best_chunk = 0;
-    for (index, chunk) in len.chunks_exact(SCAN_CHUNK).enumerate() {
-        let least = least(chunk);
-        if least < best {
-            best = least;
-            best_chunk = index;
-            if least <= 1 {
-                break;
-            }
-        }
-    }
+    let (best, best_chunk) = first_least_block::<SCAN_CHUNK>(len);
     let chunk = &len[best_chunk * SCAN_CHUNK..(best_chunk + 1) * SCAN_CHUNK];
     best_chunk * SCAN_CHUNK + chunk.iter().position(|&l| l == best).unwrap_or(0)
 }
@@ -363,18 +352,7 @@ fn pick_by_chunks(len: &[u16]) -> usize {
 /// chunk, it cost 0.3% more, so small boards scan by chunks.
 #[inline(always)]
 fn pick_by_groups(len: &[u16]) -> usize {
-    let mut best = u16::MAX;
-    let mut best_group = 0;
-    for (index, group) in len.chunks_exact(SCAN_GROUP).enumerate() {
-        let group_least = least(group);
-        if group_least < best {
-            best = group_least;
-            best_group = index;
-            if group_least <= 1 {
-                break;
-            }
-        }
-    }
+    let (best, best_group) = first_least_block::<SCAN_GROUP>(len);
     let start = best_group * SCAN_GROUP;
     let group = &len[start..start + SCAN_GROUP];
     // The chunk rule within the group: the first chunk holding an item
@@ -391,6 +369,26 @@ fn pick_by_groups(len: &[u16]) -> usize {
         (0, best)
     };
     start + from + group[from..].iter().position(|&l| l == target).unwrap_or(0)
+}
+
+/// The scan both picks share, over blocks of `K` items: the least length
+/// seen and the first block holding it, stopping at the first block with
+/// an item of at most one option.
+#[inline(always)]
+fn first_least_block<const K: usize>(len: &[u16]) -> (u16, usize) {
+    let mut best = u16::MAX;
+    let mut best_block = 0;
+    for (index, block) in len.chunks_exact(K).enumerate() {
+        let block_least = least(block);
+        if block_least < best {
+            best = block_least;
+            best_block = index;
+            if block_least <= 1 {
+                break;
+            }
+        }
+    }
+    (best, best_block)
 }
 
 /// The smallest of `lengths`.
