@@ -170,16 +170,25 @@ impl ChainHint {
 /// length (complexity minus 2) passes a step of 4, 6, 8, 12, 16, 24, ...
 /// (alternately times 3/2 and 4/3).
 pub fn length_extra(complexity: u32) -> f64 {
-    let length = complexity as i64 - 2;
-    let mut added = 0.0;
-    let mut ceil: i64 = 4;
-    let mut odd = false;
-    while length > ceil {
+    length_steps()
+        .find(|&(_, end)| complexity as i64 <= end)
+        .map_or(0.0, |(added, _)| added)
+}
+
+/// SE's length steps in order: for each, the extra difficulty (summed a
+/// tenth at a time, as SE sums it, so that equal difficulties compare
+/// equal) and the largest complexity that takes it. A chain's length is
+/// its complexity less two; the steps end at lengths 4, 6, 8, 12, 16,
+/// 24... (times 3/2 and 4/3 in turn).
+fn length_steps() -> impl Iterator<Item = (f64, i64)> {
+    let (mut added, mut ceil, mut odd) = (0.0, 4i64, false);
+    std::iter::from_fn(move || {
+        let step = (added, ceil + 2);
         added += 0.1;
         ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
         odd = !odd;
-    }
-    added
+        Some(step)
+    })
 }
 
 /// Keeps the first hint of least order, as SE's stable sort does.
@@ -269,17 +278,16 @@ impl Best {
 
     /// The largest complexity beating the bar on difficulty, complexity
     /// and key alone, and whether the complexity after it ties the bar.
-    /// Walks the steps of [`length_extra`] (each a range of complexities
-    /// of one difficulty, summed as it sums them) up to the bar's.
+    /// Walks [`length_steps`] (each a range of complexities of one
+    /// difficulty) up to the bar's.
     fn strict_limit(&self, base: f64, key: u8) -> (u32, bool) {
         let Some((difficulty, best_complexity, best_key, _)) = self.bar else {
             return (u32::MAX, false);
         };
-        let (mut added, mut ceil, mut odd) = (0.0, 4i64, false);
         // The last complexity of the steps so far, all beating the bar.
         let mut below = 0u32;
-        loop {
-            let Ok(end) = u32::try_from(ceil + 2) else {
+        for (added, end) in length_steps() {
+            let Ok(end) = u32::try_from(end) else {
                 return (u32::MAX, false);
             };
             match (base + added).partial_cmp(&difficulty).unwrap_or(Ordering::Equal) {
@@ -298,10 +306,8 @@ impl Best {
                     return (beating.min(end), tie);
                 }
             }
-            added += 0.1;
-            ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
-            odd = !odd;
         }
+        unreachable!("the steps go on without end")
     }
 
     /// [`Best::could_beat`] for a hint whose place in the search order is
