@@ -257,7 +257,7 @@ pub fn find(board: &mut Board, walker: &mut Walker) -> Option<ChainHint> {
 fn search(board: &mut Board, walker: &mut Walker, best: &mut Best) {
     for rules in MODES {
         walker.graph.spans(rules, &mut walker.spans);
-        if rules.cell && rules.house {
+        if reads_live_lists(rules) {
             live_successors(walker);
         }
         walker.chain_floor.clear();
@@ -339,7 +339,7 @@ fn search_from_on(board: &mut Board, walker: &mut Walker, best: &mut Best, rules
         return;
     }
     let limits = (cycles_limit, chain_limit);
-    let (chain, floor) = if rules.cell && rules.house {
+    let (chain, floor) = if reads_live_lists(rules) {
         walk_from_on::<true>(board, walker, on, closing, limits)
     } else {
         walk_from_on::<false>(board, walker, on, closing, limits)
@@ -357,10 +357,7 @@ fn search_from_on(board: &mut Board, walker: &mut Walker, best: &mut Best, rules
     }
     if let Some(p) = chain {
         let target = walker.materialize(p, &[conjugate(on)]);
-        if best.could_beat_at(chain_base, walker.arena.path_len(target), key, seq(on, ON_CHAIN)) {
-            let hint = forcing_hint(board, walker, rules, target);
-            best.offer_at(hint, seq(on, ON_CHAIN));
-        }
+        offer_chain(board, walker, best, rules, (target, seq(on, ON_CHAIN)));
     }
 }
 
@@ -403,11 +400,25 @@ fn search_from_off(board: &mut Board, walker: &mut Walker, best: &mut Best, rule
     let off = conjugate(on);
     if let Some(q) = forcing_from_off(board, walker, rules, (off, closing), limit) {
         let target = walker.materialize(q, &[on]);
-        if best.could_beat_at(chain_base, walker.arena.path_len(target), key, at) {
-            let hint = forcing_hint(board, walker, rules, target);
-            best.offer_at(hint, at);
-        }
+        offer_chain(board, walker, best, rules, (target, at));
     }
+}
+
+/// Offers the forcing chain ending at arena entry `target`, whose place
+/// in SE's order is `at`, if it could beat the best hint.
+fn offer_chain(board: &Board, walker: &mut Walker, best: &mut Best, rules: Rules, (target, at): (u32, u32)) {
+    let (_, chain_base, key) = bases(rules);
+    if best.could_beat_at(chain_base, walker.arena.path_len(target), key, at) {
+        let hint = forcing_hint(board, walker, rules, target);
+        best.offer_at(hint, at);
+    }
+}
+
+/// Whether the walks under `rules` read [`live_successors`]' lists: only
+/// under both kinds of links, where the walks are long enough to repay
+/// building them (docs/rating.md, seventh session).
+fn reads_live_lists(rules: Rules) -> bool {
+    rules.cell && rules.house
 }
 
 fn sort_key(rules: Rules) -> u8 {
