@@ -457,6 +457,12 @@ impl Walk {
         list.iter().copied().find(|&e| arena.get(e).node == p)
     }
 
+    /// Records that the walk reached `p`.
+    #[inline]
+    fn mark(&mut self, p: Node) {
+        self.reached[p as usize / 64] |= 1 << (p % 64);
+    }
+
     /// Whether the walk reached `p`.
     pub fn reached(&self, p: Node) -> bool {
         self.reached[p as usize / 64] >> (p % 64) & 1 == 1
@@ -563,7 +569,7 @@ pub fn walk_into(
     }
     if !dynamic {
         if let Some(graph) = scratch.graph.take() {
-            w.reached[start as usize / 64] |= 1 << (start % 64);
+            w.mark(start);
             walk_static(&graph, arena, scratch, rules, w);
             scratch.graph = Some(graph);
             return;
@@ -665,7 +671,7 @@ fn walk_static(graph: &Graph, arena: &mut Arena, scratch: &mut Scratch, rules: R
                     let e = arena.push(q, id);
                     scratch.set(q, e);
                     w.off.push(e);
-                    w.reached[q as usize / 64] |= 1 << (q % 64);
+                    w.mark(q);
                 }
             }
         } else if next_off < w.off.len() {
@@ -683,7 +689,7 @@ fn walk_static(graph: &Graph, arena: &mut Arena, scratch: &mut Scratch, rules: R
                 }
                 scratch.set(q, e);
                 w.on.push(e);
-                w.reached[q as usize / 64] |= 1 << (q % 64);
+                w.mark(q);
             }
         } else {
             return;

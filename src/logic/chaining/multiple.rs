@@ -165,6 +165,22 @@ fn search(board: &mut Board, engine: Engine, walks: &mut Walks) -> Option<ChainH
     best.into_hint()
 }
 
+/// The most sources a forcing chain set has: one per digit of a cell or
+/// per place of a digit in a house, 25 on the largest board.
+const MAX_SOURCES: usize = 32;
+
+/// Writes `sources` (a cell's digits or a digit's places) into `out`, a
+/// buffer on the caller's stack, and returns how many: they are gathered
+/// for every cell and house searched.
+fn on_stack(sources: impl Iterator<Item = (usize, u8)>, out: &mut [(usize, u8); MAX_SOURCES]) -> usize {
+    let mut count = 0;
+    for source in sources {
+        out[count] = source;
+        count += 1;
+    }
+    count
+}
+
 /// SE's `getMultipleChainsHintListForCell`.
 fn search_cell(board: &mut Board, walks: &mut Walks, best: &mut Best, mode: Mode, cell: usize) {
     let mask = board.masks[cell];
@@ -180,12 +196,8 @@ fn search_cell(board: &mut Board, walks: &mut Walks, best: &mut Best, mode: Mode
         }
     }
     if !mode.nishio && (count == 2 || (mode.multiple && count > 2)) {
-        let mut sources = [(0, 0); 32];
-        let mut count = 0;
-        for d in digits(mask) {
-            sources[count] = (cell, d);
-            count += 1;
-        }
+        let mut sources = [(0, 0); MAX_SOURCES];
+        let count = on_stack(digits(mask).map(|d| (cell, d)), &mut sources);
         let n = board.n();
         // Named only for a hint offered.
         common_outcomes(
@@ -343,12 +355,8 @@ fn state_name(p: Node, n: usize) -> String {
 fn regions(board: &mut Board, walks: &mut Walks, best: &mut Best, mode: Mode, cell: usize, d: u8) {
     let n = board.n();
     for h in board.houses_se(cell) {
-        let mut sources = [(0, 0); 32];
-        let mut count = 0;
-        for c in board.positions(h, d) {
-            sources[count] = (c, d);
-            count += 1;
-        }
+        let mut sources = [(0, 0); MAX_SOURCES];
+        let count = on_stack(board.positions(h, d).map(|c| (c, d)), &mut sources);
         if !(count == 2 || (mode.multiple && count > 2)) || sources[0].0 != cell {
             continue;
         }
@@ -419,7 +427,7 @@ fn common_outcomes(
         if is_on(p) && others == 0 {
             continue;
         }
-        let mut ids = [NONE; 32];
+        let mut ids = [NONE; MAX_SOURCES];
         ids[0] = first_id;
         for (slot, &source) in ids[1..].iter_mut().zip(&sources[1..]) {
             *slot = walks.on[index(source)]
