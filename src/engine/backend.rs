@@ -60,6 +60,20 @@ pub trait Digger {
     /// solution without them; otherwise leaves them in place.
     fn try_remove(&mut self, cells: &[usize], budget: Option<u64>) -> Removal;
 
+    /// What [`Digger::try_remove`] would answer for `cells` now, without
+    /// removing anything: `Kept` means the clues are needed, and stay
+    /// needed however many other clues are removed later (a puzzle with
+    /// fewer clues has at least the solutions it had). The generator asks
+    /// this of many clues at once on large boards, where proving a clue
+    /// needed costs less the more clues are left (see
+    /// `generator::sweep`). An engine that cannot ask without removing
+    /// answers [`Removal::GaveUp`], which the generator reads as "not
+    /// known" and settles later with `try_remove`.
+    fn would_remove(&mut self, cells: &[usize], budget: Option<u64>) -> Removal {
+        let _ = (cells, budget);
+        Removal::GaveUp
+    }
+
     /// Removes the clues in `cells` without a probe: the caller vouches
     /// that the puzzle stays unique (it still contains a unique puzzle).
     /// Used to start a dig from a known puzzle plus some clues.

@@ -6,6 +6,8 @@
 //! documented, unlike `StdRng`), so batches split across threads or
 //! machines give the same puzzles. See docs/generator.md.
 
+mod dig_order;
+mod sweep;
 pub mod symmetry;
 mod target;
 
@@ -13,13 +15,14 @@ pub use symmetry::Symmetry;
 pub use target::{RatedSearch, Target};
 
 use crate::engine::dlx::Dlx;
-use crate::engine::{Backend, BackendKind, Removal};
+use crate::engine::{Backend, BackendKind, Digger, Removal};
 use crate::grid::Grid;
 use crate::shape::Shape;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
+use sweep::Sweeps;
 
 /// What to generate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -277,11 +280,25 @@ impl Generator {
         let mut visit: Vec<u32> = (0..self.orbits.len() as u32).collect();
         visit.shuffle(rng);
         let all = std::mem::take(&mut self.orbits);
-        let orbits: Vec<&[usize]> = visit.iter().map(|&i| all[i as usize].as_slice()).collect();
+        let mut orbits: Vec<&[usize]> = visit.iter().map(|&i| all[i as usize].as_slice()).collect();
+        if self.big_minimal_dig() {
+            dig_order::cluster_tail(&mut orbits, self.options.shape);
+        }
         let dug = self.dig(&solution, &[], &orbits);
         self.orbits = all;
         let (puzzle, complete) = dug?;
         Some((puzzle, solution, complete))
+    }
+
+    /// Whether this is a dig to a minimal puzzle on a board above 16x16
+    /// whose probes all settle (no budget, or the portfolio past it): the
+    /// digs whose late probes are long SAT searches, where sweeps and the
+    /// clustered tail of the visiting order pay (`sweep`, `dig_order`). On
+    /// 16x16 and below sweeps cost more than they save; a dig that may
+    /// give up, or stops at `givens`, digs as it always did.
+    fn big_minimal_dig(&self) -> bool {
+        let exact = self.options.probe_budget.is_none() || self.options.settle_past_budget;
+        self.options.shape.cells() > 256 && exact && self.options.givens.is_none()
     }
 
     /// Whether [`GenerateOptions::deadline`] has passed.
@@ -312,30 +329,13 @@ impl Generator {
         }
         let budget = self.options.probe_budget;
         let deadline = self.options.deadline;
+        let mut sweeps = Sweeps::new(orbits.len(), self.big_minimal_dig());
         let mut digger = self.backend.digger(solution, &order);
         if self.options.settle_past_budget {
             digger.settle_past_budget();
         }
         digger.remove_unchecked(known_free);
-        let mut clues = digger.puzzle().given_count();
-        let mut complete = true;
-        for orbit in orbits.iter().map(AsRef::as_ref) {
-            if clues <= target {
-                break;
-            }
-            if clues - orbit.len() < target {
-                continue;
-            }
-            // A clock read costs far less than a probe.
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                return None;
-            }
-            match digger.try_remove(orbit, budget) {
-                Removal::Removed => clues -= orbit.len(),
-                Removal::Kept => {}
-                Removal::GaveUp => complete = false,
-            }
-        }
+        let complete = dig_orbits(digger.as_mut(), orbits, target, budget, deadline, &mut sweeps)?;
         Some((digger.puzzle().clone(), complete))
     }
 
@@ -343,6 +343,52 @@ impl Generator {
     pub fn fill(&mut self, seed: u64, index: u64) -> Grid {
         self.backend.fill(&mut Generator::rng(seed, index))
     }
+}
+
+/// Tries `orbits` in order with `digger`, down to `target` clues (0: a
+/// minimal puzzle), letting `sweeps` find needed clues ahead of their turn.
+/// Whether every probe settled; `None` if `deadline` passed.
+fn dig_orbits<O: AsRef<[usize]>>(
+    digger: &mut dyn Digger,
+    orbits: &[O],
+    target: usize,
+    budget: Option<u64>,
+    deadline: Option<Instant>,
+    sweeps: &mut Sweeps,
+) -> Option<bool> {
+    let mut clues = digger.puzzle().given_count();
+    let mut complete = true;
+    for (k, orbit) in orbits.iter().map(AsRef::as_ref).enumerate() {
+        if clues <= target {
+            break;
+        }
+        if clues - orbit.len() < target {
+            continue;
+        }
+        // A clock read costs far less than a probe.
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
+        if sweeps.due() {
+            sweeps.sweep(digger, orbits, k, budget, deadline)?;
+        }
+        let removal = match sweeps.verdict_now(k) {
+            Some(Removal::Kept) => continue,
+            // The sweep just proved it removable, and nothing changed since.
+            Some(Removal::Removed) => {
+                digger.remove_unchecked(orbit);
+                Removal::Removed
+            }
+            _ => digger.try_remove(orbit, budget),
+        };
+        sweeps.record(removal);
+        match removal {
+            Removal::Removed => clues -= orbit.len(),
+            Removal::Kept => {}
+            Removal::GaveUp => complete = false,
+        }
+    }
+    Some(complete)
 }
 
 /// A shard that does not exist: `part` must be below `parts`, and

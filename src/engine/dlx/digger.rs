@@ -199,15 +199,50 @@ impl<'a> DlxDigger<'a> {
         Some(false)
     }
 
-    /// The clues among `cells`, now decided whatever the probe says.
-    fn take_targets(&mut self, cells: &[usize]) -> Vec<usize> {
-        let targets: Vec<usize> = cells
+    /// The clues among `cells`.
+    fn clues_among(&self, cells: &[usize]) -> Vec<usize> {
+        cells
             .iter()
             .copied()
             .filter(|&c| self.puzzle.get(c) != 0)
-            .collect();
+            .collect()
+    }
+
+    /// The clues among `cells`, now decided whatever the probe says.
+    fn take_targets(&mut self, cells: &[usize]) -> Vec<usize> {
+        let targets = self.clues_among(cells);
         targets.iter().for_each(|&c| self.decided[c] = true);
         targets
+    }
+
+    /// The verdict on removing `targets` (clues, at least one), and
+    /// whether an engine searched for it: then the targets are left
+    /// uncovered, for the caller to erase or select again. The cheap
+    /// proofs come first and leave the selections alone.
+    fn settle(&mut self, targets: &[usize], budget: Option<u64>) -> (Removal, bool) {
+        if self.dlx.proofs.needed(targets) {
+            return (Removal::Kept, false);
+        }
+        if self.dlx.proofs.forced(targets) {
+            return (Removal::Removed, false);
+        }
+        let exact = budget.is_none() || self.portfolio;
+        let (limit, deep) = self.witness_search(exact);
+        match self.dlx.proofs.witness(targets, limit, deep) {
+            Some(true) => return (Removal::Kept, false),
+            // The search ran out of options: the puzzle stays unique. Taken
+            // only where the engine would settle the probe exactly too, so
+            // the verdict is the one the engine gives.
+            Some(false) if exact => return (Removal::Removed, false),
+            _ => {}
+        }
+        self.uncover_targets(targets);
+        let verdict = match self.has_other_solution(targets, budget) {
+            Some(false) => Removal::Removed,
+            Some(true) => Removal::Kept,
+            None => Removal::GaveUp,
+        };
+        (verdict, true)
     }
 
     /// Guess limit of the witness search, and whether it is the deep one
@@ -253,44 +288,31 @@ impl Digger for DlxDigger<'_> {
         if targets.is_empty() {
             return Removal::Removed;
         }
-        // Settled without a search: the clues stay selected (stale if
-        // removed) until a probe has to search.
-        if self.dlx.proofs.needed(&targets) {
-            return Removal::Kept;
+        let (verdict, uncovered) = self.settle(&targets, budget);
+        match (verdict, uncovered) {
+            // Settled without a search: the clues stay selected (stale if
+            // removed) until a probe has to search.
+            (Removal::Removed, false) => self.remove_stale(&targets),
+            (Removal::Removed, true) => self.erase(&targets),
+            (_, true) => targets.iter().for_each(|&c| self.select_cell(c)),
+            (_, false) => {}
         }
-        if self.dlx.proofs.forced(&targets) {
-            self.remove_stale(&targets);
+        verdict
+    }
+
+    /// The same proofs and engines as [`Digger::try_remove`]; a clue asked
+    /// about stays undecided, so the stack may need a rebuild later (the
+    /// juggling rule pays for it).
+    fn would_remove(&mut self, cells: &[usize], budget: Option<u64>) -> Removal {
+        let targets = self.clues_among(cells);
+        if targets.is_empty() {
             return Removal::Removed;
         }
-        let exact = budget.is_none() || self.portfolio;
-        let (limit, deep) = self.witness_search(exact);
-        match self.dlx.proofs.witness(&targets, limit, deep) {
-            Some(true) => return Removal::Kept,
-            // The search ran out of options: the puzzle stays unique. Taken
-            // only where the engine would settle the probe exactly too, so
-            // the verdict is the one the engine gives.
-            Some(false) if exact => {
-                self.remove_stale(&targets);
-                return Removal::Removed;
-            }
-            _ => {}
+        let (verdict, uncovered) = self.settle(&targets, budget);
+        if uncovered {
+            targets.iter().for_each(|&c| self.select_cell(c));
         }
-        self.uncover_targets(&targets);
-        let verdict = self.has_other_solution(&targets, budget);
-        match verdict {
-            Some(false) => {
-                self.erase(&targets);
-                Removal::Removed
-            }
-            other => {
-                targets.iter().for_each(|&c| self.select_cell(c));
-                if other.is_none() {
-                    Removal::GaveUp
-                } else {
-                    Removal::Kept
-                }
-            }
-        }
+        verdict
     }
 
     fn remove_unchecked(&mut self, cells: &[usize]) {
@@ -326,10 +348,69 @@ mod tests {
     use super::*;
     use crate::engine::backend::Backend;
     use crate::engine::sat::SatBackend;
+    use crate::engine::BackendKind;
     use crate::shape::Shape;
     use rand::seq::SliceRandom;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
+
+    /// `would_remove` answers what `try_remove` then does, leaves the
+    /// puzzle alone, and agrees with counts by the other engine; for the
+    /// DLX digger (plain, and as the portfolio with a tiny budget, so that
+    /// SAT settles some probes) and for the SAT digger.
+    #[test]
+    fn would_remove_foretells_try_remove() {
+        let shape = Shape::new(3, 3).unwrap();
+        let mut dlx = Dlx::new(shape);
+        let mut sat = SatBackend::new(shape);
+        let (mut kept, mut removed) = (0, 0);
+        for seed in 0..6 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let solution = dlx.fill(&mut rng);
+            let mut order: Vec<usize> = (0..shape.cells()).collect();
+            order.shuffle(&mut rng);
+            for (engine, budget) in [("dlx", None), ("portfolio", Some(1)), ("sat", None)] {
+                // The other engine counts.
+                let mut check = if engine == "sat" {
+                    BackendKind::Dlx
+                } else {
+                    BackendKind::Sat
+                }
+                .build(shape);
+                let mut digger = if engine == "sat" {
+                    sat.digger(&solution, &order)
+                } else {
+                    dlx.digger(&solution, &order)
+                };
+                digger.settle_past_budget();
+                for (i, &cell) in order.iter().enumerate() {
+                    // Ask about cells ahead too, as a sweep does.
+                    for &ahead in &order[i..(i + 4).min(order.len())] {
+                        let before = digger.puzzle().clone();
+                        let verdict = digger.would_remove(&[ahead], budget);
+                        assert_eq!(digger.puzzle(), &before, "{engine} seed {seed}");
+                        let mut fewer = before.clone();
+                        fewer.set(ahead, 0);
+                        let solutions = check.count(&fewer, 2, None).solutions;
+                        let expected = if solutions == 2 {
+                            Removal::Kept
+                        } else {
+                            Removal::Removed
+                        };
+                        assert_eq!(verdict, expected, "{engine} seed {seed} cell {ahead}");
+                    }
+                    let foretold = digger.would_remove(&[cell], budget);
+                    let verdict = digger.try_remove(&[cell], budget);
+                    assert_eq!(foretold, verdict, "{engine} seed {seed} cell {cell}");
+                    match verdict {
+                        Removal::Kept => kept += 1,
+                        _ => removed += 1,
+                    }
+                }
+            }
+        }
+        assert!(kept > 300 && removed > 300, "{kept} kept, {removed} removed");
+    }
 
     /// With a deep witness search that gives up after one guess, the
     /// probes it would have settled go to DLX (and past the budget to SAT

@@ -53,6 +53,29 @@ impl<'a> SatDigger<'a> {
         present
     }
 
+    /// Whether the puzzle stays unique without `removed` (clues on the
+    /// board, from [`Self::present`]): never with an invalid starting
+    /// grid; always when nothing is removed or singles force the one
+    /// removed cell; otherwise one solve call.
+    fn verdict(&mut self, removed: &[usize]) -> Removal {
+        if removed.is_empty() {
+            return Removal::Removed;
+        }
+        if !self.valid {
+            return Removal::Kept;
+        }
+        let mut trial = self.puzzle.clone();
+        for &c in removed {
+            trial.set(c, 0);
+        }
+        let forced = matches!(removed[..], [c] if self.singles.forces(&trial, c, self.solution.get(c)));
+        if !forced && self.another_solution(&trial, removed) {
+            Removal::Kept
+        } else {
+            Removal::Removed
+        }
+    }
+
     /// Whether some solution of `trial` differs from the solution in one of
     /// `removed`. One cell is a plain negative assumption; several share a
     /// clause guarded by an activation literal, retired afterwards.
@@ -87,23 +110,19 @@ impl Digger for SatDigger<'_> {
     /// [`Removal::GaveUp`].
     fn try_remove(&mut self, cells: &[usize], _budget: Option<u64>) -> Removal {
         let removed = self.present(cells);
-        if removed.is_empty() {
-            return Removal::Removed;
+        let verdict = self.verdict(&removed);
+        if verdict == Removal::Removed {
+            for &c in &removed {
+                self.puzzle.set(c, 0);
+            }
         }
-        if !self.valid {
-            return Removal::Kept;
-        }
-        let mut trial = self.puzzle.clone();
-        for &c in &removed {
-            trial.set(c, 0);
-        }
-        let forced = matches!(removed[..], [c] if self.singles.forces(&trial, c, self.solution.get(c)));
-        if !forced && self.another_solution(&trial, &removed) {
-            Removal::Kept
-        } else {
-            self.puzzle = trial;
-            Removal::Removed
-        }
+        verdict
+    }
+
+    /// Same question as [`Digger::try_remove`], the puzzle left as it is.
+    fn would_remove(&mut self, cells: &[usize], _budget: Option<u64>) -> Removal {
+        let removed = self.present(cells);
+        self.verdict(&removed)
     }
 
     fn remove_unchecked(&mut self, cells: &[usize]) {
