@@ -5,7 +5,7 @@
 //! proving clues needed late in the dig, each by a SAT search for a second
 //! solution, and those searches cost more the fewer clues are left (about
 //! twice as much for every five clues fewer near the end: docs/generator.md,
-//! "Sweeps"). A clue that is needed stays needed: removing more clues only
+//! "Big boards"). A clue that is needed stays needed: removing more clues only
 //! adds solutions, so a second solution found for it now is still one
 //! later. So once the dig starts keeping clues often, a sweep asks about
 //! every clue still ahead in the visiting order
