@@ -81,6 +81,9 @@ impl Sweeps {
 
     /// Notes the verdict of the dig's own probe.
     pub(super) fn record(&mut self, removal: Removal) {
+        if !self.on {
+            return;
+        }
         if self.recent.len() == WINDOW {
             self.recent.remove(0);
         }
