@@ -34,8 +34,8 @@ const RANDOM_PERCENT: usize = 50;
 pub(super) fn cluster_tail<O: AsRef<[usize]>>(orbits: &mut [O], shape: Shape) {
     let start = orbits.len() * RANDOM_PERCENT / 100;
     let tail = &mut orbits[start..];
-    let box_of = |orbit: &O| shape.houses_of(orbit.as_ref()[0])[2];
-    let mut rank = vec![usize::MAX; 3 * shape.n()];
+    let box_of = |orbit: &O| shape.box_of(orbit.as_ref()[0]);
+    let mut rank = vec![usize::MAX; shape.n()];
     let mut next = 0;
     for orbit in tail.iter() {
         let b = box_of(orbit);
@@ -64,7 +64,7 @@ mod tests {
         cluster_tail(&mut clustered, shape);
         let start = order.len() * RANDOM_PERCENT / 100;
         assert_eq!(clustered[..start], order[..start]);
-        let box_of = |o: &[usize; 1]| shape.houses_of(o[0])[2];
+        let box_of = |o: &[usize; 1]| shape.box_of(o[0]);
         // Each box's orbits form one run, in their shuffled order.
         let mut seen = Vec::new();
         for (i, orbit) in clustered[start..].iter().enumerate() {

@@ -369,17 +369,20 @@ fn dig_orbits<O: AsRef<[usize]>>(
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return None;
         }
-        if sweeps.due() {
-            sweeps.sweep(digger, orbits, k, budget, deadline)?;
+        let swept = if sweeps.due() {
+            sweeps.sweep(digger, orbits, k, budget, deadline)?
+        } else {
+            None
+        };
+        if sweeps.known_needed(k) {
+            continue;
         }
-        let removal = match sweeps.verdict_now(k) {
-            Some(Removal::Kept) => continue,
+        let removal = if swept == Some(Removal::Removed) {
             // The sweep just proved it removable, and nothing changed since.
-            Some(Removal::Removed) => {
-                digger.remove_unchecked(orbit);
-                Removal::Removed
-            }
-            _ => digger.try_remove(orbit, budget),
+            digger.remove_unchecked(orbit);
+            Removal::Removed
+        } else {
+            digger.try_remove(orbit, budget)
         };
         sweeps.record(removal);
         match removal {

@@ -37,10 +37,6 @@ pub(super) struct Sweeps {
     on: bool,
     /// Per orbit (in visiting order): found needed by a sweep.
     needed: Vec<bool>,
-    /// The orbit the last sweep started at, if the sweep found it
-    /// removable: the puzzle has not changed since, so the dig may remove
-    /// it without asking again.
-    removable_first: Option<usize>,
     /// Kept (true) or removed, for the dig's probes since the last sweep,
     /// the newest last; at most [`WINDOW`].
     recent: Vec<bool>,
@@ -58,25 +54,16 @@ impl Sweeps {
         Sweeps {
             on,
             needed: vec![false; orbits],
-            removable_first: None,
             recent: Vec::with_capacity(WINDOW),
             runs: 0,
             found: 0,
         }
     }
 
-    /// What a sweep already knows of orbit `k` when its turn comes:
-    /// `Kept` if found needed (for good), `Removed` if the last sweep
-    /// started at `k` and found it removable (nothing has changed since),
-    /// else `None`.
-    pub(super) fn verdict_now(&self, k: usize) -> Option<Removal> {
-        if self.needed[k] {
-            Some(Removal::Kept)
-        } else if self.removable_first == Some(k) {
-            Some(Removal::Removed)
-        } else {
-            None
-        }
+    /// Whether a sweep found orbit `k` needed: it stays needed, so the dig
+    /// keeps it unprobed.
+    pub(super) fn known_needed(&self, k: usize) -> bool {
+        self.needed[k]
     }
 
     /// Notes the verdict of the dig's own probe.
@@ -98,8 +85,11 @@ impl Sweeps {
     }
 
     /// Asks `digger` about every orbit from `from` on that is not known to
-    /// be needed yet, and marks those it finds needed. `None` if
-    /// `deadline` passed (checked between probes, as the dig does).
+    /// be needed yet, and marks those it finds needed. Returns the answer
+    /// for orbit `from` itself (if it was asked): the puzzle has not
+    /// changed since, so the dig may act on it without asking again.
+    /// `None` if `deadline` passed (checked between probes, as the dig
+    /// does).
     pub(super) fn sweep<O: AsRef<[usize]>>(
         &mut self,
         digger: &mut dyn Digger,
@@ -107,10 +97,10 @@ impl Sweeps {
         from: usize,
         budget: Option<u64>,
         deadline: Option<Instant>,
-    ) -> Option<()> {
+    ) -> Option<Option<Removal>> {
         self.recent.clear();
-        self.removable_first = None;
         self.runs += 1;
+        let mut first = None;
         for (k, orbit) in orbits.iter().enumerate().skip(from) {
             if self.needed[k] {
                 continue;
@@ -118,16 +108,16 @@ impl Sweeps {
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 return None;
             }
-            match digger.would_remove(orbit.as_ref(), budget) {
-                Removal::Kept => {
-                    self.needed[k] = true;
-                    self.found += 1;
-                }
-                Removal::Removed if k == from => self.removable_first = Some(k),
-                _ => {}
+            let verdict = digger.would_remove(orbit.as_ref(), budget);
+            if verdict == Removal::Kept {
+                self.needed[k] = true;
+                self.found += 1;
+            }
+            if k == from {
+                first = Some(verdict);
             }
         }
-        Some(())
+        Some(first)
     }
 }
 
@@ -151,11 +141,7 @@ mod tests {
         sweep: bool,
     ) -> (Grid, Sweeps) {
         let orbits: Vec<[usize; 1]> = order.iter().map(|&c| [c]).collect();
-        let mut sweeps = if sweep {
-            Sweeps::new(orbits.len(), true)
-        } else {
-            Sweeps::new(orbits.len(), false)
-        };
+        let mut sweeps = Sweeps::new(orbits.len(), sweep);
         let mut digger = backend.digger(solution, order);
         digger.settle_past_budget();
         let complete = super::super::dig_orbits(digger.as_mut(), &orbits, 0, budget, None, &mut sweeps);
