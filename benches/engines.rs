@@ -86,7 +86,7 @@ fn bench_generation(c: &mut Criterion) {
     group.bench_function("minimal", |b| {
         b.iter(|| {
             (0..batch)
-                .map(|i| generator.generate(7, i).unwrap().effort)
+                .map(|i| generator.generate(7, i).unwrap().puzzle.given_count() as u64)
                 .sum::<u64>()
         })
     });
@@ -114,7 +114,7 @@ fn bench_large_boards(c: &mut Criterion) {
     group.bench_function("minimal-16x16", |b| {
         b.iter(|| {
             index += 1;
-            generator.generate(3, index).unwrap().effort
+            generator.generate(3, index).unwrap().puzzle.given_count()
         })
     });
     group.finish();

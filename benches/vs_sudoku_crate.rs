@@ -3,7 +3,9 @@
 //! random cell order the same way), measured side by side in one run:
 //!
 //! - `minimal-9x9`: minimal puzzles, no symmetry. The crate on one thread;
-//!   ours on one thread and on two (one generator per thread).
+//!   ours on one thread and on two (one generator per thread), measuring
+//!   no effort, like the crate (and `generate` in line format); and ours
+//!   on one thread with the effort count that JSON records carry.
 //! - `full-9x9`: complete grids. The crate and our library fill, and our
 //!   whole CLI process (`generate --givens 81 --threads 1`, output to a
 //!   null sink), so per-record costs of the pipeline show.
@@ -36,19 +38,22 @@ fn crate_minimal(batch: u64, seed: u64) -> usize {
         .sum()
 }
 
-/// Our minimal puzzles `indices` of run `seed` on one generator.
-fn ours_minimal(indices: impl Iterator<Item = u64>, seed: u64) -> usize {
-    let mut generator = Generator::new(GenerateOptions::new(Shape::CLASSIC)).unwrap();
+/// Our minimal puzzles `indices` of run `seed` on one generator, with or
+/// without the effort count.
+fn ours_minimal(indices: impl Iterator<Item = u64>, seed: u64, effort: bool) -> usize {
+    let mut options = GenerateOptions::new(Shape::CLASSIC);
+    options.measure_effort = effort;
+    let mut generator = Generator::new(options).unwrap();
     indices
         .map(|i| generator.generate(seed, i).unwrap().puzzle.given_count())
         .sum()
 }
 
 /// The batch split over `threads` threads, one generator each.
-fn ours_minimal_threads(batch: u64, seed: u64, threads: u64) -> usize {
+fn ours_minimal_threads(batch: u64, seed: u64, threads: u64, effort: bool) -> usize {
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
-            .map(|t| scope.spawn(move || ours_minimal((t..batch).step_by(threads as usize), seed)))
+            .map(|t| scope.spawn(move || ours_minimal((t..batch).step_by(threads as usize), seed, effort)))
             .collect();
         workers.into_iter().map(|w| w.join().unwrap()).sum()
     })
@@ -65,16 +70,18 @@ fn bench_minimal(c: &mut Criterion) {
             crate_minimal(MINIMAL_BATCH, black_box(seed))
         })
     });
-    for threads in [1, 2] {
-        group.bench_function(
-            BenchmarkId::new("sudoku-dlx", format!("{threads}-threads")),
-            |b| {
-                b.iter(|| {
-                    seed += 1;
-                    ours_minimal_threads(MINIMAL_BATCH, black_box(seed), threads)
-                })
-            },
-        );
+    for (threads, effort) in [(1, false), (2, false), (1, true)] {
+        let name = if effort {
+            "sudoku-dlx-with-effort"
+        } else {
+            "sudoku-dlx"
+        };
+        group.bench_function(BenchmarkId::new(name, format!("{threads}-threads")), |b| {
+            b.iter(|| {
+                seed += 1;
+                ours_minimal_threads(MINIMAL_BATCH, black_box(seed), threads, effort)
+            })
+        });
     }
     group.finish();
 }

@@ -228,9 +228,9 @@ pub struct GeneratedRecord {
     pub symmetry: Symmetry,
     /// Engine that dug it.
     pub backend: BackendKind,
-    /// DLX effort to count its solutions to two.
-    #[serde(flatten)]
-    pub effort: EffortFields,
+    /// DLX effort to count its solutions to two, when measured.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub effort: Option<EffortFields>,
     /// No clue can be removed.
     pub minimal: bool,
     /// Grids or candidates spent on it.
@@ -265,10 +265,10 @@ impl GeneratedRecord {
             clues: puzzle.clues,
             symmetry,
             backend,
-            effort: EffortFields {
-                effort: puzzle.effort.value,
-                effort_unit: puzzle.effort.unit,
-            },
+            effort: puzzle.effort.map(|e| EffortFields {
+                effort: e.value,
+                effort_unit: e.unit,
+            }),
             minimal: puzzle.minimal,
             attempts: puzzle.attempts,
             version: env!("CARGO_PKG_VERSION"),
@@ -316,7 +316,7 @@ impl Record for GeneratedRecord {
             self.shape.to_string(),
             self.puzzle.clone(),
             self.clues.to_string(),
-            self.effort.effort.to_string(),
+            self.effort.map(|e| e.effort.to_string()).unwrap_or_default(),
             self.minimal.to_string(),
         ];
         if let Some(r) = &self.rating {

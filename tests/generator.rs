@@ -185,3 +185,32 @@ fn same_seed_same_puzzle_different_index_different_puzzle() {
     assert_ne!(a.puzzle, generate(options.clone(), 77, 4).puzzle);
     assert_ne!(a.puzzle, generate(options, 78, 3).puzzle);
 }
+
+/// The effort a generator reports (counted on its digging engine's own
+/// matrix under DLX, on a separate DLX engine under SAT) is what a fresh
+/// DLX engine counts for the puzzle; turning the measure off changes no
+/// puzzle and reports no effort.
+#[test]
+fn effort_is_a_fresh_count_and_can_be_left_out() {
+    for (shape, backend) in [
+        (Shape::CLASSIC, BackendKind::Dlx),
+        (Shape::CLASSIC, BackendKind::Sat),
+        (Shape::new(3, 4).unwrap(), BackendKind::Dlx),
+    ] {
+        let mut options = GenerateOptions::new(shape);
+        options.backend = backend;
+        let mut measured = Generator::new(options.clone()).unwrap();
+        options.measure_effort = false;
+        let mut unmeasured = Generator::new(options).unwrap();
+        let mut fresh = Dlx::new(shape);
+        for index in 0..6 {
+            let g = measured.generate(5, index).unwrap();
+            let count = fresh.count(&g.puzzle, 2, Some(1_000_000));
+            assert_eq!(count.solutions, 1);
+            assert_eq!(g.effort, Some(count.effort), "{shape} {backend:?} index {index}");
+            let bare = unmeasured.generate(5, index).unwrap();
+            assert_eq!(bare.effort, None);
+            assert_eq!((bare.puzzle, bare.solution), (g.puzzle, g.solution));
+        }
+    }
+}

@@ -487,6 +487,7 @@ fn run_options(
     shard: Option<&Bound<'_, PyAny>>,
     rate: bool,
     max_attempts: Option<u32>,
+    with_effort: bool,
 ) -> PyResult<RunOptions> {
     let shape = parse_shape(Some(r#box))?.expect("a shape was given");
     let symmetry = symmetry
@@ -500,7 +501,8 @@ fn run_options(
         .count(count)
         .symmetry(symmetry)
         .backend(parse_backend(backend)?)
-        .rate(rate);
+        .rate(rate)
+        .measure_effort(with_effort);
     if let Some(k) = givens {
         builder = builder.givens(k);
     }
@@ -591,6 +593,7 @@ fn generate<'py>(
         shard,
         rate,
         max_attempts,
+        true,
     )?;
     let produced = generate_all(py, &run, threads)?;
     let options = run.plan.options();
@@ -638,6 +641,8 @@ fn generate_array<'py>(
         shard,
         false,
         max_attempts,
+        // Arrays hold the grids only: no effort to count.
+        false,
     )?;
     let produced = generate_all(py, &run, threads)?;
     let cells = run.plan.options().shape.cells();

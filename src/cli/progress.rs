@@ -56,7 +56,7 @@ impl Tally {
             Ok(p) => {
                 self.written += 1;
                 self.clues += p.clues as u64;
-                self.effort += p.effort.value;
+                self.effort += p.effort.map_or(0, |e| e.value);
                 Some(p)
             }
             Err(GenerateError::Stopped) => {

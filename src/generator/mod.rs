@@ -52,6 +52,11 @@ pub struct GenerateOptions {
     /// uniqueness probes and between attempts (a fill, and a single probe,
     /// run to their end). `None` never gives up.
     pub deadline: Option<Instant>,
+    /// Measure each puzzle's [`Generated::effort`] (a DLX count to two
+    /// solutions). The count is the same work whether or not anyone reads
+    /// it: a tenth of a minimal 9x9 puzzle's time and a third of a 16x16
+    /// one's, so runs that print no effort turn it off. Default: on.
+    pub measure_effort: bool,
 }
 
 impl GenerateOptions {
@@ -66,6 +71,7 @@ impl GenerateOptions {
             max_attempts: 100,
             backend: BackendKind::Dlx,
             deadline: None,
+            measure_effort: true,
         }
     }
 }
@@ -179,8 +185,9 @@ pub struct Generated {
     /// Fresh grids tried (1 unless `givens` forced retries).
     pub attempts: u32,
     /// DLX search-tree nodes to count the puzzle's solutions to 2: a cheap
-    /// machine measure of difficulty.
-    pub effort: u64,
+    /// machine measure of difficulty; `None` when
+    /// [`GenerateOptions::measure_effort`] is off.
+    pub effort: Option<u64>,
     /// False when `givens` stopped digging early or a probe gave up, so a
     /// clue might still be removable.
     pub minimal: bool,
@@ -190,7 +197,9 @@ pub struct Generated {
 pub struct Generator {
     options: GenerateOptions,
     backend: Box<dyn Backend>,
-    effort_engine: Dlx,
+    /// The DLX engine that measures effort when the backend is not DLX; a
+    /// DLX backend measures on its own matrix (see [`Generator::effort`]).
+    effort_engine: Option<Dlx>,
     orbits: Vec<Vec<usize>>,
 }
 
@@ -209,7 +218,8 @@ impl Generator {
         }
         Ok(Generator {
             backend: options.backend.build(shape),
-            effort_engine: Dlx::new(shape),
+            effort_engine: (options.measure_effort && options.backend != BackendKind::Dlx)
+                .then(|| Dlx::new(shape)),
             orbits: options.symmetry.orbits(shape),
             options,
         })
@@ -236,12 +246,7 @@ impl Generator {
                 self.attempt(&mut rng).ok_or(GenerateError::DeadlinePassed)?;
             let clues = puzzle.given_count();
             if self.options.givens.is_none_or(|k| clues <= k) {
-                // A full grid needs no search node: skip the count.
-                let effort = if puzzle.is_full() {
-                    0
-                } else {
-                    self.effort_engine.count(&puzzle, 2, Some(EFFORT_BUDGET)).effort
-                };
+                let effort = self.effort(&puzzle);
                 let minimal = self.options.givens.is_none() && probes_complete;
                 return Ok(Generated {
                     puzzle,
@@ -260,6 +265,25 @@ impl Generator {
             attempts: self.options.max_attempts.max(1),
             best,
         })
+    }
+
+    /// DLX search nodes to count `puzzle`'s solutions to 2 (the `effort`
+    /// of a record), if measured. A DLX backend counts on its own matrix,
+    /// which every dig leaves as built, so the count is the same as on a
+    /// fresh engine, and one matrix stays in the cache instead of two.
+    fn effort(&mut self, puzzle: &Grid) -> Option<u64> {
+        if !self.options.measure_effort {
+            return None;
+        }
+        if puzzle.is_full() {
+            // A full grid needs no search node: skip the count.
+            return Some(0);
+        }
+        let engine: &mut dyn Backend = match self.effort_engine.as_mut() {
+            Some(dlx) => dlx,
+            None => self.backend.as_mut(),
+        };
+        Some(engine.count(puzzle, 2, Some(EFFORT_BUDGET)).effort)
     }
 
     /// One fill and dig: the puzzle, its solution, and whether every probe

@@ -6,8 +6,7 @@
 //! others removed) share most of its structure, so their ratings are
 //! correlated; a puzzle just below the band often has a neighbour in it.
 
-use super::{GenerateError, Generated, Generator, EFFORT_BUDGET};
-use crate::engine::Backend;
+use super::{GenerateError, Generated, Generator};
 use crate::grid::Grid;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -130,7 +129,7 @@ impl Generator {
                 closest = rating;
             }
             if distance(&target.band, rating) == 0.0 {
-                let effort = self.effort_engine.count(&puzzle, 2, Some(EFFORT_BUDGET)).effort;
+                let effort = self.effort(&puzzle);
                 let minimal = self.options.givens.is_none() && complete;
                 let generated = Generated {
                     puzzle,

@@ -31,6 +31,11 @@ pub enum GenFormat {
 }
 
 impl GenFormat {
+    /// Whether records in this format show each puzzle's effort.
+    pub fn shows_effort(self) -> bool {
+        matches!(self, GenFormat::Json | GenFormat::Jsonl | GenFormat::Csv)
+    }
+
     /// The book form this format is written in, or the record format.
     pub fn target(self) -> Result<Format, crate::cli::print::BookFormat> {
         match self {
@@ -130,6 +135,8 @@ impl GenerateArgs {
             .backend(self.backend)
             .rate(self.rate)
             .check(self.check)
+            // Counting costs time whether or not it is printed.
+            .measure_effort(self.format.shows_effort() || self.stats)
             .deadline(deadline(start, self.timeout));
         if let Some(k) = self.givens {
             builder = builder.givens(k);
