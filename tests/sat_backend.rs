@@ -268,6 +268,37 @@ fn digger_makes_minimal_unique_puzzles() {
         dig_and_check(Shape::CLASSIC, seed);
     }
     dig_and_check(shape(3, 4), 1);
+    // 16x16 probes go to the open-cell formula.
+    dig_and_check(shape(4, 4), 1);
+}
+
+/// On 16x16 (the open-cell formula) too, an orbit of several cells is
+/// removed exactly when the puzzle stays unique without all of them.
+#[test]
+fn open_cell_digger_removes_orbits_only_when_still_unique() {
+    let sixteen = shape(4, 4);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let solution = planted_solution(sixteen, &mut rng);
+    let mut order: Vec<usize> = (0..128).collect();
+    order.shuffle(&mut rng);
+    let mut sat = SatBackend::new(sixteen);
+    let mut digger = sat.digger(&solution, &[]);
+    let (mut removed, mut kept) = (0, 0);
+    for cell in order {
+        let orbit = [cell, 255 - cell];
+        let before = digger.puzzle().clone();
+        let result = digger.try_remove(&orbit, None);
+        let mut without = before.clone();
+        orbit.iter().for_each(|&c| without.set(c, 0));
+        let unique = oracle_count(&without, 2) == 1;
+        assert_eq!(result == Removal::Removed, unique, "orbit {orbit:?}");
+        if unique {
+            removed += 1;
+        } else {
+            kept += 1;
+        }
+    }
+    assert!(removed > 20 && kept > 5, "{removed} removed, {kept} kept");
 }
 
 /// Removing several cells at once (a symmetric orbit) is kept only if the

@@ -315,13 +315,17 @@ impl Generator {
     }
 
     /// Whether this is a dig to a minimal puzzle on a board above 16x16
-    /// whose probes all settle (no budget, or the portfolio past it): the
-    /// digs whose late probes are long SAT searches, where sweeps and the
-    /// clustered tail of the visiting order pay (`sweep`, `dig_order`). On
-    /// 16x16 and below sweeps cost more than they save; a dig that may
-    /// give up, or stops at `givens`, digs as it always did.
+    /// whose probes all settle (no budget, the portfolio past it, or the
+    /// SAT backend, which ignores budgets): the digs whose late probes are
+    /// long SAT searches, where sweeps and the clustered tail of the
+    /// visiting order pay (`sweep`, `dig_order`). On 16x16 and below
+    /// sweeps cost more than they save; a dig that may give up, or stops at
+    /// `givens`, digs as it always did.
     fn big_minimal_dig(&self) -> bool {
-        let exact = self.options.probe_budget.is_none() || self.options.settle_past_budget;
+        // A backend that ignores node budgets (SAT) settles every probe.
+        let exact = self.options.probe_budget.is_none()
+            || self.options.settle_past_budget
+            || !self.options.backend.capabilities().honours_node_budget;
         self.options.shape.cells() > 256 && exact && self.options.givens.is_none()
     }
 
