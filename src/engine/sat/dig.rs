@@ -32,8 +32,6 @@ pub struct SatDigger<'a> {
     valid: bool,
     /// The small per-probe formula, on boards of [`OPEN_CELL_MIN_N`] and up.
     open_cells: Option<OpenCellSat>,
-    /// Solve calls made on `open_cells` (the engine counts its own).
-    open_cell_solves: u64,
 }
 
 /// The smallest board side whose probes go to the open-cell formula. On
@@ -55,7 +53,6 @@ impl<'a> SatDigger<'a> {
             singles: Singles::new(solution.shape()),
             valid: solution.is_full() && solution.first_clash().is_none(),
             open_cells: (solution.shape().n() >= OPEN_CELL_MIN_N).then(|| OpenCellSat::new(solution.shape())),
-            open_cell_solves: 0,
         }
     }
 
@@ -100,7 +97,7 @@ impl<'a> SatDigger<'a> {
     /// clause guarded by an activation literal, retired afterwards.
     fn another_solution(&mut self, trial: &Grid, removed: &[usize]) -> bool {
         if let Some(sat) = &self.open_cells {
-            self.open_cell_solves += 1;
+            self.engine.count_outside_solve();
             let Some(other) = sat.other_solution(trial, &self.solution, removed) else {
                 return false;
             };
@@ -165,6 +162,6 @@ impl Digger for SatDigger<'_> {
 
     /// Solve calls made by this session.
     fn effort(&self) -> u64 {
-        self.engine.solves() - self.solves_at_start + self.open_cell_solves
+        self.engine.solves() - self.solves_at_start
     }
 }

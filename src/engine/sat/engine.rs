@@ -98,6 +98,13 @@ impl Engine {
         self.solves
     }
 
+    /// Counts a solve call made for this engine's caller on another
+    /// formula (the open-cell formula of big boards), so that
+    /// [`Engine::solves`] stays the effort of every question asked.
+    pub fn count_outside_solve(&mut self) {
+        self.solves += 1;
+    }
+
     /// The literal "cell holds digit".
     pub fn lit(&self, cell: usize, digit: u8) -> Lit {
         option_lit(ExactCover::new(self.shape).option(cell, digit))

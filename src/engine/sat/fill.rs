@@ -8,6 +8,7 @@
 //! same grid however the solver was used before.
 
 use super::engine::Engine;
+use super::open_cells::OpenCellSat;
 use crate::grid::Grid;
 use crate::shape::Shape;
 use rand::seq::SliceRandom;
@@ -91,7 +92,17 @@ struct FillState<'e> {
     models: Vec<Grid>,
     /// The placed digits have only one completion, `models[0]`.
     forced: bool,
+    /// On boards from [`OPEN_CELL_MIN_N`] up, the questions go to a fresh
+    /// formula over the open cells' candidates instead of the whole-board
+    /// solver (the answers are the same facts, so the grid is the same).
+    open_cells: Option<OpenCellSat>,
 }
+
+/// The smallest board side whose fill asks the open-cell formula: on
+/// 25x25 three fills took 2.8 s instead of 34.6 s, while on 16x16 the
+/// whole-board solver, which keeps what it learnt, stays faster (20 fills:
+/// 0.66 s against 1.01 s).
+const OPEN_CELL_MIN_N: usize = 17;
 
 impl<'e> FillState<'e> {
     fn new(engine: &'e mut Engine) -> FillState<'e> {
@@ -106,6 +117,7 @@ impl<'e> FillState<'e> {
             assumptions: Vec::with_capacity(shape.cells()),
             models: vec![model],
             forced: false,
+            open_cells: (shape.n() >= OPEN_CELL_MIN_N).then(|| OpenCellSat::new(shape)),
         }
     }
 
@@ -142,6 +154,21 @@ impl<'e> FillState<'e> {
         let agrees = |m: &Grid| drawn.iter().all(|&(c, d)| m.get(c) == d);
         if self.models.iter().any(agrees) {
             return true;
+        }
+        if let Some(sat) = &self.open_cells {
+            let mut trial = self.grid.clone();
+            drawn.iter().for_each(|&(c, d)| trial.set(c, d));
+            let completion = sat.completion(&trial);
+            self.engine.count_outside_solve();
+            if let Some(grid) = &completion {
+                assert!(
+                    grid.solves(&trial),
+                    "the open-cell formula's completion does not check"
+                );
+            }
+            let found = completion.is_some();
+            self.models.extend(completion);
+            return found;
         }
         let before = self.assumptions.len();
         for &(c, d) in drawn {
@@ -186,6 +213,22 @@ impl<'e> FillState<'e> {
     /// the grid still depends only on the random stream.
     fn check_forced(&mut self) {
         if self.forced || self.models.len() > 1 {
+            return;
+        }
+        if let Some(sat) = &self.open_cells {
+            let open: Vec<usize> = (0..self.grid.cells().len())
+                .filter(|&c| self.grid.get(c) == 0)
+                .collect();
+            let other = sat.other_solution(&self.grid, &self.models[0], &open);
+            self.engine.count_outside_solve();
+            if let Some(grid) = &other {
+                assert!(
+                    grid.solves(&self.grid),
+                    "the open-cell formula's completion does not check"
+                );
+            }
+            self.forced = other.is_none();
+            self.models.extend(other);
             return;
         }
         let act = self.engine.activation();

@@ -54,6 +54,18 @@ impl OpenCellSat {
         if targets.is_empty() {
             return None;
         }
+        self.solve(puzzle, Some((solution, targets)))
+    }
+
+    /// Some completion of `puzzle` (whose givens must not clash), if it
+    /// has one.
+    pub(crate) fn completion(&self, puzzle: &Grid) -> Option<Grid> {
+        self.solve(puzzle, None)
+    }
+
+    /// A completion of `puzzle`, differing from `solution` in one of
+    /// `targets` when those are given.
+    fn solve(&self, puzzle: &Grid, differ: Option<(&Grid, &[usize])>) -> Option<Grid> {
         let n = self.shape.n();
         let mut used = vec![0u32; 3 * n];
         for (cell, &d) in puzzle.cells().iter().enumerate() {
@@ -69,7 +81,7 @@ impl OpenCellSat {
             })
             .collect();
         // One target: only the solutions with another digit there count.
-        if let [t] = *targets {
+        if let Some((solution, &[t])) = differ {
             candidates[t] &= !bit(solution.get(t));
         }
         let formula = Formula::new(candidates);
@@ -90,7 +102,7 @@ impl OpenCellSat {
                 exactly_one(&mut solver, &lits)?;
             }
         }
-        if targets.len() > 1 {
+        if let Some((solution, targets)) = differ.filter(|(_, targets)| targets.len() > 1) {
             let differs: Vec<Lit> = targets
                 .iter()
                 .flat_map(|&t| formula.lits(t, !bit(solution.get(t))))
