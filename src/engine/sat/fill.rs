@@ -158,14 +158,9 @@ impl<'e> FillState<'e> {
         if let Some(sat) = &self.open_cells {
             let mut trial = self.grid.clone();
             drawn.iter().for_each(|&(c, d)| trial.set(c, d));
+            // The formula checks the completion it finds.
             let completion = sat.completion(&trial);
             self.engine.count_outside_solve();
-            if let Some(grid) = &completion {
-                assert!(
-                    grid.solves(&trial),
-                    "the open-cell formula's completion does not check"
-                );
-            }
             let found = completion.is_some();
             self.models.extend(completion);
             return found;
@@ -221,12 +216,6 @@ impl<'e> FillState<'e> {
                 .collect();
             let other = sat.other_solution(&self.grid, &self.models[0], &open);
             self.engine.count_outside_solve();
-            if let Some(grid) = &other {
-                assert!(
-                    grid.solves(&self.grid),
-                    "the open-cell formula's completion does not check"
-                );
-            }
             self.forced = other.is_none();
             self.models.extend(other);
             return;

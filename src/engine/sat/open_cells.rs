@@ -49,7 +49,8 @@ impl OpenCellSat {
 
     /// A solution of `puzzle` that differs from `solution` in one of
     /// `targets` (open cells of `puzzle`), if there is one. `solution`
-    /// must solve `puzzle`; the answer is the caller's to check.
+    /// must solve `puzzle`. The solution found is checked (see
+    /// [`OpenCellSat::completion`]).
     pub(crate) fn other_solution(&self, puzzle: &Grid, solution: &Grid, targets: &[usize]) -> Option<Grid> {
         if targets.is_empty() {
             return None;
@@ -58,7 +59,10 @@ impl OpenCellSat {
     }
 
     /// Some completion of `puzzle` (whose givens must not clash), if it
-    /// has one.
+    /// has one. Every grid these methods return is checked to solve
+    /// `puzzle` (and to differ where asked): a wrong model is a bug in
+    /// varisat or the encoding, and panics rather than let a caller keep
+    /// a removable clue or remove a needed one.
     pub(crate) fn completion(&self, puzzle: &Grid) -> Option<Grid> {
         self.solve(puzzle, None)
     }
@@ -121,12 +125,18 @@ impl OpenCellSat {
             return None;
         }
         let model = solver.model().expect("a model after a satisfiable solve");
-        let mut other = puzzle.clone();
+        let mut found = puzzle.clone();
         for lit in model.into_iter().filter(|l| l.is_positive()) {
             let (cell, d) = formula.options[lit.var().index()];
-            other.set(cell, d);
+            found.set(cell, d);
         }
-        Some(other)
+        let differs =
+            |(solution, targets): (&Grid, &[usize])| targets.iter().any(|&c| found.get(c) != solution.get(c));
+        assert!(
+            found.solves(puzzle) && differ.is_none_or(differs),
+            "the open-cell formula's solution does not check"
+        );
+        Some(found)
     }
 }
 
