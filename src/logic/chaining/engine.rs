@@ -11,6 +11,7 @@
 //! parents). The order in which rules fire is SE's (box, row, column; cell
 //! rule first), because SE keeps the first chain it finds to each node.
 
+use super::derive::Derivations;
 use crate::logic::candidates::{bit, Tables};
 
 /// A candidate (`cell * n + digit - 1`) with a truth value in bit 0.
@@ -57,6 +58,8 @@ pub struct Entry {
     hidden_len: u32,
     /// How many first-parent links from the root.
     pub depth: u32,
+    /// The nested chain that derived this node ([`NONE`] for none).
+    pub nested: u32,
 }
 
 /// Every entry of every walk made on one position, so chains can be traced
@@ -90,8 +93,14 @@ impl Arena {
             hidden_start: self.hidden.len() as u32,
             hidden_len: 0,
             depth,
+            nested: NONE,
         });
         self.entries.len() as u32 - 1
+    }
+
+    /// Marks entry `id` as derived by nested chain `nested`.
+    fn set_nested(&mut self, id: u32, nested: u32) {
+        self.entries[id as usize].nested = nested;
     }
 
     /// Adds a hidden parent to the entry just pushed.
@@ -225,6 +234,11 @@ pub struct Board<'a> {
     /// How many candidates `masks` holds between walks (a dynamic walk
     /// restores what it removes).
     candidates: usize,
+    /// Which cells hold a value in the position (a walk removes
+    /// candidates but places nothing, so this never changes).
+    solved: Vec<bool>,
+    /// How many times each digit (index `d - 1`) is placed.
+    placed: Vec<u8>,
 }
 
 impl<'a> Board<'a> {
@@ -257,6 +271,11 @@ impl<'a> Board<'a> {
             }
         }
         let candidates = masks.iter().map(|m| m.count_ones() as usize).sum();
+        let solved = masks.iter().map(|&m| m == 0).collect();
+        // A digit is placed once in every row that has no place for it.
+        let placed = (0..n)
+            .map(|di| (0..n).filter(|&row| places[row * n + di] == 0).count() as u8)
+            .collect();
         Board {
             tables,
             n,
@@ -266,7 +285,65 @@ impl<'a> Board<'a> {
             slots,
             places,
             candidates,
+            solved,
+            placed,
         }
+    }
+
+    /// A board over `masks`, a walk's shrunken copy of `outer`'s position:
+    /// the same solved cells and placed digits (which a walk never
+    /// changes), whatever the masks hold.
+    pub fn nested(outer: &Board<'a>, masks: Vec<u32>) -> Board<'a> {
+        let mut board = Board::new(outer.tables, masks);
+        board.solved.clone_from(&outer.solved);
+        board.placed.clone_from(&outer.placed);
+        board
+    }
+
+    /// The slots of house `h` (positions in [`Board::house_cells`]) that
+    /// hold `d` now.
+    pub fn place_mask(&self, h: usize, d: u8) -> u32 {
+        self.places[h * self.n + d as usize - 1]
+    }
+
+    /// The cells of house `h`, in SE's order.
+    pub fn house_cells(&self, h: usize) -> &[usize] {
+        self.tables.house(h)
+    }
+
+    /// The cell's house of kind `k`: 0 box, 1 row, 2 column.
+    pub fn house_of_kind(&self, cell: usize, k: usize) -> usize {
+        self.houses[cell][k]
+    }
+
+    /// Whether `cell` lies in house `h`.
+    pub fn in_house(&self, cell: usize, h: usize) -> bool {
+        self.houses[cell].contains(&h)
+    }
+
+    /// Whether the cell holds a value in the position.
+    pub fn is_solved(&self, cell: usize) -> bool {
+        self.solved[cell]
+    }
+
+    /// How many times `d` is placed in the position.
+    pub fn placed(&self, d: u8) -> usize {
+        self.placed[d as usize - 1] as usize
+    }
+
+    /// The cell's candidates when the current walk started.
+    pub fn start_mask(&self, cell: usize) -> u32 {
+        self.start[cell]
+    }
+
+    /// Whether `d` was a candidate of `cell` when the walk started.
+    pub fn start_has(&self, cell: usize, d: u8) -> bool {
+        self.start[cell] & bit(d) != 0
+    }
+
+    /// Whether the current walk removed `d` from `cell`.
+    pub fn was_removed(&self, cell: usize, d: u8) -> bool {
+        self.start[cell] & bit(d) != 0 && self.masks[cell] & bit(d) == 0
     }
 
     /// The side of the board.
@@ -484,6 +561,8 @@ pub struct Scratch {
     /// The board's implications, for static walks (see
     /// [`Scratch::static_graph`]).
     graph: Option<Graph>,
+    /// What the last derivation found.
+    derived: Derivations,
 }
 
 impl Scratch {
@@ -518,6 +597,15 @@ impl Scratch {
     }
 }
 
+/// Eliminations a dynamic walk of level 1 or more derives with other
+/// techniques once it has expanded every node (see [`super::derive`]).
+pub trait Deriver {
+    /// Fills `out` with the eliminations the techniques find on `board`,
+    /// whose masks are the walk's candidates now and whose start masks are
+    /// those when the walk began, in SE's order.
+    fn derive(&mut self, board: &Board, out: &mut Derivations);
+}
+
 /// Walks every consequence of assuming `start`, as SE's `doChaining` does:
 /// on nodes are expanded before off nodes, a dynamic walk removes each off
 /// candidate from the board once expanded (and restores the board at the
@@ -531,18 +619,21 @@ pub fn walk(
     dynamic: bool,
 ) -> Walk {
     let mut w = Walk::default();
-    walk_into(board, arena, scratch, (start, rules, dynamic), &mut w);
+    walk_into(board, arena, scratch, (start, rules, dynamic), &mut w, None);
     w
 }
 
 /// [`walk`] into `w`, reusing its lists (searches make thousands of
 /// walks; allocating three lists for each cost more than some walks).
+/// With a `deriver` (dynamic walks only), a walk that has expanded every
+/// node asks it for more off nodes and goes on while it gives new ones.
 pub fn walk_into(
     board: &mut Board,
     arena: &mut Arena,
     scratch: &mut Scratch,
     (start, rules, dynamic): (Node, Rules, bool),
     w: &mut Walk,
+    mut deriver: Option<&mut dyn Deriver>,
 ) {
     let nodes = board.node_count();
     // Each candidate is reached at most once on and once off: sized so,
@@ -634,6 +725,10 @@ pub fn walk_into(
                     scratch.removed.push((cell, d));
                 }
             }
+        } else if let Some(deriver) = deriver.as_deref_mut() {
+            if !derive_more(board, arena, scratch, deriver, w) {
+                break;
+            }
         } else {
             break;
         }
@@ -645,6 +740,46 @@ pub fn walk_into(
         board.restore(cell, d);
     }
     w.mark_reached(arena);
+}
+
+/// Asks `deriver` for eliminations on the walk's board and queues those
+/// the walk has not reached as off nodes, each implied by its parents (all
+/// removals of this walk) and marked with its nested chain. Returns
+/// whether any was new. SE adds them without checking their on nodes: a
+/// contradiction shows when a later rule meets one.
+fn derive_more(
+    board: &mut Board,
+    arena: &mut Arena,
+    scratch: &mut Scratch,
+    deriver: &mut dyn Deriver,
+    w: &mut Walk,
+) -> bool {
+    let mut derived = std::mem::take(&mut scratch.derived);
+    deriver.derive(board, &mut derived);
+    let mut added = false;
+    for item in &derived.items {
+        if scratch.get(item.node).is_some() {
+            continue;
+        }
+        let parents = derived.parents_of(item);
+        let entries = parents.iter().filter_map(|&p| scratch.get(p));
+        debug_assert!(
+            parents.iter().all(|&p| scratch.get(p).is_some()),
+            "a parent is a removal of this walk"
+        );
+        let mut entries = entries.peekable();
+        let first = entries.next().unwrap_or(NONE);
+        let e = arena.push(item.node, first);
+        for parent in entries {
+            arena.push_hidden(parent);
+        }
+        arena.set_nested(e, item.nested);
+        scratch.set(item.node, e);
+        w.off.push(e);
+        added = true;
+    }
+    scratch.derived = derived;
+    added
 }
 
 /// [`walk`] on a board it leaves as it is, reading the implications from

@@ -41,6 +41,16 @@ pub enum Engine {
     Multiple,
     /// Dynamic forcing chains (implications on the shrinking board).
     Dynamic,
+    /// Dynamic forcing chains that may also use other techniques inside
+    /// a chain (see [`super::derive`]): SE's level 1 ("plus", 9.0), 2
+    /// (with forcing chains, 9.5), 3 (with multiple forcing chains, 10.0)
+    /// and 4 (with dynamic forcing chains of level `limit`, 10.5).
+    Nested {
+        /// SE's level, 1 to 4.
+        level: u8,
+        /// For level 4, the level of the dynamic chains used inside.
+        limit: u8,
+    },
 }
 
 impl Engine {
@@ -52,8 +62,37 @@ impl Engine {
             Engine::Nishio => 7.5,
             Engine::Multiple => 8.0,
             Engine::Dynamic => 8.5,
+            Engine::Nested { level, .. } => 8.5 + 0.5 * level as f64,
         }
     }
+
+    /// Whether the engine's walks are dynamic.
+    pub fn is_dynamic(self) -> bool {
+        matches!(self, Engine::Nishio | Engine::Dynamic | Engine::Nested { .. })
+    }
+
+    /// SE's nesting level (0 below dynamic chains "plus").
+    pub fn level(self) -> u8 {
+        match self {
+            Engine::Nested { level, .. } => level,
+            _ => 0,
+        }
+    }
+
+    /// SE's engines in the order it tries them, the nested ones last.
+    pub const ORDER: [Engine; 11] = [
+        Engine::Unary,
+        Engine::Nishio,
+        Engine::Multiple,
+        Engine::Dynamic,
+        Engine::Nested { level: 1, limit: 0 },
+        Engine::Nested { level: 2, limit: 0 },
+        Engine::Nested { level: 3, limit: 0 },
+        Engine::Nested { level: 4, limit: 0 },
+        Engine::Nested { level: 4, limit: 1 },
+        Engine::Nested { level: 4, limit: 2 },
+        Engine::Nested { level: 4, limit: 3 },
+    ];
 }
 
 /// One chain deduction: what it removes and how SE rates it.
@@ -74,6 +113,9 @@ pub struct ChainHint {
     pub rc_text: String,
     /// The cells of the pattern, for cycles, in SE's order.
     pub cells: Vec<usize>,
+    /// The value the chain proves, as (cell, digit), when it proves one
+    /// (SE then places it; otherwise it only removes candidates).
+    pub placement: Option<(usize, u8)>,
     /// The chain's nodes (and the board side), written at the end of
     /// `rc_text` only for the hint kept: naming every hint offered cost
     /// more than some searches.
@@ -99,9 +141,28 @@ impl ChainHint {
         }
     }
 
+    /// SE's full name of the hint (its `getName`, which names a rating's
+    /// hardest step), e.g. `Dynamic Cell Forcing Chains (+)`.
+    pub fn full_name(&self) -> &'static str {
+        let kind = match self.kind {
+            ChainKind::Contradiction => 0,
+            ChainKind::Double => 1,
+            ChainKind::Cell => 2,
+            ChainKind::Region => 3,
+            ChainKind::Nishio => return "Nishio Forcing Chains",
+            _ => return self.name(),
+        };
+        let row = match self.engine {
+            Engine::Multiple | Engine::Unary | Engine::Nishio => 0,
+            Engine::Dynamic => 1,
+            Engine::Nested { level, .. } => 1 + level.min(4) as usize,
+        };
+        FULL_NAMES[row][kind]
+    }
+
     /// A stable machine name, distinct for dynamic chains.
     pub fn machine_name(&self) -> &'static str {
-        let dynamic = self.engine == Engine::Dynamic;
+        let dynamic = self.engine.is_dynamic();
         match self.kind {
             ChainKind::XCycle => "x_cycle",
             ChainKind::YCycle => "y_cycle",
@@ -126,9 +187,7 @@ impl ChainHint {
                 ChainKind::ForcingXChain => 6.6,
                 _ => 6.5,
             },
-            Engine::Nishio => 7.5,
-            Engine::Multiple => 8.0,
-            Engine::Dynamic => 8.5,
+            engine => engine.base(),
         }
     }
 
@@ -165,6 +224,48 @@ impl ChainHint {
             .then(self.sort_key().cmp(&other.sort_key()))
     }
 }
+
+/// SE's names of the multiple chains (its `getName`), by engine row
+/// (static, dynamic, levels 1 to 4) and kind (contradiction, double, cell,
+/// region).
+const FULL_NAMES: [[&str; 4]; 6] = [
+    [
+        "Contradiction Forcing Chains",
+        "Double Forcing Chains",
+        "Cell Forcing Chains",
+        "Region Forcing Chains",
+    ],
+    [
+        "Dynamic Contradiction Forcing Chains",
+        "Dynamic Double Forcing Chains",
+        "Dynamic Cell Forcing Chains",
+        "Dynamic Region Forcing Chains",
+    ],
+    [
+        "Dynamic Contradiction Forcing Chains (+)",
+        "Dynamic Double Forcing Chains (+)",
+        "Dynamic Cell Forcing Chains (+)",
+        "Dynamic Region Forcing Chains (+)",
+    ],
+    [
+        "Dynamic Contradiction Forcing Chains (+ Forcing Chains)",
+        "Dynamic Double Forcing Chains (+ Forcing Chains)",
+        "Dynamic Cell Forcing Chains (+ Forcing Chains)",
+        "Dynamic Region Forcing Chains (+ Forcing Chains)",
+    ],
+    [
+        "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)",
+        "Dynamic Double Forcing Chains (+ Multiple Forcing Chains)",
+        "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)",
+        "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)",
+    ],
+    [
+        "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)",
+        "Dynamic Double Forcing Chains (+ Dynamic Forcing Chains)",
+        "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains)",
+        "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains)",
+    ],
+];
 
 /// SE's extra for a chain resting on `complexity` nodes: 0.1 each time the
 /// length (complexity minus 2) passes a step of 4, 6, 8, 12, 16, 24, ...
@@ -403,6 +504,7 @@ mod tests {
             text: String::new(),
             rc_text: String::new(),
             cells: Vec::new(),
+            placement: None,
             pending_path: None,
         }
     }

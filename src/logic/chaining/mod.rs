@@ -24,9 +24,11 @@
 //! - [`engine`]: nodes, implication rules, walks, complexity;
 //! - [`hint`]: the deduction, its names and SE's rating and order.
 
+pub mod derive;
 pub mod engine;
 pub mod hint;
 pub mod multiple;
+mod nested;
 pub mod steps;
 pub mod unary;
 
@@ -74,9 +76,7 @@ pub fn find_nishio_on(c: &Candidates, only: u32) -> (Option<ChainHint>, u32) {
 /// The hint SE's chaining engines give on `c`: the first engine, in SE's
 /// order, that finds one.
 pub fn find_any(c: &Candidates) -> Option<ChainHint> {
-    [Engine::Unary, Engine::Nishio, Engine::Multiple, Engine::Dynamic]
-        .into_iter()
-        .find_map(|e| find(c, e))
+    Engine::ORDER.into_iter().find_map(|e| find(c, e))
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@
 //! removals counts them in the chain's complexity. Nishio is rated 7.5.
 
 use super::engine::{
-    cell_of, digit_of, is_on, node, walk_into, Arena, Board, Node, Rules, Scratch, Walk, NONE,
+    cell_of, digit_of, is_on, node, walk_into, Arena, Board, Deriver, Node, Rules, Scratch, Walk, NONE,
 };
 use super::hint::{candidate_name, cell_name, rc_candidate, rc_cell, Best, ChainHint, ChainKind, Engine};
 use crate::logic::candidates::{bit, digits};
@@ -36,7 +36,7 @@ impl Mode {
     fn of(engine: Engine) -> Mode {
         Mode {
             engine,
-            dynamic: engine != Engine::Multiple,
+            dynamic: engine.is_dynamic(),
             nishio: engine == Engine::Nishio,
             multiple: engine != Engine::Nishio,
         }
@@ -67,6 +67,8 @@ struct Walks {
     /// and those nodes with their entries in the first walk.
     common: Vec<u64>,
     hits: Vec<(Node, u32)>,
+    /// What walks of level 1 and up use inside a chain.
+    deriver: Option<Box<dyn Deriver>>,
 }
 
 impl Walks {
@@ -79,6 +81,7 @@ impl Walks {
             &mut self.scratch,
             (start, mode.rules(), mode.dynamic),
             &mut w,
+            self.deriver.as_mut().map(|d| &mut **d as &mut dyn Deriver),
         );
         w
     }
@@ -132,6 +135,7 @@ pub fn find_on_digits(board: &mut Board, engine: Engine, only: u32) -> (Option<C
         spare,
         common: Vec::new(),
         hits: Vec::new(),
+        deriver: super::nested::deriver(engine),
     };
     let hint = search(board, engine, &mut walks);
     let hinted = walks.hinted;
@@ -262,7 +266,7 @@ fn binary(
     }
     if double {
         let nodes = board.node_count();
-        let base = Engine::Dynamic.base();
+        let base = mode.engine.base();
         for list in [&on_walk.on, &on_walk.off] {
             for &id in list.iter() {
                 let p = walks.arena.get(id).node;
@@ -293,6 +297,7 @@ fn binary(
                         rc_state_name(p, n)
                     ),
                     cells: vec![cell],
+                    placement: is_on(p).then_some((pc, pd)),
                     pending_path: None,
                 });
             }
@@ -333,6 +338,7 @@ fn contradiction(
             rc_candidate(cell_of(n, p), digit_of(n, p), n)
         ),
         cells: vec![cell_of(n, p)],
+        placement: (state == "off").then_some(source),
         pending_path: None,
     }
 }
@@ -456,6 +462,7 @@ fn common_outcomes(
             text,
             rc_text,
             cells: sources.iter().map(|&(c, _)| c).collect(),
+            placement: is_on(p).then_some((pc, pd)),
             pending_path: None,
         });
     }

@@ -36,6 +36,9 @@ fn step_of(c: &Candidates, hint: ChainHint, t: Technique) -> Option<Step> {
     for &(cell, d) in &hint.removals {
         step.eliminate(cell, d, n);
     }
+    if let Some((cell, d)) = hint.placement {
+        step = step.place(cell, d, n);
+    }
     Some(step)
 }
 
@@ -67,6 +70,22 @@ fn multiple(c: &Candidates, _: &mut Context) -> Option<Step> {
 
 fn dynamic(c: &Candidates, _: &mut Context) -> Option<Step> {
     step(c, Engine::Dynamic, Technique::DynamicForcingChains)
+}
+
+fn dynamic_plus(c: &Candidates, _: &mut Context) -> Option<Step> {
+    step(
+        c,
+        Engine::Nested { level: 1, limit: 0 },
+        Technique::DynamicForcingChainsPlus,
+    )
+}
+
+/// SE's nested producers, each tried when the ones before found nothing.
+fn nested(c: &Candidates, _: &mut Context) -> Option<Step> {
+    Engine::ORDER
+        .into_iter()
+        .filter(|e| e.level() >= 2)
+        .find_map(|e| step(c, e, Technique::NestedForcingChains))
 }
 
 /// SE's "Forcing Chains & Cycles": bidirectional X-, Y- and mixed cycles
@@ -102,4 +121,24 @@ pub(crate) const DYNAMIC: Finder = Finder {
     name: "Dynamic Forcing Chains",
     score: 8.5,
     find: Some(dynamic),
+};
+
+/// SE's dynamic forcing chains "plus": dynamic chains that may also use
+/// pointing, claiming, hidden and naked pairs and X-Wings inside a chain
+/// (9.0 plus length).
+pub(crate) const DYNAMIC_PLUS: Finder = Finder {
+    id: "dynamic_forcing_chains_plus",
+    name: "Dynamic Forcing Chains (+)",
+    score: 9.0,
+    find: Some(dynamic_plus),
+};
+
+/// SE's nested forcing chains: dynamic chains that may use forcing chains
+/// (9.5), multiple forcing chains (10.0) or dynamic forcing chains (10.5)
+/// inside a chain, plus length.
+pub(crate) const NESTED: Finder = Finder {
+    id: "nested_forcing_chains",
+    name: "Nested Forcing Chains",
+    score: 9.5,
+    find: Some(nested),
 };

@@ -742,6 +742,7 @@ fn cycle_hint(
         text,
         rc_text,
         cells,
+        placement: None,
         pending_path: Some((path, n)),
     })
 }
@@ -811,6 +812,7 @@ fn forcing_hint(board: &Board, w: &mut Walker, rules: Rules, target: u32) -> Cha
         text: format!("{} {}", candidate_name(cell, d, n), state),
         rc_text: format!("{} {}: ", rc_candidate(cell, d, n), state),
         cells: path.iter().map(|&q| cell_of(n, q)).collect(),
+        placement: is_on(p).then_some((cell, d)),
         pending_path: Some((path, n)),
     }
 }

@@ -157,6 +157,12 @@ solving_order! {
     /// Dynamic contradiction, double, cell and region forcing chains (8.5
     /// and up).
     DynamicForcingChains => crate::logic::chaining::steps::DYNAMIC,
+    /// Dynamic forcing chains that may use the basic techniques inside a
+    /// chain (9.0 and up).
+    DynamicForcingChainsPlus => crate::logic::chaining::steps::DYNAMIC_PLUS,
+    /// Dynamic forcing chains that may use other chains inside a chain
+    /// (9.5 and up).
+    NestedForcingChains => crate::logic::chaining::steps::NESTED,
 }
 
 /// What one solve shares between searches.

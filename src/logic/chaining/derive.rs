@@ -1,0 +1,344 @@
+//! The eliminations a dynamic chain "plus" may use inside itself, beyond
+//! the four single-step rules: Sudoku Explainer's "advanced" implications.
+//!
+//! When a dynamic walk of level 1 or more has expanded every node it
+//! holds, SE runs a short list of other techniques on the walk's shrunken
+//! board and turns each of their eliminations into a new off node. The
+//! node's parents are the removals the technique needed (its "rule
+//! parents": the candidates the walk removed that had to be gone for the
+//! pattern to exist). A technique whose pattern needed no removal is not
+//! used, since it holds without the chain. The list is tried in order and
+//! the first technique that yields an elimination with parents ends it.
+//!
+//! SE's list at its default settings: pointing and claiming, hidden pair,
+//! naked pair, X-Wing (level 1), then forcing chains & cycles (level 2 and
+//! up), multiple forcing chains (level 3), dynamic forcing chains of level
+//! `limit` (level 4). This file has the four basic rules, searched in SE's
+//! order (houses, digits and combinations), with each technique's
+//! eliminations listed in the order SE's hash map of cells yields them,
+//! since that order decides which node later rules find first.
+
+use super::engine::{node, Board, Node};
+use crate::logic::candidates::{bit, bits, digits};
+
+/// One derived elimination: an off node, the off nodes it rests on (a
+/// range of [`Derivations::parents`]) and, when a nested chain made it,
+/// the chain's index in the caller's table.
+#[derive(Clone, Copy, Debug)]
+pub struct Derived {
+    /// The candidate that goes (an off node).
+    pub node: Node,
+    /// Start of its parents in [`Derivations::parents`].
+    pub parents_start: u32,
+    /// How many parents.
+    pub parents_len: u32,
+    /// The nested chain that made it, or [`super::engine::NONE`].
+    pub nested: u32,
+}
+
+/// What one run of the derivation rules found, in SE's order.
+#[derive(Default, Debug)]
+pub struct Derivations {
+    /// The eliminations, in order (a node may repeat: the first counts).
+    pub items: Vec<Derived>,
+    /// Every item's parents, back to back.
+    pub parents: Vec<Node>,
+    /// Scratch for one hint's eliminations before they are ordered.
+    cells: Vec<(usize, u32)>,
+}
+
+impl Derivations {
+    /// Forgets everything found.
+    pub fn clear(&mut self) {
+        self.items.clear();
+        self.parents.clear();
+    }
+
+    /// The parents of `item`.
+    pub fn parents_of(&self, item: &Derived) -> &[Node] {
+        let start = item.parents_start as usize;
+        &self.parents[start..start + item.parents_len as usize]
+    }
+
+    /// Adds one technique's hint: its eliminations `cells` (cell, digit
+    /// mask), in the order the technique met them, all resting on the
+    /// parents pushed since `parents_from`. A hint without parents is
+    /// dropped (it holds without the chain), as is one that eliminates
+    /// nothing.
+    fn add_hint(&mut self, n: usize, parents_from: usize, nested: u32) {
+        let parents_len = self.parents.len() - parents_from;
+        if parents_len == 0 || self.cells.is_empty() {
+            self.parents.truncate(parents_from);
+            self.cells.clear();
+            return;
+        }
+        java_hash_order(&mut self.cells);
+        for &(cell, mask) in &self.cells {
+            for d in digits(mask) {
+                self.items.push(Derived {
+                    node: node(n, cell, d, false),
+                    parents_start: parents_from as u32,
+                    parents_len: parents_len as u32,
+                    nested,
+                });
+            }
+        }
+        self.cells.clear();
+    }
+}
+
+/// Puts a hint's eliminations in the order SE iterates them: SE keeps them
+/// in a `java.util.HashMap` keyed by cell, whose hash is the cell index,
+/// so the map yields cells by bucket (index modulo the table size, 16
+/// doubled while the map is over three quarters full) and, within a
+/// bucket, in the order they were put in (a resize keeps that order).
+pub fn java_hash_order(cells: &mut [(usize, u32)]) {
+    let mut capacity = 16;
+    while cells.len() > capacity * 3 / 4 {
+        capacity *= 2;
+    }
+    cells.sort_by_key(|&(cell, _)| cell & (capacity - 1));
+}
+
+/// SE's region types in its own numbering: block, row, column.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Block,
+    Row,
+    Column,
+}
+
+/// The board's house of kind `kind` with SE number `i` (the board numbers
+/// rows, then columns, then boxes).
+fn house(n: usize, kind: Kind, i: usize) -> usize {
+    match kind {
+        Kind::Row => i,
+        Kind::Column => n + i,
+        Kind::Block => 2 * n + i,
+    }
+}
+
+/// Pairs of `0..n` in SE's enumeration order (its bit-permutation walk:
+/// masks in increasing order), as `(low, high)`.
+fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
+    (1..n).flat_map(|hi| (0..hi).map(move |lo| (lo, hi)))
+}
+
+/// The four basic rules, in SE's order, stopping at the first that
+/// yields anything.
+pub fn basic_rules(board: &Board, out: &mut Derivations) {
+    out.clear();
+    let rules: [fn(&Board, &mut Derivations); 4] = [locking, hidden_pairs, naked_pairs, x_wings];
+    for rule in rules {
+        rule(board, out);
+        if !out.items.is_empty() {
+            return;
+        }
+    }
+}
+
+/// SE's `Locking` (pointing and claiming): for the region pairs block and
+/// column, block and row, column and block, row and block; each digit;
+/// each first region with two or more places, all inside a crossing
+/// second region: the digit leaves the rest of the second region. Parents:
+/// the digit's removed places in the first region outside the second.
+fn locking(b: &Board, out: &mut Derivations) {
+    let n = b.n();
+    let pairs = [
+        (Kind::Block, Kind::Column),
+        (Kind::Block, Kind::Row),
+        (Kind::Column, Kind::Block),
+        (Kind::Row, Kind::Block),
+    ];
+    for (k1, k2) in pairs {
+        for d in 1..=n as u8 {
+            for i1 in 0..n {
+                let h1 = house(n, k1, i1);
+                let places = b.place_mask(h1, d);
+                if places.count_ones() < 2 {
+                    continue;
+                }
+                let first = b.house_cells(h1)[places.trailing_zeros() as usize];
+                // The second region holding every place: the one of kind
+                // `k2` through the first place, if it holds the others.
+                let h2 = b.house_of_kind(first, kind_index(k2));
+                let inside = bits(places).all(|slot| b.in_house(b.house_cells(h1)[slot], h2));
+                if !inside {
+                    continue;
+                }
+                let from = out.parents.len();
+                for &cell in b.house_cells(h2) {
+                    if !b.in_house(cell, h1) && b.masks[cell] & bit(d) != 0 {
+                        out.cells.push((cell, bit(d)));
+                    }
+                }
+                for &cell in b.house_cells(h1) {
+                    if b.was_removed(cell, d) && !b.in_house(cell, h2) {
+                        out.parents.push(node(n, cell, d, false));
+                    }
+                }
+                out.add_hint(n, from, super::engine::NONE);
+            }
+        }
+    }
+}
+
+/// Index of a kind in [`Board::house_of_kind`]'s order (box, row, column).
+fn kind_index(k: Kind) -> usize {
+    match k {
+        Kind::Block => 0,
+        Kind::Row => 1,
+        Kind::Column => 2,
+    }
+}
+
+/// How many cells of house `h` are unsolved in the position (SE counts
+/// cells without a value; a walk removes candidates but places nothing).
+fn empty_cells(b: &Board, h: usize) -> usize {
+    b.house_cells(h).iter().filter(|&&c| !b.is_solved(c)).count()
+}
+
+/// SE's `HiddenSet(2)`: in blocks, then columns, then rows with more than
+/// four empty cells, two digits each with two or more places, together in
+/// two cells: the cells' other digits go. Parents: the two digits' removed
+/// places elsewhere in the house.
+fn hidden_pairs(b: &Board, out: &mut Derivations) {
+    let n = b.n();
+    for kind in [Kind::Block, Kind::Column, Kind::Row] {
+        for i in 0..n {
+            let h = house(n, kind, i);
+            if empty_cells(b, h) <= 4 {
+                continue;
+            }
+            for (lo, hi) in pairs(n) {
+                let (d1, d2) = (lo as u8 + 1, hi as u8 + 1);
+                let (p1, p2) = (b.place_mask(h, d1), b.place_mask(h, d2));
+                if p1.count_ones() < 2 || p2.count_ones() < 2 || (p1 | p2).count_ones() != 2 {
+                    continue;
+                }
+                let union = p1 | p2;
+                let pair = bit(d1) | bit(d2);
+                let cells = b.house_cells(h);
+                let from = out.parents.len();
+                for slot in bits(union) {
+                    let others = b.masks[cells[slot]] & !pair;
+                    if others != 0 {
+                        out.cells.push((cells[slot], others));
+                    }
+                }
+                for (slot, &cell) in cells.iter().enumerate() {
+                    if union >> slot & 1 == 1 {
+                        continue;
+                    }
+                    for d in [d1, d2] {
+                        if b.start_has(cell, d) {
+                            out.parents.push(node(n, cell, d, false));
+                        }
+                    }
+                }
+                out.add_hint(n, from, super::engine::NONE);
+            }
+        }
+    }
+}
+
+/// SE's `NakedSet(2)`: in blocks, then columns, then rows with four or
+/// more empty cells, two cells of two or more candidates holding two digits
+/// between them: the digits leave the house's other cells. Parents: the
+/// two cells' other digits removed.
+fn naked_pairs(b: &Board, out: &mut Derivations) {
+    let n = b.n();
+    for kind in [Kind::Block, Kind::Column, Kind::Row] {
+        for i in 0..n {
+            let h = house(n, kind, i);
+            if empty_cells(b, h) < 4 {
+                continue;
+            }
+            let cells = b.house_cells(h);
+            for (lo, hi) in pairs(n) {
+                let (m1, m2) = (b.masks[cells[lo]], b.masks[cells[hi]]);
+                if m1.count_ones() < 2 || m2.count_ones() < 2 || (m1 | m2).count_ones() != 2 {
+                    continue;
+                }
+                let union = m1 | m2;
+                let from = out.parents.len();
+                for (slot, &cell) in cells.iter().enumerate() {
+                    if slot != lo && slot != hi && b.masks[cell] & union != 0 {
+                        out.cells.push((cell, b.masks[cell] & union));
+                    }
+                }
+                for cell in [cells[lo], cells[hi]] {
+                    for d in digits(b.start_mask(cell) & !union) {
+                        out.parents.push(node(n, cell, d, false));
+                    }
+                }
+                out.add_hint(n, from, super::engine::NONE);
+            }
+        }
+    }
+}
+
+/// SE's `Fisherman(2)`: base columns (then base rows) in pairs, each digit
+/// placed at most `n - 4` times: two base lines whose places (two or more
+/// each) lie in two cover lines: the digit leaves the cover lines' other
+/// cells. Parents: the digit's removed places in the base lines outside
+/// the cover lines.
+fn x_wings(b: &Board, out: &mut Derivations) {
+    let n = b.n();
+    for (base, cover) in [(Kind::Column, Kind::Row), (Kind::Row, Kind::Column)] {
+        for (lo, hi) in pairs(n) {
+            for d in 1..=n as u8 {
+                if b.placed(d) + 4 > n {
+                    continue;
+                }
+                let (h1, h2) = (house(n, base, lo), house(n, base, hi));
+                let (p1, p2) = (b.place_mask(h1, d), b.place_mask(h2, d));
+                if p1.count_ones() < 2 || p2.count_ones() < 2 || (p1 | p2).count_ones() != 2 {
+                    continue;
+                }
+                let covers = p1 | p2;
+                let from = out.parents.len();
+                for c in bits(covers) {
+                    let hc = house(n, cover, c);
+                    let places = b.place_mask(hc, d) & !(1 << lo | 1 << hi);
+                    for slot in bits(places) {
+                        out.cells.push((b.house_cells(hc)[slot], bit(d)));
+                    }
+                }
+                for h in [h1, h2] {
+                    for (slot, &cell) in b.house_cells(h).iter().enumerate() {
+                        if covers >> slot & 1 == 0 && b.was_removed(cell, d) {
+                            out.parents.push(node(n, cell, d, false));
+                        }
+                    }
+                }
+                out.add_hint(n, from, super::engine::NONE);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn java_hash_order_follows_buckets_then_insertion() {
+        // 16 buckets: 17 (bucket 1) after 1? No: 1 was put first.
+        let mut cells = vec![(17, 1), (1, 1), (40, 1), (3, 1)];
+        java_hash_order(&mut cells);
+        let order: Vec<usize> = cells.iter().map(|c| c.0).collect();
+        assert_eq!(order, vec![17, 1, 3, 40]);
+        // Thirteen entries: 32 buckets.
+        let mut cells: Vec<(usize, u32)> = (0..13).map(|i| (i * 3 + 16, 1)).collect();
+        java_hash_order(&mut cells);
+        let keys: Vec<usize> = cells.iter().map(|c| c.0 & 31).collect();
+        assert!(keys.windows(2).all(|w| w[0] <= w[1]));
+    }
+
+    #[test]
+    fn pairs_come_in_se_order() {
+        let p: Vec<_> = pairs(4).collect();
+        assert_eq!(p, vec![(0, 1), (0, 2), (1, 2), (0, 3), (1, 3), (2, 3)]);
+    }
+}
