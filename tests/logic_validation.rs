@@ -130,8 +130,8 @@ fn validate(file: &str, limit: usize, stride: usize) {
 
 #[test]
 fn brute_force_agrees_with_the_givens() {
-    // A self-check of the test's own solver on a puzzle from the issue
-    // tracker's sample, verified against the grid's own rules.
+    // A self-check of the test's own solver on a known puzzle, verified
+    // against the grid's own rules.
     let puzzle = parse("..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....");
     let solution = brute_force(puzzle.cells()).unwrap();
     let solved = Grid::from_cells(Shape::CLASSIC, solution).unwrap();

@@ -1,4 +1,4 @@
-//! Adversarial inputs and options (issue 9): each ends quickly with the
+//! Adversarial inputs and options: each ends quickly with the
 //! exact message and exit code, and never with a panic (exit 101).
 
 use assert_cmd::Command;
@@ -12,7 +12,7 @@ const P17: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.
 
 /// A 25x25 puzzle (generated with `--box 5x5 --seed 1`, so not minimal)
 /// that DLX needs about 5 s to count on the development machine and SAT
-/// settles in a quarter of a second: the issue's slow 626-byte record.
+/// settles in a quarter of a second: a slow 626-byte record.
 const SLOW_25: &str = "2C..5...P............M.86..L........2..P...G.31FB.39E1..ANK.O.....4.D..G..C.K....6O.8.L5BNM..F.4..2A.8JNF4..7.IMG.1HC.2.E.L.DDE2.H.FI...PL1...9.3..J..L.P...H...5..G41..7.K.C9...7..LJ.6.....EDIN4C8...BA4KM6E8.3..JC.7...B.....L.G.8.P24.NA...IE.M6........8...P.N..3H2...EM.JI.OG.3.L.6G.I.J14.......P...MN.I9J...D.L..C..PO5..A.EK.PG.....E..AD...3....5.C.5....B.9.........6.K.F.D..D.CI..L9..5M.28..N6A3.1E..4B..M.....3KO7..HD.9.......EGNJO6..A..5.1.F..4..H...A.....6.P....3I..CML.......C....IE7LP.BK.F.D..8.A..79GL...B4.O6....K.J34...9.D.H..N.5.....7G....PH.....C....1EA9G.35.8...G1.5CJ.6......9N.....DO..7I.....F...DJ.3L.H.M.416.";
 
 /// A 16x16 puzzle (`generate --box 4x4 --seed 1`): its explanation with
@@ -143,7 +143,7 @@ fn a_directory_is_one_clear_error() {
         ));
 }
 
-/// The issue's values, per record (`count`) and per run (`generate`):
+/// Extreme timeout values, per record (`count`) and per run (`generate`):
 /// huge ones mean no limit, negative and NaN are refused by name.
 #[test]
 fn timeout_values_never_panic() {

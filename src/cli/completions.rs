@@ -29,8 +29,8 @@ pub fn run_completions(args: CompletionsArgs) -> Result<i32> {
 /// clap_complete's bash script spells the state for `sudoku-dlx SUB` as
 /// `sudoku__dlx__subcmd__SUB` where it sets it but `sudoku__subcmd__dlx__
 /// subcmd__SUB` in the `case` arms that read it, so no option of a
-/// subcommand ever completes (clap-rs/clap issue 6421, open for binaries
-/// with a hyphen). Spelling the arms the way the state is set fixes it;
+/// subcommand ever completes (github.com/clap-rs/clap/issues/6421, open
+/// for binaries with a hyphen). Spelling the arms the way the state is set fixes it;
 /// once clap_complete is fixed this replaces nothing.
 fn fix_bash_hyphen_states(script: &[u8]) -> Vec<u8> {
     String::from_utf8_lossy(script)

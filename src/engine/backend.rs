@@ -51,7 +51,7 @@ pub enum Removal {
 /// A digging session: the puzzle starts as a full solution grid and clues
 /// are removed one orbit at a time, each removal kept only if the solution
 /// stays unique. Engines keep state between probes (covered givens, a live
-/// SAT solver), which is why this is a session and not a function.
+/// SAT solver), which is why a digging session is an object and not a function.
 pub trait Digger {
     /// The puzzle as dug so far.
     fn puzzle(&self) -> &Grid;
@@ -79,7 +79,7 @@ pub trait Digger {
     /// Used to start a dig from a known puzzle plus some clues.
     fn remove_unchecked(&mut self, cells: &[usize]);
 
-    /// Effort spent by this session so far, in the engine's
+    /// Effort spent by this digging session so far, in the engine's
     /// [`EffortUnit`].
     fn effort(&self) -> u64;
 

@@ -3,8 +3,9 @@
 //!
 //! Why: on 25x25 boards (and rarely on 16x16) the last probes of a dig can
 //! take DLX minutes, while varisat's clause learning settles the same
-//! question in seconds (docs/engine.md, "Portfolio"). Without a fallback such
-//! a probe had to give up, keeping its clue, and the puzzle was not minimal.
+//! question in seconds (docs/engine.md, "Portfolio"). Without the fallback
+//! such a probe gives up, keeping its clue, and the puzzle may not be
+//! minimal.
 //!
 //! What each engine proves: a second solution, from either engine, is a
 //! certificate and is checked here before it is believed (it must solve the
@@ -13,15 +14,15 @@
 //! `--backend dlx` and a node budget, uniqueness is decided by DLX for every
 //! probe that finishes within the budget and by SAT for the rest. On 12x12
 //! and larger the deep witness search (`dig_proofs/witness.rs`) comes first
-//! and settles most probes; what it gives up on goes to DLX as before. The
+//! and settles most probes; what it gives up on goes to DLX. The
 //! counters in [`PortfolioStats`] say how many probes each engine settled
 //! and how long each took.
 //!
 //! Each probe gets a fresh solver on a formula of its own, over the
 //! candidates of the open cells only (`sat::open_cells`): on 25x25 the
-//! late probes of a dig solved that way took a third of the time they took
-//! on one solver of the whole board kept across probes, with the clues as
-//! assumptions (docs/engine.md, "Portfolio").
+//! late probes of a dig solved that way take about a third of the time
+//! they take on one solver of the whole board kept across probes, with the
+//! clues as assumptions (docs/engine.md, "Portfolio").
 
 use super::sat::open_cells::OpenCellSat;
 use crate::grid::Grid;

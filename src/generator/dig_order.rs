@@ -10,11 +10,12 @@
 //! decided: most late probes are asked of a board with many more clues,
 //! and settle by the cheap proofs or short searches. The first half stays
 //! random: nearly every clue is removable there, and it is what spreads the
-//! clues over the board. Fully box by box, a 25x25 dig took 1-2 s instead
-//! of a minute, but emptied whole boxes; with the random first half the
-//! fewest clues in a box were 2-7 in 15 of 17 runs, 1 and 0 in the others
-//! (against at least 7 in a random order), and the median time was about
-//! 25 s (docs/generator.md, "Big boards").
+//! clues over the board. Fully box by box, a 25x25 dig takes 1-2 s instead
+//! of a minute, but empties whole boxes; with the random first half the
+//! fewest clues in a box were 2-7 for 15 of seeds 1-17, 1 and 0 for the
+//! others (against at least 7 in a random order), and the median time
+//! about 25 s (docs/generator.md, "Big boards"; measurements in
+//! benchmarks/2026-11-26/generation-speed.md).
 //!
 //! Only the order changes, and it is a function of the shuffled order
 //! alone (no extra random draws), so a puzzle is still a pure function of

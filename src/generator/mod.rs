@@ -81,7 +81,13 @@ impl GenerateOptions {
 /// DLX probe past it goes to the SAT engine, which settles the long tail
 /// faster (docs/engine.md, "Portfolio"); on 25x25, where probes near the
 /// end of a dig can run for minutes, a tight bound. Under DLX a probe past
-/// the budget goes to the SAT engine, so puzzles are minimal.
+/// the budget goes to the SAT engine only when
+/// [`GenerateOptions::settle_past_budget`] is on: by default up to 16x16,
+/// so those puzzles are minimal. On 25x25 it is off by default and a probe
+/// past the budget keeps its clue, so the default 25x25 puzzle is unique
+/// but not necessarily minimal; an explicit budget (`--budget`,
+/// `GeneratorBuilder::probe_budget`) turns settling on and digs a minimal
+/// one.
 pub fn default_probe_budget(shape: Shape) -> Option<u64> {
     match shape.n() {
         0..=12 => None,
@@ -93,7 +99,8 @@ pub fn default_probe_budget(shape: Shape) -> Option<u64> {
 /// Node budget for the effort measure, so that a hard 25x25 puzzle cannot
 /// stall a batch; a capped effort is a lower bound. One million nodes is
 /// about 0.15 s of search: at ten million, counting alone took 1.6 s of a
-/// 1.8 s unique 25x25 puzzle (issue 14: under 1 s).
+/// 1.8 s unique 25x25 puzzle (seed 1), where the whole puzzle is meant to
+/// take under 1 s.
 const EFFORT_BUDGET: u64 = 1_000_000;
 
 /// The fewest clues a unique puzzle of this shape can have, where known

@@ -6,7 +6,8 @@ use crate::grid::Grid;
 use std::time::Instant;
 
 /// Guesses the witness search may make before the engine takes a probe
-/// over (docs/generator.md has the measurements behind it).
+/// over (docs/generator.md, "Cheap proofs"; measurements in
+/// benchmarks/2026-11-26/generation-speed.md).
 const WITNESS_GUESSES: u32 = 64;
 
 /// The same for the deep witness search of large boards (see
@@ -16,7 +17,8 @@ const WITNESS_GUESSES: u32 = 64;
 const DEEP_WITNESS_GUESSES: u32 = 4000;
 
 /// Boards from this many cells (12x12) get the deep witness search. On
-/// 9x9 it cost more than it saved (callgrind, docs/generator.md).
+/// 9x9 it costs more than it saves (callgrind, docs/generator.md,
+/// "Cheap proofs").
 const DEEP_WITNESS_CELLS: usize = 144;
 
 /// Digging with the givens kept covered between probes.

@@ -152,7 +152,7 @@ impl Digger for SatDigger<'_> {
         }
     }
 
-    /// Solve calls made by this session.
+    /// Solve calls made by this digging session.
     fn effort(&self) -> u64 {
         self.engine.solves() - self.solves_at_start
     }

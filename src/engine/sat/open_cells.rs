@@ -9,7 +9,8 @@
 //! in the watch lists). The same probes, each solved by a fresh solver
 //! on the candidate formula (about 2,000 variables and 23,000 clauses,
 //! built in a millisecond), took a third of the time, learnt clauses
-//! lost between probes included (docs/engine.md, "Portfolio").
+//! lost between probes included (docs/engine.md, "Portfolio";
+//! measurements in benchmarks/2026-11-26/portfolio.md).
 
 use crate::grid::Grid;
 use crate::shape::Shape;
@@ -21,7 +22,7 @@ use varisat::{ExtendFormula, Lit, Solver, Var};
 /// `generate --budget 5000 --threads 1` took 12.0 s CPU instead of 15.1 s
 /// on seed 3, 590 s instead of 699 s on seed 5, 50 s instead of 54 s on
 /// seed 2, and the same within 2% on seeds 1 and 4; 0.8-0.9 were no
-/// better (docs/engine.md, "Portfolio").
+/// better (benchmarks/2026-11-26/portfolio.md).
 const VSIDS_DECAY: f32 = 0.99;
 
 /// The cells of each house of one shape, built once per shape.

@@ -1,7 +1,7 @@
 //! Second solutions found by a small search on candidate masks.
 //!
-//! Most probes that keep their clue used to cost a DLX search down to a
-//! complete second solution: about 65 nodes, each covering and uncovering
+//! A probe that keeps its clue costs a DLX search down to a complete
+//! second solution: on 9x9 about 65 nodes, each covering and uncovering
 //! columns. The same second solution is usually a few guesses away once
 //! naked singles are propagated on candidate masks, so this search looks
 //! for it first, under a small limit of guesses. A solution it finds is a
@@ -14,8 +14,8 @@
 //! proves nothing and an engine decides.
 //!
 //! Two variants. On 9x9 the search places naked singles only: hidden
-//! singles halved the guesses but cost more than they saved there
-//! (callgrind, docs/generator.md). From 12x12 up, where a probe that keeps
+//! singles halve the guesses but cost more than they save there
+//! (callgrind, docs/generator.md, "Cheap proofs"). From 12x12 up, where a probe that keeps
 //! its clue costs DLX thousands of nodes, the deep variant also places
 //! hidden singles, found without scanning houses: each frame carries the
 //! number of places of each digit in each house, counted down as
