@@ -416,7 +416,7 @@ fn offer_chain(board: &Board, walker: &mut Walker, best: &mut Best, rules: Rules
 
 /// Whether the walks under `rules` read [`live_successors`]' lists: only
 /// under both kinds of links, where the walks are long enough to repay
-/// building them (docs/rating.md, seventh session).
+/// building them (docs/rating.md, "Speed").
 fn reads_live_lists(rules: Rules) -> bool {
     rules.cell && rules.house
 }
