@@ -60,6 +60,53 @@ pub struct Entry {
     pub depth: u32,
     /// The nested chain that derived this node ([`NONE`] for none).
     pub nested: u32,
+    /// For an on node of a dynamic walk, the rule that implied it:
+    /// [`CELL_RULE`] or the house ([`NONE`]: not recorded).
+    pub cause: u32,
+}
+
+/// [`Entry::cause`] of an on node implied by its cell's last candidate.
+pub const CELL_RULE: u32 = u32::MAX - 1;
+
+/// The nodes a hint's chains rest on, chain by chain (SE's chain
+/// targets), each node with the rule that implied it when it is on (or
+/// is the root of a cell or region chain set): [`CELL_RULE`], a house, or
+/// [`NONE`]. Nodes come in SE's breadth-first order from each target.
+#[derive(Clone, Debug, Default)]
+pub struct ChainTrace {
+    /// One list per chain.
+    pub chains: Vec<Vec<(Node, u32)>>,
+}
+
+/// The rule by which off node `p` implied on node `q` in a static walk
+/// on `board`: the cell's last candidate, or the first of `p`'s box, row
+/// and column where `p` and `q` are the digit's only places.
+pub fn static_cause(board: &Board, p: Node, q: Node) -> u32 {
+    let n = board.n();
+    let (pc, qc, d) = (cell_of(n, p), cell_of(n, q), digit_of(n, q));
+    if pc == qc {
+        return CELL_RULE;
+    }
+    board
+        .houses_se(pc)
+        .into_iter()
+        .find(|&h| board.in_house(qc, h) && board.place_mask(h, d).count_ones() == 2)
+        .map_or(NONE, |h| h as u32)
+}
+
+/// The rule by which on node `p` implied off node `q`: the cell (same
+/// cell), else the first of `p`'s box, row and column holding `q`.
+pub fn off_cause(board: &Board, p: Node, q: Node) -> u32 {
+    let n = board.n();
+    let (pc, qc) = (cell_of(n, p), cell_of(n, q));
+    if pc == qc {
+        return CELL_RULE;
+    }
+    board
+        .houses_se(pc)
+        .into_iter()
+        .find(|&h| board.in_house(qc, h))
+        .map_or(NONE, |h| h as u32)
 }
 
 /// Every entry of every walk made on one position, so chains can be traced
@@ -94,8 +141,74 @@ impl Arena {
             hidden_len: 0,
             depth,
             nested: NONE,
+            cause: NONE,
         });
         self.entries.len() as u32 - 1
+    }
+
+    /// The hidden parents of entry `id`.
+    pub fn hidden_of(&self, id: u32) -> &[u32] {
+        let e = self.entries[id as usize];
+        &self.hidden[e.hidden_start as usize..(e.hidden_start + e.hidden_len) as usize]
+    }
+
+    /// The sum of the complexities of the distinct nested chains the
+    /// chains ending at `ids` rest on (SE's nested complexity: a chain
+    /// used by several nodes, or by several of the chains, counts once).
+    pub fn nested_complexity(&mut self, ids: &[u32], nodes: usize, deriver: &dyn Deriver) -> u32 {
+        let mut seen: Vec<u64> = Vec::new();
+        let mut total = 0;
+        for &id in ids {
+            self.visit_ancestors(id, nodes, |e| {
+                if e.nested != NONE {
+                    let (key, complexity) = deriver.nested(e.nested);
+                    if !seen.contains(&key) {
+                        seen.push(key);
+                        total += complexity;
+                    }
+                }
+            });
+        }
+        total
+    }
+
+    /// Calls `visit` once for each distinct node entry `id` rests on (the
+    /// first entry of a node met, as SE's walks over parents keep it).
+    pub fn visit_ancestors(&mut self, id: u32, nodes: usize, mut visit: impl FnMut(Entry)) {
+        if self.stamp.len() < nodes {
+            self.stamp.resize(nodes, 0);
+        }
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.epoch = 1;
+        }
+        let mut queue = std::mem::take(&mut self.stack);
+        queue.clear();
+        queue.push(id);
+        let mut next = 0;
+        while next < queue.len() {
+            let at = queue[next];
+            next += 1;
+            let e = self.entries[at as usize];
+            let slot = &mut self.stamp[e.node as usize];
+            if *slot == self.epoch {
+                continue;
+            }
+            *slot = self.epoch;
+            visit(e);
+            if e.parent != NONE {
+                queue.push(e.parent);
+            }
+            let hidden = e.hidden_start as usize..(e.hidden_start + e.hidden_len) as usize;
+            queue.extend_from_slice(&self.hidden[hidden]);
+        }
+        self.stack = queue;
+    }
+
+    /// Records the rule that implied on entry `id`.
+    fn set_cause(&mut self, id: u32, cause: u32) {
+        self.entries[id as usize].cause = cause;
     }
 
     /// Marks entry `id` as derived by nested chain `nested`.
@@ -489,6 +602,17 @@ impl<'a> Board<'a> {
     }
 }
 
+impl Hidden {
+    /// The rule as [`Entry::cause`] records it.
+    fn cause(self) -> u32 {
+        match self {
+            Hidden::None => NONE,
+            Hidden::Cell(..) => CELL_RULE,
+            Hidden::House(h, _) => h as u32,
+        }
+    }
+}
+
 /// Which earlier removals a rule relied on (dynamic walks).
 #[derive(Clone, Copy, Debug)]
 pub enum Hidden {
@@ -604,6 +728,18 @@ pub trait Deriver {
     /// whose masks are the walk's candidates now and whose start masks are
     /// those when the walk began, in SE's order.
     fn derive(&mut self, board: &Board, out: &mut Derivations);
+
+    /// Whether derived nodes may come from nested chains, whose
+    /// complexity a chain using them adds to its own.
+    fn nests(&self) -> bool {
+        false
+    }
+
+    /// The identity (equal for chains SE deems equal) and complexity of
+    /// nested chain `id`.
+    fn nested(&self, _id: u32) -> (u64, u32) {
+        (0, 0)
+    }
 }
 
 /// Walks every consequence of assuming `start`, as SE's `doChaining` does:
@@ -701,6 +837,7 @@ pub fn walk_into(
                     continue;
                 }
                 let e = arena.push(q, id);
+                arena.set_cause(e, hidden.cause());
                 board.hidden_nodes(hidden, &mut scratch.hidden);
                 for j in 0..scratch.hidden.len() {
                     let parent = scratch.get(scratch.hidden[j]);

@@ -120,6 +120,9 @@ pub struct ChainHint {
     /// `rc_text` only for the hint kept: naming every hint offered cost
     /// more than some searches.
     pub(crate) pending_path: Option<(Vec<Node>, usize)>,
+    /// The arena entries of the chains' ends (multiple chains), for the
+    /// searches that use the hint inside another chain.
+    pub(crate) targets: Vec<u32>,
 }
 
 impl ChainHint {
@@ -304,12 +307,75 @@ pub struct Best {
     /// key: the largest complexity that beats the bar on difficulty,
     /// complexity and key alone, and whether the next one ties it.
     limits: Vec<(u64, u8, u32, bool)>,
+    /// When collecting: every removal set's least hint so far (with its
+    /// place and arrival), and the sets by their sorted removals.
+    all: Option<Collected>,
+}
+
+/// What a collecting [`Best`] keeps.
+#[derive(Default)]
+struct Collected {
+    hints: Vec<(ChainHint, u32, u32)>,
+    by_removals: std::collections::HashMap<Vec<(usize, u8)>, usize>,
+    arrivals: u32,
 }
 
 impl Best {
+    /// A `Best` that keeps every hint instead: for each set of removals
+    /// the hint SE would list first, as SE's sorted, deduplicated hint list
+    /// (see [`Best::into_all`]). It bounds no walk.
+    pub fn collecting() -> Best {
+        Best {
+            all: Some(Collected::default()),
+            ..Best::default()
+        }
+    }
+
+    /// Every hint kept by a collecting `Best`, in SE's order: easier first,
+    /// then simpler, then by kind, then by place in the search; one per
+    /// set of removals (SE's hints are equal when they remove the same).
+    pub fn into_all(self) -> Vec<ChainHint> {
+        let Some(all) = self.all else {
+            return self.into_hint().into_iter().collect();
+        };
+        let mut hints = all.hints;
+        hints.sort_by(|a, b| a.0.order(&b.0).then((a.1, a.2).cmp(&(b.1, b.2))));
+        hints
+            .into_iter()
+            .map(|(mut hint, ..)| {
+                if let Some((path, n)) = &hint.pending_path {
+                    let text = path_text(path, *n);
+                    hint.rc_text.push_str(&text);
+                }
+                hint
+            })
+            .collect()
+    }
+
     /// Offers a hint found after all earlier offers.
     pub fn offer(&mut self, hint: ChainHint) {
         self.offer_at(hint, 0);
+    }
+
+    /// Keeps `hint` if it is the least of its removal set so far.
+    fn collect(all: &mut Collected, hint: ChainHint, seq: u32) {
+        let mut key = hint.removals.clone();
+        key.sort_unstable();
+        let arrival = all.arrivals;
+        all.arrivals += 1;
+        match all.by_removals.get(&key) {
+            Some(&i) => {
+                let kept = &all.hints[i];
+                let better = hint.order(&kept.0).then((seq, arrival).cmp(&(kept.1, kept.2)));
+                if better == Ordering::Less {
+                    all.hints[i] = (hint, seq, arrival);
+                }
+            }
+            None => {
+                all.by_removals.insert(key, all.hints.len());
+                all.hints.push((hint, seq, arrival));
+            }
+        }
     }
 
     /// Offers a hint whose place in SE's search order is `seq`: of two
@@ -319,6 +385,10 @@ impl Best {
     /// pick SE's hint, as long as every hint keeps its place.
     pub fn offer_at(&mut self, hint: ChainHint, seq: u32) {
         if hint.removals.is_empty() {
+            return;
+        }
+        if let Some(all) = &mut self.all {
+            Best::collect(all, hint, seq);
             return;
         }
         let better = match (&self.hint, self.bar) {
@@ -358,6 +428,9 @@ impl Best {
     /// hint's difficulty never falls as its complexity grows, so the
     /// complexities that could beat the bar are those up to a limit.
     pub fn limit_at(&mut self, base: f64, key: u8, seq: u32) -> u32 {
+        if self.all.is_some() {
+            return u32::MAX;
+        }
         let Some((_, best_complexity, _, best_seq)) = self.bar else {
             return u32::MAX;
         };
@@ -414,6 +487,9 @@ impl Best {
     /// [`Best::could_beat`] for a hint whose place in the search order is
     /// `seq` (see [`Best::offer_at`]).
     pub fn could_beat_at(&self, base: f64, complexity: u32, key: u8, seq: u32) -> bool {
+        if self.all.is_some() {
+            return true;
+        }
         match self.bar {
             None => true,
             Some((difficulty, best_complexity, best_key, best_seq)) => {
@@ -506,6 +582,7 @@ mod tests {
             cells: Vec::new(),
             placement: None,
             pending_path: None,
+            targets: Vec::new(),
         }
     }
 

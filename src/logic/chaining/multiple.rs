@@ -18,7 +18,8 @@
 //! removals counts them in the chain's complexity. Nishio is rated 7.5.
 
 use super::engine::{
-    cell_of, digit_of, is_on, node, walk_into, Arena, Board, Deriver, Node, Rules, Scratch, Walk, NONE,
+    cell_of, digit_of, is_on, node, static_cause, walk_into, Arena, Board, ChainTrace, Deriver, Node, Rules,
+    Scratch, Walk, CELL_RULE, NONE,
 };
 use super::hint::{candidate_name, cell_name, rc_candidate, rc_cell, Best, ChainHint, ChainKind, Engine};
 use crate::logic::candidates::{bit, digits};
@@ -86,6 +87,16 @@ impl Walks {
         w
     }
 
+    /// SE's complexity of a hint whose chains end at entries `ids`: the
+    /// nodes each rests on, plus each distinct nested chain's complexity.
+    fn complexity(&mut self, ids: &[u32], nodes: usize) -> u32 {
+        let flat: u32 = ids.iter().map(|&id| self.arena.ancestor_count(id, nodes)).sum();
+        match &self.deriver {
+            Some(deriver) if deriver.nests() => flat + self.arena.nested_complexity(ids, nodes, &**deriver),
+            _ => flat,
+        }
+    }
+
     fn on_walk(&mut self, board: &mut Board, mode: Mode, cell: usize, d: u8) -> &Walk {
         let n = board.n();
         let index = cell * n + d as usize - 1;
@@ -123,6 +134,79 @@ pub fn find(board: &mut Board, engine: Engine) -> Option<ChainHint> {
 /// that digit's candidates alone. A digit unchanged since it had none
 /// still has none, and leaving it out changes no offer.
 pub fn find_on_digits(board: &mut Board, engine: Engine, only: u32) -> (Option<ChainHint>, u32) {
+    with_walks(board, engine, only, |board, walks| {
+        let hint = search(board, engine, walks, Best::default()).into_hint();
+        (hint, walks.hinted)
+    })
+}
+
+/// Every hint of `engine` on the board, one per set of removals, in SE's
+/// order, each with its chains' nodes (see [`ChainTrace`]): what a nested
+/// chain uses of another engine's search.
+pub fn find_all(board: &mut Board, engine: Engine) -> Vec<(ChainHint, ChainTrace)> {
+    with_walks(board, engine, u32::MAX, |board, walks| {
+        let hints = search(board, engine, walks, Best::collecting()).into_all();
+        hints
+            .into_iter()
+            .map(|hint| {
+                let trace = trace(board, walks, &hint);
+                (hint, trace)
+            })
+            .collect()
+    })
+}
+
+/// The nodes a multiple chain hint rests on, chain by chain.
+fn trace(board: &Board, walks: &mut Walks, hint: &ChainHint) -> ChainTrace {
+    let nodes = board.node_count();
+    let mut t = ChainTrace::default();
+    let region_root = hint.kind == ChainKind::Region;
+    let cell_root = hint.kind == ChainKind::Cell;
+    for &target in &hint.targets {
+        let mut chain = Vec::new();
+        let arena = &mut walks.arena;
+        let mut entries = Vec::new();
+        arena.visit_ancestors(target, nodes, |e| entries.push(e));
+        for e in entries {
+            let cause = if e.parent == NONE {
+                if cell_root {
+                    CELL_RULE
+                } else if region_root {
+                    region_of(board, hint, e.node)
+                } else {
+                    NONE
+                }
+            } else if is_on(e.node) && e.cause == NONE {
+                static_cause(board, arena.get(e.parent).node, e.node)
+            } else {
+                e.cause
+            };
+            chain.push((e.node, cause));
+        }
+        t.chains.push(chain);
+    }
+    t
+}
+
+/// The house of a region forcing chain whose sources are `hint.cells`
+/// holding the root's digit: the first of the cell's box, row and column
+/// where those are all the digit's places (SE meets that house first).
+fn region_of(board: &Board, hint: &ChainHint, root: Node) -> u32 {
+    let n = board.n();
+    let (cell, d) = (cell_of(n, root), digit_of(n, root));
+    board
+        .houses_se(cell)
+        .into_iter()
+        .find(|&h| {
+            board.place_mask(h, d).count_ones() as usize == hint.cells.len()
+                && hint.cells.iter().all(|&c| board.in_house(c, h))
+        })
+        .map_or(NONE, |h| h as u32)
+}
+
+/// Runs `job` with walk buffers for `engine` (kept between searches in
+/// [`BUFFERS`]; a search inside another search gets fresh ones).
+fn with_walks<T>(board: &mut Board, engine: Engine, only: u32, job: impl FnOnce(&mut Board, &mut Walks) -> T) -> T {
     let (mut arena, scratch, mut on, spare) = BUFFERS.take();
     arena.clear();
     on.resize_with(board.masks.len() * board.n(), || None);
@@ -137,8 +221,7 @@ pub fn find_on_digits(board: &mut Board, engine: Engine, only: u32) -> (Option<C
         hits: Vec::new(),
         deriver: super::nested::deriver(engine),
     };
-    let hint = search(board, engine, &mut walks);
-    let hinted = walks.hinted;
+    let result = job(board, &mut walks);
     let Walks {
         arena,
         scratch,
@@ -148,25 +231,24 @@ pub fn find_on_digits(board: &mut Board, engine: Engine, only: u32) -> (Option<C
     } = walks;
     spare.extend(on.iter_mut().filter_map(Option::take));
     BUFFERS.set((arena, scratch, on, spare));
-    (hint, hinted)
+    result
 }
 
-/// [`find`] with the walks' buffers.
-fn search(board: &mut Board, engine: Engine, walks: &mut Walks) -> Option<ChainHint> {
+/// [`find`] with the walks' buffers, offering to `best`.
+fn search(board: &mut Board, engine: Engine, walks: &mut Walks, mut best: Best) -> Best {
     let mode = Mode::of(engine);
     // Static walks read the graph of this board (dynamic walks never
     // read it, so one left from an earlier board does no harm).
     if !mode.dynamic {
         walks.scratch.static_graph(board);
     }
-    let mut best = Best::default();
     for cell in 0..board.masks.len() {
         let count = board.masks[cell].count_ones();
         if count > 2 || (count > 1 && mode.dynamic) {
             search_cell(board, walks, &mut best, mode, cell);
         }
     }
-    best.into_hint()
+    best
 }
 
 /// The most sources a forcing chain set has: one per digit of a cell or
@@ -253,7 +335,7 @@ fn binary(
             };
             let hint = contradiction(
                 board,
-                &mut walks.arena,
+                walks,
                 mode,
                 kind,
                 pair,
@@ -277,8 +359,7 @@ fn binary(
                 if !best.could_beat(base, bound, 1) {
                     continue;
                 }
-                let complexity =
-                    walks.arena.ancestor_count(id, nodes) + walks.arena.ancestor_count(other, nodes);
+                let complexity = walks.complexity(&[id, other], nodes);
                 let (pc, pd) = (cell_of(n, p), digit_of(n, p));
                 let removals = if is_on(p) {
                     digits(board.masks[pc] & !bit(pd)).map(|e| (pc, e)).collect()
@@ -299,6 +380,7 @@ fn binary(
                     cells: vec![cell],
                     placement: is_on(p).then_some((pc, pd)),
                     pending_path: None,
+                    targets: vec![id, other],
                 });
             }
         }
@@ -310,7 +392,7 @@ fn binary(
 #[allow(clippy::too_many_arguments)]
 fn contradiction(
     board: &Board,
-    arena: &mut Arena,
+    walks: &mut Walks,
     mode: Mode,
     kind: ChainKind,
     (on, off): (u32, u32),
@@ -320,8 +402,8 @@ fn contradiction(
 ) -> ChainHint {
     let nodes = board.node_count();
     let n = board.n();
-    let complexity = arena.ancestor_count(on, nodes) + arena.ancestor_count(off, nodes);
-    let p = arena.get(off).node;
+    let complexity = walks.complexity(&[on, off], nodes);
+    let p = walks.arena.get(off).node;
     ChainHint {
         kind,
         engine: mode.engine,
@@ -340,6 +422,7 @@ fn contradiction(
         cells: vec![cell_of(n, p)],
         placement: (state == "off").then_some(source),
         pending_path: None,
+        targets: vec![on, off],
     }
 }
 
@@ -447,7 +530,7 @@ fn common_outcomes(
         if !best.could_beat(base, bound, key) {
             continue;
         }
-        let complexity = ids.iter().map(|&id| walks.arena.ancestor_count(id, nodes)).sum();
+        let complexity = walks.complexity(ids, nodes);
         let removals = if is_on(p) {
             digits(others).map(|e| (pc, e)).collect()
         } else {
@@ -464,6 +547,7 @@ fn common_outcomes(
             cells: sources.iter().map(|&(c, _)| c).collect(),
             placement: is_on(p).then_some((pc, pd)),
             pending_path: None,
+            targets: ids.to_vec(),
         });
     }
     walks.hits = hits;

@@ -1,9 +1,18 @@
 //! The derivation rules of each nesting level: what SE's dynamic chains
 //! of level 1 and up may use inside a chain.
+//!
+//! Level 1 uses the four basic rules of [`super::derive`]. Levels 2 and 3
+//! add SE's forcing chains & cycles and (level 3) its multiple forcing
+//! chains, level 4 dynamic forcing chains of a lower level, each searched
+//! on the walk's shrunken board. Every hint of such a search (one per set
+//! of removals, in SE's order) becomes eliminations whose parents are the
+//! removals its on nodes relied on ([`rule_parents`]), and the chain is
+//! kept in a table so that a chain using it adds its complexity once.
 
-use super::derive::{basic_rules, Derivations};
-use super::engine::{Board, Deriver};
-use super::hint::Engine;
+use super::derive::{basic_rules, java_hash_order, Derivations, Derived};
+use super::engine::{cell_of, digit_of, is_on, node, Board, ChainTrace, Deriver, Node, CELL_RULE, NONE};
+use super::hint::{ChainHint, Engine};
+use crate::logic::candidates::{bit, digits};
 
 /// Level 1: the four basic rules.
 struct BasicRules;
@@ -14,10 +23,179 @@ impl Deriver for BasicRules {
     }
 }
 
+/// An inner engine's hints on one board: the board's candidates and the
+/// hints with their traces (SE keeps its last answer per producer and
+/// gives it again for an equal grid).
+#[derive(Default)]
+struct Cached {
+    masks: Vec<u32>,
+    hints: Vec<(ChainHint, ChainTrace)>,
+    /// Each hint's index in [`NestedRules::table`], once registered.
+    ids: Vec<u32>,
+}
+
+/// Levels 2 to 4: the basic rules, then other chaining engines.
+struct NestedRules {
+    /// The inner engines, in SE's order.
+    inner: Vec<Engine>,
+    /// The last answer of each inner engine.
+    cache: Vec<Cached>,
+    /// Every nested chain used so far: identity and complexity.
+    table: Vec<(u64, u32)>,
+}
+
+impl NestedRules {
+    fn new(engine: Engine) -> NestedRules {
+        let inner = match engine {
+            Engine::Nested { level: 2, .. } => vec![Engine::Unary],
+            Engine::Nested { level: 3, .. } => vec![Engine::Unary, Engine::Multiple],
+            Engine::Nested { limit: 0, .. } => vec![Engine::Dynamic],
+            Engine::Nested { limit, .. } => vec![Engine::Nested { level: limit, limit: 0 }],
+            _ => Vec::new(),
+        };
+        NestedRules {
+            cache: inner.iter().map(|_| Cached::default()).collect(),
+            inner,
+            table: Vec::new(),
+        }
+    }
+
+    /// The hints of inner engine `i` on `board` (cached per board).
+    fn hints(&mut self, i: usize, board: &Board) -> &mut Cached {
+        let cached = &mut self.cache[i];
+        if cached.masks != board.masks {
+            let mut inner = Board::nested(board, board.masks.clone());
+            cached.hints = find_all(&mut inner, self.inner[i]);
+            cached.masks.clone_from(&board.masks);
+            cached.ids = vec![NONE; cached.hints.len()];
+        }
+        cached
+    }
+}
+
+/// Every hint of `engine` on `board`, with its trace.
+fn find_all(board: &mut Board, engine: Engine) -> Vec<(ChainHint, ChainTrace)> {
+    match engine {
+        Engine::Unary => super::WALKER.with(|walker| match walker.try_borrow_mut() {
+            Ok(mut walker) => super::unary::find_all(board, &mut walker),
+            Err(_) => super::unary::find_all(board, &mut super::unary::Walker::default()),
+        }),
+        _ => super::multiple::find_all(board, engine),
+    }
+}
+
+impl Deriver for NestedRules {
+    fn derive(&mut self, board: &Board, out: &mut Derivations) {
+        basic_rules(board, out);
+        for i in 0..self.inner.len() {
+            if !out.items.is_empty() {
+                return;
+            }
+            let n = board.n();
+            let mut table = std::mem::take(&mut self.table);
+            let cached = self.hints(i, board);
+            for (k, (hint, trace)) in cached.hints.iter().enumerate() {
+                let from = out.parents.len();
+                rule_parents(board, trace, &mut out.parents);
+                if out.parents.len() == from {
+                    continue;
+                }
+                if cached.ids[k] == NONE {
+                    cached.ids[k] = table.len() as u32;
+                    table.push((identity(trace), hint.complexity));
+                }
+                push_removals(out, n, hint, from, cached.ids[k]);
+            }
+            self.table = table;
+        }
+    }
+
+    fn nests(&self) -> bool {
+        true
+    }
+
+    fn nested(&self, id: u32) -> (u64, u32) {
+        self.table[id as usize]
+    }
+}
+
+/// Adds `hint`'s removals, in SE's hash-map order of cells, as derived
+/// off nodes resting on the parents pushed since `from`.
+fn push_removals(out: &mut Derivations, n: usize, hint: &ChainHint, from: usize, nested: u32) {
+    let mut cells: Vec<(usize, u32)> = Vec::new();
+    for &(cell, d) in &hint.removals {
+        match cells.iter_mut().find(|(c, _)| *c == cell) {
+            Some((_, mask)) => *mask |= bit(d),
+            None => cells.push((cell, bit(d))),
+        }
+    }
+    java_hash_order(&mut cells);
+    for (cell, mask) in cells {
+        for d in digits(mask) {
+            out.items.push(Derived {
+                node: node(n, cell, d, false),
+                parents_start: from as u32,
+                parents_len: (out.parents.len() - from) as u32,
+                nested,
+            });
+        }
+    }
+}
+
+/// SE's `getRuleParents` of a chain hint: for each on node of its chains
+/// (and the root of a cell or region chain set), the candidates the walk
+/// removed that the node's rule relied on: the cell's other digits for
+/// the cell rule, the digit's other places for a house rule. Each once,
+/// in order.
+fn rule_parents(board: &Board, trace: &ChainTrace, out: &mut Vec<Node>) {
+    let n = board.n();
+    let from = out.len();
+    let push = |out: &mut Vec<Node>, p: Node| {
+        if !out[from..].contains(&p) {
+            out.push(p);
+        }
+    };
+    for chain in &trace.chains {
+        for &(p, cause) in chain {
+            if cause == NONE || !is_on(p) {
+                continue;
+            }
+            let (cell, d) = (cell_of(n, p), digit_of(n, p));
+            if cause == CELL_RULE {
+                for e in 1..=n as u8 {
+                    if board.was_removed(cell, e) {
+                        push(out, node(n, cell, e, false));
+                    }
+                }
+            } else {
+                for &c in board.house_cells(cause as usize) {
+                    if board.was_removed(c, d) {
+                        push(out, node(n, c, d, false));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A chain's identity: SE deems two nested chains equal when their
+/// chains hold the same nodes in the same order.
+fn identity(trace: &ChainTrace) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for chain in &trace.chains {
+        for &(p, _) in chain {
+            h = (h ^ p as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+        h = (h ^ 0xffff_ffff).wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
 /// The deriver for `engine`'s walks (none below level 1).
 pub fn deriver(engine: Engine) -> Option<Box<dyn Deriver>> {
     match engine.level() {
         0 => None,
-        _ => Some(Box::new(BasicRules)),
+        1 => Some(Box::new(BasicRules)),
+        _ => Some(Box::new(NestedRules::new(engine))),
     }
 }

@@ -13,7 +13,9 @@
 //! and forcing chains 7.0, each plus the length extra; it searches X
 //! links first, then Y links (cycles from bivalue cells only), then both.
 
-use super::engine::{cell_of, conjugate, digit_of, is_on, node, Arena, Board, Graph, Node, Rules, NONE};
+use super::engine::{
+    cell_of, conjugate, digit_of, is_on, node, off_cause, static_cause, Arena, Board, ChainTrace, Graph, Node, Rules, NONE,
+};
 use super::hint::{candidate_name, cell_name, rc_candidate, rc_cell, Best, ChainHint, ChainKind, Engine};
 use crate::logic::candidates::{bit, digits};
 
@@ -744,6 +746,7 @@ fn cycle_hint(
         cells,
         placement: None,
         pending_path: Some((path, n)),
+        targets: Vec::new(),
     })
 }
 
@@ -814,5 +817,62 @@ fn forcing_hint(board: &Board, w: &mut Walker, rules: Rules, target: u32) -> Cha
         cells: path.iter().map(|&q| cell_of(n, q)).collect(),
         placement: is_on(p).then_some((cell, d)),
         pending_path: Some((path, n)),
+        targets: Vec::new(),
     }
+}
+
+/// Every cycle and forcing chain on the board, one per set of removals,
+/// in SE's order, each with its chain's nodes: what SE's nested chains
+/// use of this engine.
+pub fn find_all(board: &mut Board, walker: &mut Walker) -> Vec<(ChainHint, ChainTrace)> {
+    walker.graph.build(board);
+    walker.cells.build(board);
+    let mut best = Best::collecting();
+    search(board, walker, &mut best);
+    best.into_all()
+        .into_iter()
+        .map(|hint| {
+            let trace = path_trace(board, &hint);
+            (hint, trace)
+        })
+        .collect()
+}
+
+/// The chains of a cycle or forcing chain hint: its path, and for a
+/// cycle also the path reversed (SE's second target), whose on nodes are
+/// the path's off nodes.
+fn path_trace(board: &Board, hint: &ChainHint) -> ChainTrace {
+    let Some((path, _)) = &hint.pending_path else {
+        return ChainTrace::default();
+    };
+    let forward = path
+        .iter()
+        .enumerate()
+        .map(|(i, &q)| {
+            let cause = if i > 0 && is_on(q) {
+                static_cause(board, path[i - 1], q)
+            } else {
+                NONE
+            };
+            (q, cause)
+        })
+        .collect();
+    let mut trace = ChainTrace { chains: vec![forward] };
+    if matches!(hint.kind, ChainKind::XCycle | ChainKind::YCycle | ChainKind::Cycle) {
+        let reversed = path
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(i, &q)| {
+                let cause = if i > 0 && !is_on(q) {
+                    off_cause(board, path[i - 1], q)
+                } else {
+                    NONE
+                };
+                (conjugate(q), cause)
+            })
+            .collect();
+        trace.chains.push(reversed);
+    }
+    trace
 }
