@@ -118,6 +118,22 @@ fn house(n: usize, kind: Kind, i: usize) -> usize {
     }
 }
 
+/// Whether a mask has two bits or more.
+fn two_or_more(m: u32) -> bool {
+    m & m.wrapping_sub(1) != 0
+}
+
+/// Whether a mask has exactly two bits.
+fn exactly_two(m: u32) -> bool {
+    let rest = m & m.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
+/// The pairs of set bits of `m` in SE's order (see [`pairs`]).
+fn pairs_of(m: u32) -> impl Iterator<Item = (usize, usize)> {
+    bits(m).flat_map(move |hi| bits(m & ((1 << hi) - 1)).map(move |lo| (lo, hi)))
+}
+
 /// Pairs of `0..n` in SE's enumeration order (its bit-permutation walk:
 /// masks in increasing order), as `(low, high)`.
 fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
@@ -155,7 +171,7 @@ fn locking(b: &Board, out: &mut Derivations) {
             for i1 in 0..n {
                 let h1 = house(n, k1, i1);
                 let places = b.place_mask(h1, d);
-                if places.count_ones() < 2 {
+                if !two_or_more(places) {
                     continue;
                 }
                 let first = b.house_cells(h1)[places.trailing_zeros() as usize];
@@ -192,12 +208,6 @@ fn kind_index(k: Kind) -> usize {
     }
 }
 
-/// How many cells of house `h` are unsolved in the position (SE counts
-/// cells without a value; a walk removes candidates but places nothing).
-fn empty_cells(b: &Board, h: usize) -> usize {
-    b.house_cells(h).iter().filter(|&&c| !b.is_solved(c)).count()
-}
-
 /// SE's `HiddenSet(2)`: in blocks, then columns, then rows with more than
 /// four empty cells, two digits each with two or more places, together in
 /// two cells: the cells' other digits go. Parents: the two digits' removed
@@ -207,16 +217,29 @@ fn hidden_pairs(b: &Board, out: &mut Derivations) {
     for kind in [Kind::Block, Kind::Column, Kind::Row] {
         for i in 0..n {
             let h = house(n, kind, i);
-            if empty_cells(b, h) <= 4 {
+            if b.empty_cells(h) <= 4 {
                 continue;
             }
-            for (lo, hi) in pairs(n) {
-                let (d1, d2) = (lo as u8 + 1, hi as u8 + 1);
-                let (p1, p2) = (b.place_mask(h, d1), b.place_mask(h, d2));
-                if p1.count_ones() < 2 || p2.count_ones() < 2 || (p1 | p2).count_ones() != 2 {
+            // Each digit needs two or more places and the pair two in all:
+            // so both have exactly the same two. Only those digits can
+            // pair, met in SE's order of pairs.
+            let mut two = [0u32; 32];
+            for d in 1..=n as u8 {
+                two[d as usize - 1] = b.place_mask(h, d);
+            }
+            let mut paired = 0u32;
+            for (di, &m) in two[..n].iter().enumerate() {
+                paired |= (exactly_two(m) as u32) << di;
+            }
+            if paired.count_ones() < 2 {
+                continue;
+            }
+            for (lo, hi) in pairs_of(paired) {
+                let union = two[lo];
+                if two[hi] != union {
                     continue;
                 }
-                let union = p1 | p2;
+                let (d1, d2) = (lo as u8 + 1, hi as u8 + 1);
                 let pair = bit(d1) | bit(d2);
                 let cells = b.house_cells(h);
                 let from = out.parents.len();
@@ -251,16 +274,21 @@ fn naked_pairs(b: &Board, out: &mut Derivations) {
     for kind in [Kind::Block, Kind::Column, Kind::Row] {
         for i in 0..n {
             let h = house(n, kind, i);
-            if empty_cells(b, h) < 4 {
+            if b.empty_cells(h) < 4 {
                 continue;
             }
             let cells = b.house_cells(h);
-            for (lo, hi) in pairs(n) {
-                let (m1, m2) = (b.masks[cells[lo]], b.masks[cells[hi]]);
-                if m1.count_ones() < 2 || m2.count_ones() < 2 || (m1 | m2).count_ones() != 2 {
+            // Two cells of two or more candidates with two in all: the same
+            // two candidates each.
+            let mut bivalue = 0u32;
+            for (slot, &cell) in cells.iter().enumerate() {
+                bivalue |= (exactly_two(b.masks[cell]) as u32) << slot;
+            }
+            for (lo, hi) in pairs_of(bivalue) {
+                let union = b.masks[cells[lo]];
+                if b.masks[cells[hi]] != union {
                     continue;
                 }
-                let union = m1 | m2;
                 let from = out.parents.len();
                 for (slot, &cell) in cells.iter().enumerate() {
                     if slot != lo && slot != hi && b.masks[cell] & union != 0 {
@@ -285,18 +313,26 @@ fn naked_pairs(b: &Board, out: &mut Derivations) {
 /// the cover lines.
 fn x_wings(b: &Board, out: &mut Derivations) {
     let n = b.n();
+    let fishable = (1..=n as u8)
+        .filter(|&d| b.placed(d) + 4 <= n)
+        .fold(0u32, |m, d| m | bit(d));
     for (base, cover) in [(Kind::Column, Kind::Row), (Kind::Row, Kind::Column)] {
+        // Per line, the digits with exactly two places there: two or more
+        // places in each base line and two cover lines in all need the
+        // same two places in both lines.
+        let mut twos = [0u32; 32];
+        for (line, slot) in twos[..n].iter_mut().enumerate() {
+            for d in digits(fishable) {
+                *slot |= (exactly_two(b.place_mask(house(n, base, line), d)) as u32) << (d - 1);
+            }
+        }
         for (lo, hi) in pairs(n) {
-            for d in 1..=n as u8 {
-                if b.placed(d) + 4 > n {
-                    continue;
-                }
+            for d in digits(twos[lo] & twos[hi]) {
                 let (h1, h2) = (house(n, base, lo), house(n, base, hi));
-                let (p1, p2) = (b.place_mask(h1, d), b.place_mask(h2, d));
-                if p1.count_ones() < 2 || p2.count_ones() < 2 || (p1 | p2).count_ones() != 2 {
+                let covers = b.place_mask(h1, d);
+                if b.place_mask(h2, d) != covers {
                     continue;
                 }
-                let covers = p1 | p2;
                 let from = out.parents.len();
                 for c in bits(covers) {
                     let hc = house(n, cover, c);

@@ -347,11 +347,10 @@ pub struct Board<'a> {
     /// How many candidates `masks` holds between walks (a dynamic walk
     /// restores what it removes).
     candidates: usize,
-    /// Which cells hold a value in the position (a walk removes
-    /// candidates but places nothing, so this never changes).
-    solved: Vec<bool>,
     /// How many times each digit (index `d - 1`) is placed.
     placed: Vec<u8>,
+    /// How many cells of each house hold no value.
+    empty: Vec<u8>,
 }
 
 impl<'a> Board<'a> {
@@ -384,10 +383,12 @@ impl<'a> Board<'a> {
             }
         }
         let candidates = masks.iter().map(|m| m.count_ones() as usize).sum();
-        let solved = masks.iter().map(|&m| m == 0).collect();
         // A digit is placed once in every row that has no place for it.
         let placed = (0..n)
             .map(|di| (0..n).filter(|&row| places[row * n + di] == 0).count() as u8)
+            .collect();
+        let empty = (0..3 * n)
+            .map(|h| tables.house(h).iter().filter(|&&c| masks[c] != 0).count() as u8)
             .collect();
         Board {
             tables,
@@ -398,8 +399,8 @@ impl<'a> Board<'a> {
             slots,
             places,
             candidates,
-            solved,
             placed,
+            empty,
         }
     }
 
@@ -408,9 +409,16 @@ impl<'a> Board<'a> {
     /// changes), whatever the masks hold.
     pub fn nested(outer: &Board<'a>, masks: Vec<u32>) -> Board<'a> {
         let mut board = Board::new(outer.tables, masks);
-        board.solved.clone_from(&outer.solved);
         board.placed.clone_from(&outer.placed);
+        board.empty.clone_from(&outer.empty);
         board
+    }
+
+    /// How many cells of house `h` hold no value in the position (SE
+    /// counts cells without a value; a walk removes candidates but places
+    /// nothing).
+    pub fn empty_cells(&self, h: usize) -> usize {
+        self.empty[h] as usize
     }
 
     /// The slots of house `h` (positions in [`Board::house_cells`]) that
@@ -432,11 +440,6 @@ impl<'a> Board<'a> {
     /// Whether `cell` lies in house `h`.
     pub fn in_house(&self, cell: usize, h: usize) -> bool {
         self.houses[cell].contains(&h)
-    }
-
-    /// Whether the cell holds a value in the position.
-    pub fn is_solved(&self, cell: usize) -> bool {
-        self.solved[cell]
     }
 
     /// How many times `d` is placed in the position.

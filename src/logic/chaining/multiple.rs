@@ -206,7 +206,12 @@ fn region_of(board: &Board, hint: &ChainHint, root: Node) -> u32 {
 
 /// Runs `job` with walk buffers for `engine` (kept between searches in
 /// [`BUFFERS`]; a search inside another search gets fresh ones).
-fn with_walks<T>(board: &mut Board, engine: Engine, only: u32, job: impl FnOnce(&mut Board, &mut Walks) -> T) -> T {
+fn with_walks<T>(
+    board: &mut Board,
+    engine: Engine,
+    only: u32,
+    job: impl FnOnce(&mut Board, &mut Walks) -> T,
+) -> T {
     let (mut arena, scratch, mut on, spare) = BUFFERS.take();
     arena.clear();
     on.resize_with(board.masks.len() * board.n(), || None);
@@ -333,16 +338,7 @@ fn binary(
             } else {
                 digits(board.masks[cell] & !bit(d)).map(|e| (cell, e)).collect()
             };
-            let hint = contradiction(
-                board,
-                walks,
-                mode,
-                kind,
-                pair,
-                removals,
-                (cell, d),
-                state,
-            );
+            let hint = contradiction(board, walks, mode, kind, pair, removals, (cell, d), state);
             best.offer(hint);
         }
     }

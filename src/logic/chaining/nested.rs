@@ -50,7 +50,10 @@ impl NestedRules {
             Engine::Nested { level: 2, .. } => vec![Engine::Unary],
             Engine::Nested { level: 3, .. } => vec![Engine::Unary, Engine::Multiple],
             Engine::Nested { limit: 0, .. } => vec![Engine::Dynamic],
-            Engine::Nested { limit, .. } => vec![Engine::Nested { level: limit, limit: 0 }],
+            Engine::Nested { limit, .. } => vec![Engine::Nested {
+                level: limit,
+                limit: 0,
+            }],
             _ => Vec::new(),
         };
         NestedRules {

@@ -14,7 +14,8 @@
 //! links first, then Y links (cycles from bivalue cells only), then both.
 
 use super::engine::{
-    cell_of, conjugate, digit_of, is_on, node, off_cause, static_cause, Arena, Board, ChainTrace, Graph, Node, Rules, NONE,
+    cell_of, conjugate, digit_of, is_on, node, off_cause, static_cause, Arena, Board, ChainTrace, Graph,
+    Node, Rules, NONE,
 };
 use super::hint::{candidate_name, cell_name, rc_candidate, rc_cell, Best, ChainHint, ChainKind, Engine};
 use crate::logic::candidates::{bit, digits};
@@ -857,8 +858,13 @@ fn path_trace(board: &Board, hint: &ChainHint) -> ChainTrace {
             (q, cause)
         })
         .collect();
-    let mut trace = ChainTrace { chains: vec![forward] };
-    if matches!(hint.kind, ChainKind::XCycle | ChainKind::YCycle | ChainKind::Cycle) {
+    let mut trace = ChainTrace {
+        chains: vec![forward],
+    };
+    if matches!(
+        hint.kind,
+        ChainKind::XCycle | ChainKind::YCycle | ChainKind::Cycle
+    ) {
         let reversed = path
             .iter()
             .enumerate()
