@@ -1,0 +1,100 @@
+//! The grader against Sukaku Explainer 1.15.10's own solving paths for
+//! puzzles that need its dynamic forcing chains "plus" and its nested
+//! forcing chains (SE 9.5 to 11.x): tests/data/se_hard_traces.jsonl holds,
+//! per puzzle, serate's ER/EP/ED and every step (rating, name, SE's short
+//! description, chain complexity), recorded with serate at its default
+//! settings. Every step of the grader's path must match SE's rating and
+//! name, and every elimination must keep the solution (checked by the
+//! independent `dancing-links` oracle).
+
+mod common;
+
+use common::oracle::oracle_solution;
+use sudoku_dlx::logic::LogicalSolver;
+use sudoku_dlx::{Grid, Shape};
+
+struct Trace {
+    puzzle: String,
+    er: f64,
+    steps: Vec<(f64, String)>,
+}
+
+fn traces() -> Vec<Trace> {
+    include_str!("data/se_hard_traces.jsonl")
+        .lines()
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).expect("a JSON record");
+            let steps = v["steps"]
+                .as_array()
+                .expect("steps")
+                .iter()
+                .map(|s| {
+                    let rating = s["rating"].as_f64().expect("a rating");
+                    (rating, s["technique"].as_str().expect("a technique").to_string())
+                })
+                .collect();
+            Trace {
+                puzzle: v["puzzle"].as_str().expect("a puzzle").to_string(),
+                er: v["er"].as_f64().expect("er"),
+                steps,
+            }
+        })
+        .collect()
+}
+
+fn grid(line: &str) -> Grid {
+    common::parse_classic(line).expect("an 81-character puzzle")
+}
+
+#[test]
+fn paths_follow_sukaku_explainer_step_by_step() {
+    let traces = traces();
+    assert!(traces.len() >= 10);
+    assert!(traces.iter().any(|t| t.er >= 11.0), "the sample reaches SE 11");
+    let mut solver = LogicalSolver::new(Shape::CLASSIC);
+    for t in &traces {
+        let puzzle = grid(&t.puzzle);
+        let path = solver.explain(&puzzle).expect("a valid puzzle");
+        assert!(path.solved, "{}: not finished", t.puzzle);
+        let ours: Vec<(f64, String)> = path
+            .steps
+            .iter()
+            .map(|s| ((s.difficulty as f64 * 10.0).round() / 10.0, s.name()))
+            .collect();
+        for (i, (se, us)) in t.steps.iter().zip(&ours).enumerate() {
+            let se_family = se.1.split(" (").next().unwrap_or(&se.1);
+            assert!(
+                (se.0 - us.0).abs() < 1e-6 && us.1.starts_with(se_family),
+                "{}: step {i}: SE {} {}, ours {} {}",
+                t.puzzle,
+                se.0,
+                se.1,
+                us.0,
+                us.1
+            );
+        }
+        assert_eq!(ours.len(), t.steps.len(), "{}: path length", t.puzzle);
+        let er = (path.rating.score as f64 * 10.0).round() / 10.0;
+        assert!((er - t.er).abs() < 1e-6, "{}: ER {er}, SE {}", t.puzzle, t.er);
+    }
+}
+
+#[test]
+fn nested_chain_eliminations_keep_the_solution() {
+    let mut solver = LogicalSolver::new(Shape::CLASSIC);
+    for t in traces().iter().take(6) {
+        let puzzle = grid(&t.puzzle);
+        let solution = oracle_solution(&puzzle).expect("one solution");
+        let path = solver.explain(&puzzle).expect("a valid puzzle");
+        let n = 9;
+        for step in &path.steps {
+            for e in &step.eliminations {
+                let cell = e.cell.index(n);
+                assert_ne!(solution.cells()[cell], e.digit, "{}: {step} removes the solution", t.puzzle);
+            }
+            for p in &step.placements {
+                assert_eq!(solution.cells()[p.cell.index(n)], p.digit, "{}: {step}", t.puzzle);
+            }
+        }
+    }
+}
