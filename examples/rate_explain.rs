@@ -13,6 +13,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "rating {:.1} ({}), hardest: {}",
         rating.score, rating.level, rating.hardest_name
     );
+    // Sukaku Explainer's three ratings: ER (the score), EP (the pearl)
+    // and ED (the diamond), each with its step's name.
+    println!(
+        "ER/EP/ED {:.1}/{:.1}/{:.1} ({} / {} / {})",
+        rating.score,
+        rating.pearl,
+        rating.diamond,
+        rating.hardest_name,
+        rating.pearl_name,
+        rating.diamond_name
+    );
     let path = LogicalSolver::new(puzzle.shape()).explain(&puzzle)?;
     for (i, step) in path.steps.iter().enumerate() {
         println!("{:3}. {step}", i + 1);

@@ -282,7 +282,7 @@ impl GeneratedRecord {
     pub fn csv_header(rated: bool, with_solution: bool) -> Vec<&'static str> {
         let mut columns = vec!["index", "seed", "shape", "puzzle", "clues", "effort", "minimal"];
         if rated {
-            columns.extend(["rating", "level"]);
+            columns.extend(["rating", "level", "ep", "ed"]);
         }
         if with_solution {
             columns.push("solution");
@@ -322,6 +322,8 @@ impl Record for GeneratedRecord {
         if let Some(r) = &self.rating {
             cells.push(format!("{:.1}", r.rating));
             cells.push(r.level.to_string());
+            cells.push(format!("{:.1}", r.ep));
+            cells.push(format!("{:.1}", r.ed));
         }
         cells.extend(self.solution.clone());
         Some(cells)
@@ -360,7 +362,8 @@ impl Record for RatedRecord {
     const KIND: &'static str = "rated puzzle";
 
     /// Tab-separated: puzzle, rating, level, hardest technique (marked
-    /// when logic could not finish), effort, `name:count` per technique.
+    /// when logic could not finish), effort, `name:count` per technique,
+    /// then SE's `ER/EP/ED` as serate prints them (`7.2/1.2/1.2`).
     fn line(&self) -> String {
         let r = &self.rating;
         let beyond = if r.solved_by_logic {
@@ -370,27 +373,88 @@ impl Record for RatedRecord {
         };
         let techniques: Vec<String> = r.techniques.iter().map(|(t, k)| format!("{t}:{k}")).collect();
         format!(
-            "{}\t{:.1}\t{}\t{}{beyond}\t{}\t{}",
+            "{}\t{:.1}\t{}\t{}{beyond}\t{}\t{}\t{}",
             self.puzzle,
             r.rating,
             r.level,
             r.hardest.unwrap_or("none"),
             self.effort.effort,
-            techniques.join(",")
+            techniques.join(","),
+            er_ep_ed(r)
         )
     }
 
+    /// `file,line,puzzle,rating,level,hardest,effort,ep,ed,er_technique,
+    /// ep_technique,ed_technique`.
     fn csv(&self) -> Option<Vec<String>> {
         let r = &self.rating;
         Some(vec![
-            self.source.file.clone(),
+            csv_cell(&self.source.file),
             self.source.line.to_string(),
             self.puzzle.clone(),
             format!("{:.1}", r.rating),
             r.level.to_string(),
             r.hardest.unwrap_or("none").to_string(),
             self.effort.effort.to_string(),
+            format!("{:.1}", r.ep),
+            format!("{:.1}", r.ed),
+            csv_cell(&r.er_technique),
+            csv_cell(&r.ep_technique),
+            csv_cell(&r.ed_technique),
         ])
+    }
+}
+
+impl RatedRecord {
+    /// The CSV header matching [`Record::csv`] of a rated record.
+    pub const CSV_HEADER: [&'static str; 12] = [
+        "file",
+        "line",
+        "puzzle",
+        "rating",
+        "level",
+        "hardest",
+        "effort",
+        "ep",
+        "ed",
+        "er_technique",
+        "ep_technique",
+        "ed_technique",
+    ];
+}
+
+/// SE's three ratings as serate prints them by default (`%r/%p/%d`):
+/// `7.2/1.2/1.2`.
+pub fn er_ep_ed(r: &RatingFields) -> String {
+    format!("{:.1}/{:.1}/{:.1}", r.er, r.ep, r.ed)
+}
+
+/// SE's three ratings with their techniques, for people: `ER 7.2 (Forcing
+/// Chain), EP 1.2 (Hidden Single), ED 1.2 (Hidden Single)`; a rating
+/// without a step shows no technique.
+pub fn er_ep_ed_named(r: &RatingFields) -> String {
+    let one = |label: &str, value: f64, name: &str| {
+        if name.is_empty() {
+            format!("{label} {value:.1}")
+        } else {
+            format!("{label} {value:.1} ({name})")
+        }
+    };
+    format!(
+        "{}, {}, {}",
+        one("ER", r.er, &r.er_technique),
+        one("EP", r.ep, &r.ep_technique),
+        one("ED", r.ed, &r.ed_technique)
+    )
+}
+
+/// A CSV cell: quoted (quotes doubled) when it holds a comma, a quote or
+/// a line end.
+fn csv_cell(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
     }
 }
 
@@ -438,10 +502,15 @@ impl ExplainedRecord {
 impl Record for ExplainedRecord {
     const KIND: &'static str = "explanation";
 
-    /// Puzzle, rating and hardest technique, tab-separated.
+    /// Puzzle, rating, hardest technique and `ER/EP/ED`, tab-separated.
     fn line(&self) -> String {
         let hardest = self.rating.hardest.unwrap_or("none");
-        format!("{}\t{:.1}\t{hardest}", self.puzzle, self.rating.rating)
+        format!(
+            "{}\t{:.1}\t{hardest}\t{}",
+            self.puzzle,
+            self.rating.rating,
+            er_ep_ed(&self.rating)
+        )
     }
 
     /// The board, the numbered steps (with the candidates before each
@@ -471,14 +540,15 @@ fn explanation_text(puzzle: &Grid, graded: &Graded, show_candidates: bool) -> Re
     }
     let r = &path.rating;
     let hardest = r.hardest.map_or("none", |t| t.name());
+    let se = er_ep_ed_named(&RatingFields::from(r));
     if path.solved {
         out.push_str(&format!(
-            "\nSolved. Rating {:.1} ({}), hardest step: {hardest}; search effort {} nodes.",
+            "\nSolved. Rating {:.1} ({}), hardest step: {hardest}; search effort {} nodes.\nSE ratings: {se}.",
             r.score, r.level, graded.effort
         ));
     } else {
         out.push_str(&format!(
-            "\nStuck: the techniques cannot finish this puzzle (rated {:.1}+, beyond them). Position reached:\n{}",
+            "\nStuck: the techniques cannot finish this puzzle (rated {:.1}+, beyond them).\nSE ratings: {se} (ER a floor).\nPosition reached:\n{}",
             r.score,
             candidate_grid(&candidates)
         ));

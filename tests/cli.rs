@@ -336,6 +336,36 @@ fn rate_gives_rating_level_and_techniques() {
     assert!(line.starts_with(&format!("{P17}\t")), "{line}");
 }
 
+/// SE's three ratings in every form, on a puzzle whose Sukaku Explainer
+/// figures (1.15.10 `serate`, from the se_traces records) are ER 8.4, EP
+/// 8.4, ED 2.6: pointing first, and no value placed before a cell
+/// forcing chain.
+#[test]
+fn rate_and_explain_give_er_ep_ed_as_sukaku_explainer() {
+    let puzzle = "......8.....839.7.7..1.2.6.2....5..953........9.7....89.2.....5.6...12.7.4.....3.";
+    let line = stdout_of(&["rate"], &format!("{puzzle}\n"));
+    let columns: Vec<&str> = line.trim_end().split('\t').collect();
+    assert_eq!(columns.len(), 7, "{line}");
+    assert_eq!((columns[1], columns[6]), ("8.4", "8.4/8.4/2.6"), "{line}");
+    let r = json(&stdout_of(&["rate", "--format", "json"], &format!("{puzzle}\n")));
+    assert_eq!((r["rating"].as_f64(), r["er"].as_f64()), (Some(8.4), Some(8.4)));
+    assert_eq!((r["ep"].as_f64(), r["ed"].as_f64()), (Some(8.4), Some(2.6)));
+    assert_eq!(r["er_technique"], "Cell Forcing Chains");
+    assert_eq!(r["ep_technique"], "Cell Forcing Chains");
+    assert_eq!(r["ed_technique"], "Pointing");
+    let explained = stdout_of(&["explain", puzzle], "");
+    assert!(
+        explained.contains(
+            "SE ratings: ER 8.4 (Cell Forcing Chains), EP 8.4 (Cell Forcing Chains), ED 2.6 (Pointing)."
+        ),
+        "{explained}"
+    );
+    // A puzzle SE rates 7.2/1.2/1.2 (a hidden single first).
+    let easy_start = ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.";
+    let line = stdout_of(&["rate"], &format!("{easy_start}\n"));
+    assert!(line.trim_end().ends_with("\t7.2/1.2/1.2"), "{line}");
+}
+
 #[test]
 fn rate_refuses_puzzles_that_are_not_unique() {
     let input = format!("{}\n.23.41..........\n11{}\n", ".".repeat(81), ".".repeat(79));
@@ -489,14 +519,17 @@ fn concatenated_shards_are_valid_csv_and_json_lines() {
     let header = rows.next().expect("a header");
     assert_eq!(
         header,
-        ["index", "seed", "shape", "puzzle", "clues", "effort", "minimal", "rating", "level", "solution"]
+        [
+            "index", "seed", "shape", "puzzle", "clues", "effort", "minimal", "rating", "level", "ep", "ed",
+            "solution"
+        ]
     );
     let rows: Vec<Vec<&str>> = rows.collect();
     assert_eq!(rows.len(), 7);
     for (i, row) in rows.iter().enumerate() {
         assert_eq!(row.len(), header.len(), "row {i}: {row:?}");
         assert_eq!(row[0], i.to_string());
-        assert!(is_valid_solution(row[3], row[9], 3, 3), "row {i}");
+        assert!(is_valid_solution(row[3], row[11], 3, 3), "row {i}");
     }
     for (i, line) in joined("jsonl").lines().enumerate() {
         let record = json(line);
@@ -524,8 +557,14 @@ fn the_same_record_has_the_same_fields_in_every_command() {
     let explained = json(&stdout_of(&["explain", "--format", "json", &puzzle], ""));
     for field in [
         "rating",
+        "er",
+        "ep",
+        "ed",
         "level",
         "hardest",
+        "er_technique",
+        "ep_technique",
+        "ed_technique",
         "techniques",
         "solved_by_logic",
         "effort_unit",

@@ -272,8 +272,14 @@ fn level_name(level: Level) -> String {
 fn rating_dict<'py>(py: Python<'py>, rating: &Rating, dict: &Bound<'py, PyDict>) -> PyResult<()> {
     let fields = RatingFields::from(rating);
     dict.set_item("rating", fields.rating)?;
+    dict.set_item("er", fields.er)?;
+    dict.set_item("ep", fields.ep)?;
+    dict.set_item("ed", fields.ed)?;
     dict.set_item("level", level_name(fields.level))?;
     dict.set_item("hardest", fields.hardest)?;
+    dict.set_item("er_technique", &fields.er_technique)?;
+    dict.set_item("ep_technique", &fields.ep_technique)?;
+    dict.set_item("ed_technique", &fields.ed_technique)?;
     let techniques = PyDict::new(py);
     for (name, k) in &fields.techniques {
         techniques.set_item(name, k)?;

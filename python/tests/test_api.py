@@ -38,7 +38,8 @@ def cli_records(cli, *args):
 def test_generate_matches_the_cli(cli):
     mine = sd.generate(60, seed=42, rate=True, solution=True)
     theirs = cli_records(cli, "-n", "60", "--seed", "42", "--rate", "--solution")
-    keys = ["index", "seed", "puzzle", "solution", "clues", "effort", "minimal", "rating", "level", "hardest"]
+    keys = ["index", "seed", "puzzle", "solution", "clues", "effort", "minimal", "rating", "level", "hardest",
+            "er", "ep", "ed", "er_technique", "ep_technique", "ed_technique"]
     assert [[r[k] for k in keys] for r in mine] == [[r[k] for k in keys] for r in theirs]
 
 
@@ -57,8 +58,9 @@ def test_rate_and_canon_match_the_cli(cli, tmp_path):
     path = tmp_path / "p.txt"
     path.write_text("\n".join(puzzles) + "\n")
     out = subprocess.run([str(cli), "rate", "--format", "json", str(path)], capture_output=True, text=True, check=True)
-    theirs = [json.loads(line)["rating"] for line in out.stdout.splitlines()]
-    assert [r["rating"] for r in sd.rate(puzzles)] == theirs
+    keys = ["rating", "er", "ep", "ed", "er_technique", "ep_technique", "ed_technique"]
+    theirs = [[json.loads(line)[k] for k in keys] for line in out.stdout.splitlines()]
+    assert [[r[k] for k in keys] for r in sd.rate(puzzles)] == theirs
     out = subprocess.run([str(cli), "canon", str(path)], capture_output=True, text=True, check=True)
     assert sd.canonical(puzzles) == out.stdout.split()
 
@@ -105,6 +107,25 @@ def test_rate_and_explain():
     assert sd.rate("." * 81) is None
     with pytest.raises(sd.NotUniqueError, match="several solutions"):
         sd.explain("." * 81)
+
+
+# Sukaku Explainer 1.15.10 (serate) rates these ER/EP/ED 8.4/8.4/2.6 (a
+# pointing first, no value placed before a cell forcing chain) and
+# 7.2/1.2/1.2 (a hidden single first).
+SE_RATED = [
+    ("......8.....839.7.7..1.2.6.2....5..953........9.7....89.2.....5.6...12.7.4.....3.",
+     (8.4, 8.4, 2.6), ("Cell Forcing Chains", "Cell Forcing Chains", "Pointing")),
+    (".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.",
+     (7.2, 1.2, 1.2), ("Forcing Chain", "Hidden Single", "Hidden Single")),
+]
+
+
+def test_er_ep_ed_as_sukaku_explainer():
+    for puzzle, values, names in SE_RATED:
+        for r in (sd.rate(puzzle), sd.explain(puzzle)):
+            assert (r["er"], r["ep"], r["ed"]) == values
+            assert (r["er_technique"], r["ep_technique"], r["ed_technique"]) == names
+            assert r["rating"] == r["er"]
 
 
 def test_canonical_and_dedup():

@@ -20,7 +20,8 @@ pub struct RateArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Output: `line` (puzzle, rating, level, hardest technique, effort,
-    /// technique counts; tab-separated) or `json` (one object per line).
+    /// technique counts, SE's ER/EP/ED; tab-separated) or `json` (one
+    /// object per line).
     #[arg(long, value_enum, default_value = "line")]
     format: Format,
 }

@@ -22,16 +22,31 @@ pub const BEYOND_SCORE: f32 = 9.0;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(into = "RatingFields")]
 pub struct Rating {
-    /// The SE-scale score: the hardest step on the easiest-first path, or
-    /// at least [`BEYOND_SCORE`] when the techniques could not finish.
+    /// The SE-scale score (SE's ER): the hardest step on the
+    /// easiest-first path, or at least [`BEYOND_SCORE`] when the
+    /// techniques could not finish.
     pub score: f32,
     /// The named level of the score.
     pub level: Level,
     /// The technique of the hardest step (`None` for a full grid).
     pub hardest: Option<Technique>,
-    /// SE's name of the hardest step, with its variant code (e.g.
-    /// `WXYZ-Wing 137`); empty for a full grid.
+    /// SE's name of the first hardest step, as SE names the technique of
+    /// ER: with its variant code (e.g. `WXYZ-Wing 137`), dynamic chains
+    /// as `Dynamic ...` ([`Step::rating_name`]); empty for a full grid.
     pub hardest_name: String,
+    /// SE's pearl (EP): the hardest step up to and including the first
+    /// step that places a value in SE's sense ([`Step::is_placement`]);
+    /// 0.0 when no step placed one (a full grid, or stuck before).
+    pub pearl: f32,
+    /// The technique of the pearl, named as [`Rating::hardest_name`]:
+    /// the first step that reached it; empty when `pearl` is 0.0.
+    pub pearl_name: String,
+    /// SE's diamond (ED): the rating of the first step; 0.0 for a full
+    /// grid.
+    pub diamond: f32,
+    /// The technique of the diamond (the first step), named as
+    /// [`Rating::hardest_name`]; empty for a full grid.
+    pub diamond_name: String,
     /// How many steps each technique made, easiest technique first.
     pub techniques: Vec<(Technique, usize)>,
     /// Whether the techniques solved the puzzle completely.
@@ -39,16 +54,29 @@ pub struct Rating {
 }
 
 /// A rating as every record writes it: the score to one decimal as
-/// `rating`, the level, the hardest technique, each technique's step
+/// `rating`, SE's three ratings (ER, EP, ED, one decimal) with their
+/// techniques, the level, the hardest technique, each technique's step
 /// count (easiest first) and whether logic finished the puzzle.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RatingFields {
-    /// Sudoku Explainer score, one decimal.
+    /// Sudoku Explainer score, one decimal (the same as `er`).
     pub rating: f64,
+    /// SE's ER: the hardest step (the score).
+    pub er: f64,
+    /// SE's EP, the pearl: the hardest step up to the first placement.
+    pub ep: f64,
+    /// SE's ED, the diamond: the first step's rating.
+    pub ed: f64,
     /// Named level.
     pub level: Level,
     /// The hardest technique, `null` for a full grid.
     pub hardest: Option<&'static str>,
+    /// SE's name of the step that gives ER (empty for a full grid).
+    pub er_technique: String,
+    /// SE's name of the step that gives EP (empty when EP is 0).
+    pub ep_technique: String,
+    /// SE's name of the step that gives ED (empty for a full grid).
+    pub ed_technique: String,
     /// Steps per technique, easiest first.
     #[serde(serialize_with = "techniques_map")]
     pub techniques: Vec<(&'static str, usize)>,
@@ -60,8 +88,14 @@ impl From<&Rating> for RatingFields {
     fn from(r: &Rating) -> RatingFields {
         RatingFields {
             rating: one_decimal(r.score),
+            er: one_decimal(r.score),
+            ep: one_decimal(r.pearl),
+            ed: one_decimal(r.diamond),
             level: r.level,
             hardest: r.hardest.map(|t| t.name()),
+            er_technique: r.hardest_name.clone(),
+            ep_technique: r.pearl_name.clone(),
+            ed_technique: r.diamond_name.clone(),
             techniques: steps_by_name(r),
             solved_by_logic: r.solved,
         }
@@ -194,6 +228,10 @@ pub(super) struct Tally {
     counts: [usize; Technique::ALL.len()],
     hardest: Option<(f32, Technique)>,
     hardest_name: String,
+    /// EP and its name, once a step has placed a value.
+    pearl: Option<(f32, String)>,
+    /// ED and its name, once there is a step.
+    diamond: Option<(f32, String)>,
 }
 
 impl Default for Tally {
@@ -202,18 +240,32 @@ impl Default for Tally {
             counts: [0; Technique::ALL.len()],
             hardest: None,
             hardest_name: String::new(),
+            pearl: None,
+            diamond: None,
         }
     }
 }
 
 impl Tally {
-    /// Counts one step; the first of the hardest steps names the rating,
-    /// as in SE.
+    /// Counts one step (after it is applied), as SE's `getDifficulty`
+    /// does: the first of the hardest steps names ER (a later step must
+    /// be strictly harder to replace it); until EP is set, the first step
+    /// sets ED to ER so far, and the first step that places a value sets
+    /// EP to ER so far. EP and ED never change afterwards.
     pub fn add(&mut self, step: &Step) {
         self.counts[step.technique.index()] += 1;
         if self.hardest.is_none_or(|(d, _)| step.difficulty > d) {
             self.hardest = Some((step.difficulty, step.technique));
-            self.hardest_name = step.name();
+            self.hardest_name = step.rating_name();
+        }
+        if self.pearl.is_none() {
+            let so_far = self.hardest.map_or(0.0, |(d, _)| d);
+            if self.diamond.is_none() {
+                self.diamond = Some((so_far, self.hardest_name.clone()));
+            }
+            if step.is_placement() {
+                self.pearl = Some((so_far, self.hardest_name.clone()));
+            }
         }
     }
 
@@ -223,12 +275,18 @@ impl Tally {
         if !solved {
             score = score.max(BEYOND_SCORE);
         }
-        let score = (score * 10.0).round() / 10.0;
+        let score = tenths(score);
+        let (pearl, pearl_name) = self.pearl.clone().unwrap_or_default();
+        let (diamond, diamond_name) = self.diamond.clone().unwrap_or_default();
         Rating {
             score,
             level: Level::of(score),
             hardest: self.hardest.map(|(_, t)| t),
             hardest_name: self.hardest_name.clone(),
+            pearl: tenths(pearl),
+            pearl_name,
+            diamond: tenths(diamond),
+            diamond_name,
             techniques: Technique::ALL
                 .iter()
                 .zip(self.counts)
@@ -238,6 +296,11 @@ impl Tally {
             solved,
         }
     }
+}
+
+/// A score rounded to tenths, as SE prints it.
+fn tenths(score: f32) -> f32 {
+    (score * 10.0).round() / 10.0
 }
 
 #[cfg(test)]
@@ -278,5 +341,44 @@ mod tests {
             vec![(Technique::HiddenSingleBox, 2), (Technique::Pointing, 1)]
         );
         assert_eq!(t.finish(false).score, BEYOND_SCORE);
+        // The first step is ED and, placing a value, EP.
+        assert_eq!((r.diamond, r.diamond_name.as_str()), (1.2, "Hidden Single"));
+        assert_eq!((r.pearl, r.pearl_name.as_str()), (1.2, "Hidden Single"));
+    }
+
+    #[test]
+    fn pearl_and_diamond_follow_se() {
+        #[derive(Debug)]
+        struct Seen;
+        impl crate::logic::step::Pattern for Seen {
+            fn describe(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+                Ok(())
+            }
+        }
+        let step = |t: Technique| Step::new(t, Seen);
+        let mut t = Tally::default();
+        // Eliminations first: ED is the first, EP waits for a placement
+        // and takes the hardest step so far, named by its first step.
+        t.add(&step(Technique::Pointing));
+        t.add(&step(Technique::NakedPair));
+        t.add(&step(Technique::Claiming));
+        t.add(&step(Technique::NakedPair).rated(3.0));
+        t.add(&step(Technique::HiddenSingleBox));
+        t.add(&step(Technique::XWing));
+        t.add(&step(Technique::NakedSingle));
+        let r = t.finish(true);
+        assert_eq!((r.score, r.hardest_name.as_str()), (3.2, "X-Wing"));
+        assert_eq!((r.pearl, r.pearl_name.as_str()), (3.0, "Naked Pair"));
+        assert_eq!((r.diamond, r.diamond_name.as_str()), (2.6, "Pointing"));
+        // Stuck before any placement: ER is a floor, EP stays unset.
+        let mut t = Tally::default();
+        t.add(&step(Technique::Pointing));
+        let r = t.finish(false);
+        assert_eq!((r.score, r.pearl, r.diamond), (BEYOND_SCORE, 0.0, 2.6));
+        assert!(r.pearl_name.is_empty());
+        // A full grid: nothing.
+        let r = Tally::default().finish(true);
+        assert_eq!((r.score, r.pearl, r.diamond), (0.0, 0.0, 0.0));
+        assert!(r.hardest_name.is_empty() && r.diamond_name.is_empty());
     }
 }

@@ -180,6 +180,43 @@ impl Step {
         name
     }
 
+    /// SE's name of the step as its ratings name it (the technique beside
+    /// ER, EP and ED): [`Step::name`], except that SE's rule names the
+    /// dynamic forcing chains `Dynamic ...` and puts the chain kinds in
+    /// the plural (`Dynamic Cell Forcing Chains`, `Dynamic Double Forcing
+    /// Chains`, `Nishio Forcing Chains`) where its step list writes `Cell
+    /// Forcing Chains`, `Double Forcing Chain`, `Nishio Forcing Chain`.
+    pub fn rating_name(&self) -> String {
+        let name = self.name();
+        let plural = |name: String| match name.strip_suffix("Chain") {
+            Some(stem) => format!("{stem}Chains"),
+            None => name,
+        };
+        match self.technique {
+            Technique::NishioForcingChains => plural(name),
+            Technique::DynamicForcingChains => format!("Dynamic {}", plural(name)),
+            _ => name,
+        }
+    }
+
+    /// Whether Sukaku Explainer counts the step as placing a value (its
+    /// hint names a cell), which fixes the pearl (EP): the direct hints
+    /// (full house and hidden singles, naked single, direct pointing and
+    /// claiming, direct hidden pair and triple) and the forcing chains
+    /// whose conclusion is a candidate "on". Every other step only
+    /// removes candidates in SE's sense, whatever it leaves behind.
+    pub fn is_placement(&self) -> bool {
+        use Technique::*;
+        match self.technique {
+            FullHouse | HiddenSingleBox | HiddenSingleLine | DirectPointing | DirectClaiming
+            | DirectHiddenPair | NakedSingle | DirectHiddenTriple => true,
+            ForcingChainsCycles | NishioForcingChains | MultipleForcingChains | DynamicForcingChains => {
+                concludes_on(&self.description())
+            }
+            _ => false,
+        }
+    }
+
     /// What the pattern shows, in words.
     pub fn description(&self) -> String {
         struct Describe<'a>(&'a dyn Pattern);
@@ -262,6 +299,24 @@ impl Display for Step {
     }
 }
 
+/// Whether a chain's description concludes that a candidate is on. The
+/// conclusion opens the description, before any `: ` and the chain's
+/// path: `(7)r3c4 on` (a forcing chain), `r6c7 ==> (8)r5c6 on` (cell or
+/// region), `(3)r4c5 on and off ==> (4)r4c5 on` (double); a
+/// contradiction `(6)r8c3 on ==> (6)r9c9 both on and off` concludes the
+/// opposite of its assumption. Cycles (`cells r1c1, ...`) conclude
+/// nothing on.
+fn concludes_on(description: &str) -> bool {
+    let head = description.split(": ").next().unwrap_or_default().trim_end();
+    if head.ends_with("both on and off") {
+        return head
+            .split(" ==> ")
+            .next()
+            .is_some_and(|assumed| assumed.ends_with(" off"));
+    }
+    head.ends_with(" on")
+}
+
 /// "r1c1, r2c5" for a list of cells given as indices on side `n`.
 pub fn cell_list(cells: &[usize], n: usize) -> String {
     let named: Vec<String> = cells.iter().map(|&c| Cell::of(c, n).to_string()).collect();
@@ -293,4 +348,30 @@ pub fn write_chain(f: &mut fmt::Formatter<'_>, nodes: &[Candidate]) -> fmt::Resu
         write!(f, "{node}")?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::concludes_on;
+
+    #[test]
+    fn chain_conclusions_on_and_off() {
+        // A forcing chain: the conclusion, then the path.
+        assert!(concludes_on("(7)r3c4 on: (7)r3c4 off - (7)r3c1 on"));
+        assert!(!concludes_on("(7)r3c4 off: (7)r3c4 on - (7)r3c1 off"));
+        // Cell, region and double forcing chains.
+        assert!(concludes_on("r6c7 ==> (8)r5c6 on"));
+        assert!(!concludes_on("r6c7 ==> (8)r5c6 off"));
+        assert!(concludes_on("8 in row 3 ==> (8)r5c6 on"));
+        assert!(concludes_on("(3)r4c5 on and off ==> (4)r4c5 on"));
+        assert!(!concludes_on("(3)r4c5 on and off ==> (4)r4c5 off"));
+        // A contradiction removes what it assumed on, places what it
+        // assumed off.
+        assert!(!concludes_on("(6)r8c3 on ==> (6)r9c9 both on and off"));
+        assert!(concludes_on("(6)r8c3 off ==> (6)r9c9 both on and off"));
+        // A cycle concludes nothing on.
+        assert!(!concludes_on(
+            "cells r1c1, r1c5, r3c5, r3c1: (4)r1c1 on - (4)r1c5 off"
+        ));
+    }
 }

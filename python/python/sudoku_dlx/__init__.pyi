@@ -48,8 +48,10 @@ def generate(
     ``clues``, ``symmetry``, ``backend``, ``effort`` (DLX nodes), ``minimal``
     and ``attempts``; ``solution`` when asked; and, when rated (``rate=True``,
     ``difficulty`` or ``rating``), ``rating`` (Sudoku Explainer scale),
-    ``level``, ``hardest``, ``techniques`` and ``solved_by_logic``: the same
-    keys as ``sudoku-dlx generate --format jsonl``.
+    ``er``, ``ep``, ``ed`` (SE's three ratings), ``level``, ``hardest``,
+    ``er_technique``, ``ep_technique``, ``ed_technique``, ``techniques`` and
+    ``solved_by_logic``: the same keys as ``sudoku-dlx generate --format
+    jsonl``.
 
     Puzzle ``i`` of ``seed`` is always the same puzzle, whatever ``threads``:
     the same as the CLI's. ``seed=None`` picks a random seed (in each record).
@@ -102,9 +104,17 @@ def rate(puzzles: Sequence[str], *, box: Optional[str] = None, threads: Optional
 def rate(puzzles: Any, *, box: Optional[str] = None, threads: Optional[int] = None) -> Any:
     """Rate each puzzle as a person would solve it (Sudoku Explainer scale).
 
-    A dict with ``puzzle``, ``rating``, ``level``, ``hardest``, ``techniques``,
-    ``solved_by_logic`` and ``effort``; None for a puzzle without exactly one
-    solution.
+    A dict with ``puzzle``, ``rating``, ``er``, ``ep``, ``ed``, ``level``,
+    ``hardest``, ``er_technique``, ``ep_technique``, ``ed_technique``,
+    ``techniques``, ``solved_by_logic`` and ``effort``; None for a puzzle
+    without exactly one solution.
+
+    ``er``, ``ep`` and ``ed`` are Sukaku Explainer's three ratings of the
+    path (``serate``'s ``%r/%p/%d``): ER the hardest step (the same number
+    as ``rating``), EP (the pearl) the hardest step up to the first one that
+    places a value, ED (the diamond) the first step's rating; 0.0 when
+    there is no such step. The ``*_technique`` keys name the step that
+    gives each (SE's name, e.g. ``"WXYZ-Wing 137"``; empty when none).
     """
 
 @overload
