@@ -90,7 +90,12 @@ fn nested_chain_eliminations_keep_the_solution() {
         for step in &path.steps {
             for e in &step.eliminations {
                 let cell = e.cell.index(n);
-                assert_ne!(solution.cells()[cell], e.digit, "{}: {step} removes the solution", t.puzzle);
+                assert_ne!(
+                    solution.cells()[cell],
+                    e.digit,
+                    "{}: {step} removes the solution",
+                    t.puzzle
+                );
             }
             for p in &step.placements {
                 assert_eq!(solution.cells()[p.cell.index(n)], p.digit, "{}: {step}", t.puzzle);

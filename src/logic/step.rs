@@ -133,6 +133,13 @@ pub trait Pattern: fmt::Debug + Send + Sync {
     fn name(&self) -> Option<&'static str> {
         None
     }
+
+    /// SE's name for this step where a rating names it, when it differs
+    /// from [`Pattern::name`] (SE names a chain's rule there, e.g.
+    /// `Dynamic Cell Forcing Chains (+)`); none by default.
+    fn rating_name(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// One deduction: the technique, the pattern it saw and what it changed.
@@ -187,6 +194,9 @@ impl Step {
     /// Chains`, `Nishio Forcing Chains`) where its step list writes `Cell
     /// Forcing Chains`, `Double Forcing Chain`, `Nishio Forcing Chain`.
     pub fn rating_name(&self) -> String {
+        if let Some(name) = self.pattern.rating_name() {
+            return name.to_string();
+        }
         let name = self.name();
         let plural = |name: String| match name.strip_suffix("Chain") {
             Some(stem) => format!("{stem}Chains"),
@@ -210,9 +220,12 @@ impl Step {
         match self.technique {
             FullHouse | HiddenSingleBox | HiddenSingleLine | DirectPointing | DirectClaiming
             | DirectHiddenPair | NakedSingle | DirectHiddenTriple => true,
-            ForcingChainsCycles | NishioForcingChains | MultipleForcingChains | DynamicForcingChains => {
-                concludes_on(&self.description())
-            }
+            ForcingChainsCycles
+            | NishioForcingChains
+            | MultipleForcingChains
+            | DynamicForcingChains
+            | DynamicForcingChainsPlus
+            | NestedForcingChains => !self.placements.is_empty(),
             _ => false,
         }
     }
@@ -299,24 +312,6 @@ impl Display for Step {
     }
 }
 
-/// Whether a chain's description concludes that a candidate is on. The
-/// conclusion opens the description, before any `: ` and the chain's
-/// path: `(7)r3c4 on` (a forcing chain), `r6c7 ==> (8)r5c6 on` (cell or
-/// region), `(3)r4c5 on and off ==> (4)r4c5 on` (double); a
-/// contradiction `(6)r8c3 on ==> (6)r9c9 both on and off` concludes the
-/// opposite of its assumption. Cycles (`cells r1c1, ...`) conclude
-/// nothing on.
-fn concludes_on(description: &str) -> bool {
-    let head = description.split(": ").next().unwrap_or_default().trim_end();
-    if head.ends_with("both on and off") {
-        return head
-            .split(" ==> ")
-            .next()
-            .is_some_and(|assumed| assumed.ends_with(" off"));
-    }
-    head.ends_with(" on")
-}
-
 /// "r1c1, r2c5" for a list of cells given as indices on side `n`.
 pub fn cell_list(cells: &[usize], n: usize) -> String {
     let named: Vec<String> = cells.iter().map(|&c| Cell::of(c, n).to_string()).collect();
@@ -348,30 +343,4 @@ pub fn write_chain(f: &mut fmt::Formatter<'_>, nodes: &[Candidate]) -> fmt::Resu
         write!(f, "{node}")?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::concludes_on;
-
-    #[test]
-    fn chain_conclusions_on_and_off() {
-        // A forcing chain: the conclusion, then the path.
-        assert!(concludes_on("(7)r3c4 on: (7)r3c4 off - (7)r3c1 on"));
-        assert!(!concludes_on("(7)r3c4 off: (7)r3c4 on - (7)r3c1 off"));
-        // Cell, region and double forcing chains.
-        assert!(concludes_on("r6c7 ==> (8)r5c6 on"));
-        assert!(!concludes_on("r6c7 ==> (8)r5c6 off"));
-        assert!(concludes_on("8 in row 3 ==> (8)r5c6 on"));
-        assert!(concludes_on("(3)r4c5 on and off ==> (4)r4c5 on"));
-        assert!(!concludes_on("(3)r4c5 on and off ==> (4)r4c5 off"));
-        // A contradiction removes what it assumed on, places what it
-        // assumed off.
-        assert!(!concludes_on("(6)r8c3 on ==> (6)r9c9 both on and off"));
-        assert!(concludes_on("(6)r8c3 off ==> (6)r9c9 both on and off"));
-        // A cycle concludes nothing on.
-        assert!(!concludes_on(
-            "cells r1c1, r1c5, r3c5, r3c1: (4)r1c1 on - (4)r1c5 off"
-        ));
-    }
 }

@@ -22,6 +22,10 @@ impl Pattern for ChainPattern {
     fn name(&self) -> Option<&'static str> {
         Some(self.0.name())
     }
+
+    fn rating_name(&self) -> Option<&'static str> {
+        Some(self.0.full_name())
+    }
 }
 
 /// The step for the hint `engine` finds, as technique `t`.
