@@ -366,18 +366,18 @@ impl Record for RatedRecord {
     /// then SE's `ER/EP/ED` as serate prints them (`7.2/1.2/1.2`).
     fn line(&self) -> String {
         let r = &self.rating;
-        let beyond = if r.solved_by_logic {
-            ""
+        // A puzzle no technique finishes is named as serate names it.
+        let hardest = if r.solved_by_logic {
+            r.hardest.unwrap_or("none")
         } else {
-            " (beyond the techniques)"
+            crate::logic::rating::BEYOND_NAME
         };
         let techniques: Vec<String> = r.techniques.iter().map(|(t, k)| format!("{t}:{k}")).collect();
         format!(
-            "{}\t{:.1}\t{}\t{}{beyond}\t{}\t{}\t{}",
+            "{}\t{:.1}\t{}\t{hardest}\t{}\t{}\t{}",
             self.puzzle,
             r.rating,
             r.level,
-            r.hardest.unwrap_or("none"),
             self.effort.effort,
             techniques.join(","),
             er_ep_ed(r)
@@ -548,7 +548,7 @@ fn explanation_text(puzzle: &Grid, graded: &Graded, show_candidates: bool) -> Re
         ));
     } else {
         out.push_str(&format!(
-            "\nStuck: the techniques cannot finish this puzzle (rated {:.1}+, beyond them).\nSE ratings: {se} (ER a floor).\nPosition reached:\n{}",
+            "\nStuck: no technique of Sukaku Explainer's finishes this puzzle (rated {:.1}, as SE rates it).\nSE ratings: {se}.\nPosition reached:\n{}",
             r.score,
             candidate_grid(&candidates)
         ));

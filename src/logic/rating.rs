@@ -13,9 +13,13 @@ use std::fmt;
 use std::ops::Range;
 use std::str::FromStr;
 
-/// Score given to a puzzle the techniques cannot finish: SE needs its
-/// nested or "plus" forcing chains for those, which start at 9.0.
-pub const BEYOND_SCORE: f32 = 9.0;
+/// Score given to a puzzle the techniques cannot finish, as Sukaku
+/// Explainer gives it (serate's 20.0: "Beyond solver"). With every SE
+/// producer in the solving order, that is where SE itself gives up.
+pub const BEYOND_SCORE: f32 = 20.0;
+
+/// SE's name for the rating of a puzzle its techniques cannot finish.
+pub const BEYOND_NAME: &str = "Beyond solver";
 
 /// How hard a puzzle is. Serialized as every record writes a rating
 /// ([`RatingFields`]), so there is one schema.
@@ -272,8 +276,10 @@ impl Tally {
     /// The rating, given whether the puzzle was finished.
     pub fn finish(&self, solved: bool) -> Rating {
         let mut score = self.hardest.map_or(0.0, |(d, _)| d);
+        let mut hardest_name = self.hardest_name.clone();
         if !solved {
-            score = score.max(BEYOND_SCORE);
+            score = BEYOND_SCORE;
+            hardest_name = BEYOND_NAME.to_string();
         }
         let score = tenths(score);
         let (pearl, pearl_name) = self.pearl.clone().unwrap_or_default();
@@ -282,7 +288,7 @@ impl Tally {
             score,
             level: Level::of(score),
             hardest: self.hardest.map(|(_, t)| t),
-            hardest_name: self.hardest_name.clone(),
+            hardest_name,
             pearl: tenths(pearl),
             pearl_name,
             diamond: tenths(diamond),

@@ -204,6 +204,7 @@ pub(crate) fn engine_name(e: super::Engine) -> &'static str {
         super::Engine::Nishio => "nishio",
         super::Engine::Multiple => "multiple",
         super::Engine::Dynamic => "dynamic",
+        super::Engine::Nested { .. } => "nested",
     }
 }
 

@@ -1,13 +1,13 @@
 //! Sudoku Explainer's chaining family: bidirectional cycles, forcing
-//! chains, Nishio, cell and region forcing chains and dynamic forcing
-//! chains, each rated as SE rates it (a base for the kind plus 0.1 per
-//! length step, see [`hint::length_extra`]).
+//! chains, Nishio, cell and region forcing chains, dynamic forcing chains
+//! and the nested chains built on them, each rated as SE rates it (a base
+//! for the kind plus 0.1 per length step, see [`hint::length_extra`]).
 //!
-//! SE runs four chaining engines in a fixed order and takes the first
+//! SE runs its chaining engines in a fixed order and takes the first
 //! engine that finds anything; within an engine it takes the easiest hint
 //! (then the simplest, then by kind, then the first found). This module
 //! reproduces each engine's search order and tie-breaks, so the step SE
-//! would take is the step taken here:
+//! would take is the step taken here ([`Engine::ORDER`]):
 //!
 //! 1. [`Engine::Unary`] ([`unary`]): X-, Y- and mixed cycles, forcing X-
 //!    and XY-chains (6.5-7.x);
@@ -15,13 +15,14 @@
 //! 3. [`Engine::Multiple`] ([`multiple`]): cell and region forcing chains
 //!    (8.0+);
 //! 4. [`Engine::Dynamic`] ([`multiple`]): dynamic contradiction, double,
-//!    cell and region forcing chains (8.5+).
-//!
-//! SE's next engines (dynamic chains nested with other techniques or
-//! chains, 9.0 and up) are not implemented: a position none of the four
-//! engines can advance needs at least [`BEYOND_LOWER_BOUND`].
+//!    cell and region forcing chains (8.5+);
+//! 5. [`Engine::Nested`] levels 1 to 4 ([`multiple`] with the rules of
+//!    `derive` and `nested` inside each walk): dynamic chains that may also
+//!    use the basic techniques (9.0+), forcing chains (9.5+), multiple
+//!    forcing chains (10.0+) or dynamic chains of a lower level (10.5+).
 //!
 //! - [`engine`]: nodes, implication rules, walks, complexity;
+//! - [`derive`]: the techniques a nested walk uses inside itself;
 //! - [`hint`]: the deduction, its names and SE's rating and order.
 
 pub mod derive;
@@ -36,10 +37,6 @@ pub use hint::{ChainHint, ChainKind, Engine};
 
 use crate::logic::candidates::Candidates;
 use engine::Board;
-
-/// The least rating of a position that needs SE's chains beyond the
-/// dynamic forcing chains (dynamic forcing chains "plus": 8.5 + 0.5).
-pub const BEYOND_LOWER_BOUND: f32 = crate::logic::rating::BEYOND_SCORE;
 
 /// The candidate masks of `c`, one per cell (empty when solved).
 fn masks(c: &Candidates) -> Vec<u32> {
