@@ -358,6 +358,34 @@ impl RatedRecord {
     }
 }
 
+/// The nested chains of a step for the text form of `explain`: which the
+/// step's chain uses, then each once, numbered, with what it uses in turn.
+fn nested_chain_lines(nested: &[crate::logic::NestedChain]) -> String {
+    if nested.is_empty() {
+        return String::new();
+    }
+    let list = |ids: &[usize]| {
+        ids.iter()
+            .map(|i| format!("[{i}]"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let direct: Vec<usize> = nested.iter().filter(|c| c.direct).map(|c| c.id).collect();
+    let mut out = format!("     using nested chains {}:\n", list(&direct));
+    for c in nested {
+        let uses = if c.uses.is_empty() {
+            String::new()
+        } else {
+            format!(", using {}", list(&c.uses))
+        };
+        out.push_str(&format!(
+            "     [{}] {} ({:.1}, complexity {}{uses}): {}\n",
+            c.id, c.name, c.rating, c.complexity, c.description
+        ));
+    }
+    out
+}
+
 impl Record for RatedRecord {
     const KIND: &'static str = "rated puzzle";
 
@@ -531,6 +559,7 @@ fn explanation_text(puzzle: &Grid, graded: &Graded, show_candidates: bool) -> Re
             out.push_str(&format!("{}\n", candidate_grid(&candidates)));
         }
         out.push_str(&format!("{:>3}. {step}\n", i + 1));
+        out.push_str(&nested_chain_lines(&step.nested_chains()));
         for p in &step.placements {
             candidates.place(p.cell.index(n), p.digit);
         }

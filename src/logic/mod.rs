@@ -24,7 +24,7 @@ pub(crate) mod techniques;
 pub use candidates::{Candidates, LogicError};
 pub use rating::{Level, Rating, UnknownLevel};
 pub use solver::{LogicalSolver, SolvePath};
-pub use step::{Candidate, Cell, House, Pattern, Step};
+pub use step::{Candidate, Cell, House, NestedChain, Pattern, Step};
 pub use technique::Technique;
 
 use crate::grid::Grid;

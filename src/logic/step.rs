@@ -140,6 +140,35 @@ pub trait Pattern: fmt::Debug + Send + Sync {
     fn rating_name(&self) -> Option<&'static str> {
         None
     }
+
+    /// The chains this step's chain used inside itself (Sukaku
+    /// Explainer's nested forcing chains), each listed once; none by
+    /// default.
+    fn nested_chains(&self) -> Vec<NestedChain> {
+        Vec::new()
+    }
+}
+
+/// A chain a step's chain used inside itself, listed once per step and
+/// referred to by number where used.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NestedChain {
+    /// Its number in the step's list, from 1.
+    pub id: usize,
+    /// Sukaku Explainer's name, e.g. `Forcing Chain`.
+    pub name: &'static str,
+    /// SE's rating of the chain on its own.
+    pub rating: f64,
+    /// SE's complexity of the chain (nodes, its own nested chains
+    /// included).
+    pub complexity: u32,
+    /// What it proves and how.
+    pub description: String,
+    /// The numbers of the nested chains it used in turn.
+    pub uses: Vec<usize>,
+    /// Whether the step's own chain uses it directly (otherwise only
+    /// through other nested chains).
+    pub direct: bool,
 }
 
 /// One deduction: the technique, the pattern it saw and what it changed.
@@ -230,6 +259,12 @@ impl Step {
         }
     }
 
+    /// The chains this step's chain used inside itself, each once (see
+    /// [`NestedChain`]).
+    pub fn nested_chains(&self) -> Vec<NestedChain> {
+        self.pattern.nested_chains()
+    }
+
     /// What the pattern shows, in words.
     pub fn description(&self) -> String {
         struct Describe<'a>(&'a dyn Pattern);
@@ -277,13 +312,19 @@ impl PartialEq for Step {
 impl Serialize for Step {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut st = s.serialize_struct("Step", 6)?;
+        let mut st = s.serialize_struct("Step", 7)?;
         st.serialize_field("technique", &self.technique)?;
         st.serialize_field("name", &self.name())?;
         st.serialize_field("difficulty", &((self.difficulty as f64 * 10.0).round() / 10.0))?;
         st.serialize_field("description", &self.description())?;
         st.serialize_field("placements", &self.placements)?;
         st.serialize_field("eliminations", &self.eliminations)?;
+        let nested = self.pattern.nested_chains();
+        if nested.is_empty() {
+            st.skip_field("nested_chains")?;
+        } else {
+            st.serialize_field("nested_chains", &nested)?;
+        }
         st.end()
     }
 }

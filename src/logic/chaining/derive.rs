@@ -18,87 +18,9 @@
 //! eliminations listed in the order SE's hash map of cells yields them,
 //! since that order decides which node later rules find first.
 
-use super::engine::{node, Board, Node};
+use super::derived::Derivations;
+use super::engine::{node, Board, NONE};
 use crate::logic::candidates::{bit, bits, digits};
-
-/// One derived elimination: an off node, the off nodes it rests on (a
-/// range of [`Derivations::parents`]) and, when a nested chain made it,
-/// the chain's index in the caller's table.
-#[derive(Clone, Copy, Debug)]
-pub struct Derived {
-    /// The candidate that goes (an off node).
-    pub node: Node,
-    /// Start of its parents in [`Derivations::parents`].
-    pub parents_start: u32,
-    /// How many parents.
-    pub parents_len: u32,
-    /// The nested chain that made it, or [`super::engine::NONE`].
-    pub nested: u32,
-}
-
-/// What one run of the derivation rules found, in SE's order.
-#[derive(Default, Debug)]
-pub struct Derivations {
-    /// The eliminations, in order (a node may repeat: the first counts).
-    pub items: Vec<Derived>,
-    /// Every item's parents, back to back.
-    pub parents: Vec<Node>,
-    /// Scratch for one hint's eliminations before they are ordered.
-    cells: Vec<(usize, u32)>,
-}
-
-impl Derivations {
-    /// Forgets everything found.
-    pub fn clear(&mut self) {
-        self.items.clear();
-        self.parents.clear();
-    }
-
-    /// The parents of `item`.
-    pub fn parents_of(&self, item: &Derived) -> &[Node] {
-        let start = item.parents_start as usize;
-        &self.parents[start..start + item.parents_len as usize]
-    }
-
-    /// Adds one technique's hint: its eliminations `cells` (cell, digit
-    /// mask), in the order the technique met them, all resting on the
-    /// parents pushed since `parents_from`. A hint without parents is
-    /// dropped (it holds without the chain), as is one that eliminates
-    /// nothing.
-    fn add_hint(&mut self, n: usize, parents_from: usize, nested: u32) {
-        let parents_len = self.parents.len() - parents_from;
-        if parents_len == 0 || self.cells.is_empty() {
-            self.parents.truncate(parents_from);
-            self.cells.clear();
-            return;
-        }
-        java_hash_order(&mut self.cells);
-        for &(cell, mask) in &self.cells {
-            for d in digits(mask) {
-                self.items.push(Derived {
-                    node: node(n, cell, d, false),
-                    parents_start: parents_from as u32,
-                    parents_len: parents_len as u32,
-                    nested,
-                });
-            }
-        }
-        self.cells.clear();
-    }
-}
-
-/// Puts a hint's eliminations in the order SE iterates them: SE keeps them
-/// in a `java.util.HashMap` keyed by cell, whose hash is the cell index,
-/// so the map yields cells by bucket (index modulo the table size, 16
-/// doubled while the map is over three quarters full) and, within a
-/// bucket, in the order they were put in (a resize keeps that order).
-pub fn java_hash_order(cells: &mut [(usize, u32)]) {
-    let mut capacity = 16;
-    while cells.len() > capacity * 3 / 4 {
-        capacity *= 2;
-    }
-    cells.sort_by_key(|&(cell, _)| cell & (capacity - 1));
-}
 
 /// SE's region types in its own numbering: block, row, column.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -193,7 +115,7 @@ fn locking(b: &Board, out: &mut Derivations) {
                         out.parents.push(node(n, cell, d, false));
                     }
                 }
-                out.add_hint(n, from, super::engine::NONE);
+                out.add_hint(n, from, NONE);
             }
         }
     }
@@ -259,7 +181,7 @@ fn hidden_pairs(b: &Board, out: &mut Derivations) {
                         }
                     }
                 }
-                out.add_hint(n, from, super::engine::NONE);
+                out.add_hint(n, from, NONE);
             }
         }
     }
@@ -300,7 +222,7 @@ fn naked_pairs(b: &Board, out: &mut Derivations) {
                         out.parents.push(node(n, cell, d, false));
                     }
                 }
-                out.add_hint(n, from, super::engine::NONE);
+                out.add_hint(n, from, NONE);
             }
         }
     }
@@ -348,7 +270,7 @@ fn x_wings(b: &Board, out: &mut Derivations) {
                         }
                     }
                 }
-                out.add_hint(n, from, super::engine::NONE);
+                out.add_hint(n, from, NONE);
             }
         }
     }
@@ -357,20 +279,6 @@ fn x_wings(b: &Board, out: &mut Derivations) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn java_hash_order_follows_buckets_then_insertion() {
-        // 16 buckets: 17 (bucket 1) after 1? No: 1 was put first.
-        let mut cells = vec![(17, 1), (1, 1), (40, 1), (3, 1)];
-        java_hash_order(&mut cells);
-        let order: Vec<usize> = cells.iter().map(|c| c.0).collect();
-        assert_eq!(order, vec![17, 1, 3, 40]);
-        // Thirteen entries: 32 buckets.
-        let mut cells: Vec<(usize, u32)> = (0..13).map(|i| (i * 3 + 16, 1)).collect();
-        java_hash_order(&mut cells);
-        let keys: Vec<usize> = cells.iter().map(|c| c.0 & 31).collect();
-        assert!(keys.windows(2).all(|w| w[0] <= w[1]));
-    }
 
     #[test]
     fn pairs_come_in_se_order() {

@@ -1,5 +1,6 @@
 //! A chain deduction as Sudoku Explainer (SE) rates and orders it.
 
+use super::derived::NestedUse;
 use super::engine::{cell_of, digit_of, is_on, Node};
 use std::cmp::Ordering;
 
@@ -123,6 +124,8 @@ pub struct ChainHint {
     /// The arena entries of the chains' ends (multiple chains), for the
     /// searches that use the hint inside another chain.
     pub(crate) targets: Vec<u32>,
+    /// The chains this one used inside itself (nested levels), each once.
+    pub nested: Vec<NestedUse>,
 }
 
 impl ChainHint {
@@ -583,6 +586,7 @@ mod tests {
             placement: None,
             pending_path: None,
             targets: Vec::new(),
+            nested: Vec::new(),
         }
     }
 

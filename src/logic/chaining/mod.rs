@@ -26,10 +26,12 @@
 //! - [`hint`]: the deduction, its names and SE's rating and order.
 
 pub mod derive;
+pub mod derived;
 pub mod engine;
 pub mod hint;
 pub mod multiple;
 mod nested;
+pub mod node;
 pub mod steps;
 pub mod unary;
 

@@ -17,6 +17,7 @@
 //! later rules see a smaller board, and a rule that relied on earlier
 //! removals counts them in the chain's complexity. Nishio is rated 7.5.
 
+use super::derived::NestedUse;
 use super::engine::{
     cell_of, digit_of, is_on, node, static_cause, walk_into, Arena, Board, ChainTrace, Deriver, Node, Rules,
     Scratch, Walk, CELL_RULE, NONE,
@@ -97,6 +98,31 @@ impl Walks {
         }
     }
 
+    /// The distinct nested chains the chains ending at `ids` rest on, in
+    /// the order met.
+    fn nested_uses(&mut self, ids: &[u32], nodes: usize) -> Vec<NestedUse> {
+        let Some(deriver) = self.deriver.as_deref().filter(|d| d.nests()) else {
+            return Vec::new();
+        };
+        let mut found: Vec<u32> = Vec::new();
+        for &id in ids {
+            self.arena.visit_ancestors(id, nodes, |e| {
+                if e.nested != NONE && !found.contains(&e.nested) {
+                    found.push(e.nested);
+                }
+            });
+        }
+        let mut uses: Vec<NestedUse> = Vec::new();
+        for id in found {
+            if let Some(chain) = deriver.describe(id) {
+                if !uses.iter().any(|u| u.key == chain.key) {
+                    uses.push(chain);
+                }
+            }
+        }
+        uses
+    }
+
     fn on_walk(&mut self, board: &mut Board, mode: Mode, cell: usize, d: u8) -> &Walk {
         let n = board.n();
         let index = cell * n + d as usize - 1;
@@ -135,7 +161,10 @@ pub fn find(board: &mut Board, engine: Engine) -> Option<ChainHint> {
 /// still has none, and leaving it out changes no offer.
 pub fn find_on_digits(board: &mut Board, engine: Engine, only: u32) -> (Option<ChainHint>, u32) {
     with_walks(board, engine, only, |board, walks| {
-        let hint = search(board, engine, walks, Best::default()).into_hint();
+        let mut hint = search(board, engine, walks, Best::default()).into_hint();
+        if let Some(hint) = &mut hint {
+            hint.nested = walks.nested_uses(&hint.targets, board.node_count());
+        }
         (hint, walks.hinted)
     })
 }
@@ -148,8 +177,9 @@ pub fn find_all(board: &mut Board, engine: Engine) -> Vec<(ChainHint, ChainTrace
         let hints = search(board, engine, walks, Best::collecting()).into_all();
         hints
             .into_iter()
-            .map(|hint| {
+            .map(|mut hint| {
                 let trace = trace(board, walks, &hint);
+                hint.nested = walks.nested_uses(&hint.targets, board.node_count());
                 (hint, trace)
             })
             .collect()
@@ -377,6 +407,7 @@ fn binary(
                     placement: is_on(p).then_some((pc, pd)),
                     pending_path: None,
                     targets: vec![id, other],
+                    nested: Vec::new(),
                 });
             }
         }
@@ -419,6 +450,7 @@ fn contradiction(
         placement: (state == "off").then_some(source),
         pending_path: None,
         targets: vec![on, off],
+        nested: Vec::new(),
     }
 }
 
@@ -544,6 +576,7 @@ fn common_outcomes(
             placement: is_on(p).then_some((pc, pd)),
             pending_path: None,
             targets: ids.to_vec(),
+            nested: Vec::new(),
         });
     }
     walks.hits = hits;

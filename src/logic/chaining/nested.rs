@@ -9,7 +9,8 @@
 //! removals its on nodes relied on ([`rule_parents`]), and the chain is
 //! kept in a table so that a chain using it adds its complexity once.
 
-use super::derive::{basic_rules, java_hash_order, Derivations, Derived};
+use super::derive::basic_rules;
+use super::derived::{java_hash_order, Derivations, Derived, NestedUse};
 use super::engine::{cell_of, digit_of, is_on, node, Board, ChainTrace, Deriver, Node, CELL_RULE, NONE};
 use super::hint::{ChainHint, Engine};
 use crate::logic::candidates::{bit, digits};
@@ -40,8 +41,8 @@ struct NestedRules {
     inner: Vec<Engine>,
     /// The last answer of each inner engine.
     cache: Vec<Cached>,
-    /// Every nested chain used so far: identity and complexity.
-    table: Vec<(u64, u32)>,
+    /// Every nested chain used so far.
+    table: Vec<NestedUse>,
 }
 
 impl NestedRules {
@@ -105,7 +106,14 @@ impl Deriver for NestedRules {
                 }
                 if cached.ids[k] == NONE {
                     cached.ids[k] = table.len() as u32;
-                    table.push((identity(trace), hint.complexity));
+                    table.push(NestedUse {
+                        key: identity(trace),
+                        name: hint.full_name(),
+                        rating: hint.rating(),
+                        complexity: hint.complexity,
+                        text: hint.rc_text.clone(),
+                        inner: hint.nested.clone(),
+                    });
                 }
                 push_removals(out, n, hint, from, cached.ids[k]);
             }
@@ -118,7 +126,12 @@ impl Deriver for NestedRules {
     }
 
     fn nested(&self, id: u32) -> (u64, u32) {
-        self.table[id as usize]
+        let chain = &self.table[id as usize];
+        (chain.key, chain.complexity)
+    }
+
+    fn describe(&self, id: u32) -> Option<NestedUse> {
+        self.table.get(id as usize).cloned()
     }
 }
 

@@ -1,11 +1,12 @@
 //! The chaining engines as grader techniques: one list entry per SE
 //! engine, each step named and rated as SE names and rates its hint.
 
+use super::derived::NestedUse;
 use super::hint::ChainHint;
 use super::{find, find_nishio_on, Engine};
 use crate::logic::candidates::Candidates;
 use crate::logic::candidates::{bit, digits};
-use crate::logic::step::{Pattern, Step};
+use crate::logic::step::{NestedChain, Pattern, Step};
 use crate::logic::technique::{Finder, Technique};
 use crate::logic::techniques::Context;
 use std::fmt;
@@ -26,6 +27,41 @@ impl Pattern for ChainPattern {
     fn rating_name(&self) -> Option<&'static str> {
         Some(self.0.full_name())
     }
+
+    fn nested_chains(&self) -> Vec<NestedChain> {
+        let mut list = Vec::new();
+        let mut keys = Vec::new();
+        let direct: Vec<usize> = self
+            .0
+            .nested
+            .iter()
+            .map(|u| number(u, &mut list, &mut keys))
+            .collect();
+        for chain in &mut list {
+            chain.direct = direct.contains(&chain.id);
+        }
+        list
+    }
+}
+
+/// The number of nested chain `u` in `list`, adding it (after the chains
+/// it uses) when new.
+fn number(u: &NestedUse, list: &mut Vec<NestedChain>, keys: &mut Vec<u64>) -> usize {
+    if let Some(i) = keys.iter().position(|&k| k == u.key) {
+        return i + 1;
+    }
+    let uses = u.inner.iter().map(|v| number(v, list, keys)).collect();
+    keys.push(u.key);
+    list.push(NestedChain {
+        id: list.len() + 1,
+        name: u.name,
+        rating: (u.rating as f64 * 10.0).round() / 10.0,
+        complexity: u.complexity,
+        description: u.text.clone(),
+        uses,
+        direct: false,
+    });
+    list.len()
 }
 
 /// The step for the hint `engine` finds, as technique `t`.

@@ -748,6 +748,7 @@ fn cycle_hint(
         placement: None,
         pending_path: Some((path, n)),
         targets: Vec::new(),
+        nested: Vec::new(),
     })
 }
 
@@ -819,6 +820,7 @@ fn forcing_hint(board: &Board, w: &mut Walker, rules: Rules, target: u32) -> Cha
         placement: is_on(p).then_some((cell, d)),
         pending_path: Some((path, n)),
         targets: Vec::new(),
+        nested: Vec::new(),
     }
 }
 
