@@ -395,14 +395,16 @@ impl Record for RatedRecord {
     fn line(&self) -> String {
         let r = &self.rating;
         // A puzzle no technique finishes is named as serate names it.
-        let hardest = if r.solved_by_logic {
+        let hardest = if r.solved_by_logic || r.lower_bound {
             r.hardest.unwrap_or("none")
         } else {
             crate::logic::rating::BEYOND_NAME
         };
         let techniques: Vec<String> = r.techniques.iter().map(|(t, k)| format!("{t}:{k}")).collect();
+        // A solve stopped at its time limit rates at least this much.
+        let at_least = if r.lower_bound { "+" } else { "" };
         format!(
-            "{}\t{:.1}\t{}\t{hardest}\t{}\t{}\t{}",
+            "{}\t{:.1}{at_least}\t{}\t{hardest}\t{}\t{}\t{}",
             self.puzzle,
             r.rating,
             r.level,
@@ -570,7 +572,15 @@ fn explanation_text(puzzle: &Grid, graded: &Graded, show_candidates: bool) -> Re
     let r = &path.rating;
     let hardest = r.hardest.map_or("none", |t| t.name());
     let se = er_ep_ed_named(&RatingFields::from(r));
-    if path.solved {
+    if r.lower_bound {
+        out.push_str(&format!(
+            "\nStopped at the time limit after {} steps: rated at least {:.1} ({}), hardest step so far: {hardest}.\nSE ratings so far: {se} (each a lower bound).\nPosition reached:\n{}",
+            path.steps.len(),
+            r.score,
+            r.level,
+            candidate_grid(&candidates)
+        ));
+    } else if path.solved {
         out.push_str(&format!(
             "\nSolved. Rating {:.1} ({}), hardest step: {hardest}; search effort {} nodes.\nSE ratings: {se}.",
             r.score, r.level, graded.effort

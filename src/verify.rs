@@ -194,6 +194,8 @@ impl Grader {
             1 => {}
             solutions => return Err(GradeError::NotUnique { solutions }),
         }
+        // At the deadline the path so far comes back, rated as a lower
+        // bound (`Rating::lower_bound`).
         match self.solver.solve_until(puzzle, keep_steps, clock.deadline())? {
             Some(path) => Ok(Graded {
                 path,

@@ -103,3 +103,37 @@ fn nested_chain_eliminations_keep_the_solution() {
         }
     }
 }
+
+#[test]
+fn a_solve_stopped_at_its_deadline_rates_a_lower_bound_of_se() {
+    use std::time::{Duration, Instant};
+    let mut solver = LogicalSolver::new(Shape::CLASSIC);
+    for t in traces().iter().filter(|t| t.er >= 11.0).take(3) {
+        let puzzle = grid(&t.puzzle);
+        for ms in [0, 50, 400] {
+            let deadline = Instant::now() + Duration::from_millis(ms);
+            let path = solver
+                .solve_until(&puzzle, true, Some(deadline))
+                .expect("a valid puzzle")
+                .expect("the path so far");
+            let r = &path.rating;
+            if path.solved {
+                assert!((r.score as f64 - t.er).abs() < 1e-6 && !r.lower_bound);
+                continue;
+            }
+            assert!(r.lower_bound, "{}: stopped at {ms} ms", t.puzzle);
+            assert!(
+                r.score as f64 <= t.er + 1e-6,
+                "{}: at least {} but SE rates {}",
+                t.puzzle,
+                r.score,
+                t.er
+            );
+            // The steps taken are SE's first steps.
+            for (i, step) in path.steps.iter().enumerate() {
+                let se = t.steps[i].0;
+                assert!(((step.difficulty as f64 * 10.0).round() / 10.0 - se).abs() < 1e-6);
+            }
+        }
+    }
+}

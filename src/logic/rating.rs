@@ -53,8 +53,12 @@ pub struct Rating {
     pub diamond_name: String,
     /// How many steps each technique made, easiest technique first.
     pub techniques: Vec<(Technique, usize)>,
-    /// Whether the techniques solved the puzzle completely.
+    /// Whether the techniques solved the puzzle completely (false: beyond
+    /// them, or stopped at a time limit).
     pub solved: bool,
+    /// Whether the solve stopped at its time limit: the ratings are then
+    /// those of the path so far, and the puzzle's are at least as high.
+    pub lower_bound: bool,
 }
 
 /// A rating as every record writes it: the score to one decimal as
@@ -84,8 +88,13 @@ pub struct RatingFields {
     /// Steps per technique, easiest first.
     #[serde(serialize_with = "techniques_map")]
     pub techniques: Vec<(&'static str, usize)>,
-    /// Whether the techniques solved the puzzle (false: rated beyond them).
+    /// Whether the techniques solved the puzzle (false: rated beyond them,
+    /// or stopped at a time limit).
     pub solved_by_logic: bool,
+    /// Present and true when the solve stopped at its time limit: every
+    /// rating is then at least what it says (the path so far).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub lower_bound: bool,
 }
 
 impl From<&Rating> for RatingFields {
@@ -102,6 +111,7 @@ impl From<&Rating> for RatingFields {
             ed_technique: r.diamond_name.clone(),
             techniques: steps_by_name(r),
             solved_by_logic: r.solved,
+            lower_bound: r.lower_bound,
         }
     }
 }
@@ -273,6 +283,20 @@ impl Tally {
         }
     }
 
+    /// The rating of a path stopped at its time limit: the hardest step
+    /// so far, or `next` (what the next step is known to be rated at
+    /// least) when higher; a lower bound of the puzzle's rating.
+    pub fn finish_at_deadline(&self, next: f32) -> Rating {
+        let mut rating = self.finish(true);
+        rating.solved = false;
+        rating.lower_bound = true;
+        if next > rating.score {
+            rating.score = tenths(next);
+            rating.level = Level::of(rating.score);
+        }
+        rating
+    }
+
     /// The rating, given whether the puzzle was finished.
     pub fn finish(&self, solved: bool) -> Rating {
         let mut score = self.hardest.map_or(0.0, |(d, _)| d);
@@ -300,6 +324,7 @@ impl Tally {
                 .map(|(&t, k)| (t, k))
                 .collect(),
             solved,
+            lower_bound: false,
         }
     }
 }

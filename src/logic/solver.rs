@@ -82,9 +82,12 @@ impl LogicalSolver {
         Ok(path.expect("without a deadline the solve runs to its end"))
     }
 
-    /// [`LogicalSolver::solve`] that gives up once `deadline` has passed,
-    /// checked between steps: `Ok(None)` then. For per-record time bounds
-    /// (`--timeout`) in the command line.
+    /// [`LogicalSolver::solve`] that stops once `deadline` has passed
+    /// (checked between steps and inside the chain searches): the path so
+    /// far is then returned, unsolved, its rating marked as a lower bound
+    /// ([`Rating::lower_bound`]: every rating is at least what it says).
+    /// Always `Some`; for per-record time bounds (`--timeout`) in the
+    /// command line.
     pub fn solve_until(
         &mut self,
         puzzle: &Grid,
@@ -157,11 +160,23 @@ impl LogicalSolver {
         let memo = &mut self.memo;
         memo.reset(c.n());
         let mut hardest = 0.0f32;
+        let past = || deadline.is_some_and(|d| Instant::now() >= d);
+        let mut stopped = false;
         while !c.is_solved() {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                return Ok(None);
+            if past() {
+                stopped = true;
+                break;
             }
-            let Some(step) = next_step(&Technique::ALL[..tried], &c, memo) else {
+            let found = crate::logic::chaining::with_deadline(deadline, || {
+                next_step(&Technique::ALL[..tried], &c, memo)
+            });
+            // A chain search cut short by the deadline proves nothing: the
+            // step (or its absence) is dropped.
+            if past() {
+                stopped = true;
+                break;
+            }
+            let Some(step) = found else {
                 break;
             };
             apply(&mut c, &step)?;
@@ -181,11 +196,17 @@ impl LogicalSolver {
         if !solved && c.is_contradictory() {
             return Err(LogicError::Contradiction);
         }
+        let rating = if stopped {
+            let next = crate::logic::chaining::cut_at().unwrap_or(0.0) as f32;
+            tally.finish_at_deadline(next)
+        } else {
+            tally.finish(solved)
+        };
         let path = SolvePath {
             steps,
             grid: c.to_grid(),
             solved,
-            rating: tally.finish(solved),
+            rating,
         };
         Ok(Some((path, hardest)))
     }

@@ -40,6 +40,37 @@ pub use hint::{ChainHint, ChainKind, Engine};
 use crate::logic::candidates::Candidates;
 use engine::Board;
 
+thread_local! {
+    /// When the current solve must stop (see [`with_deadline`]).
+    static DEADLINE: std::cell::Cell<Option<std::time::Instant>> = const { std::cell::Cell::new(None) };
+    /// The base rating of the first engine the deadline cut short.
+    static CUT_AT: std::cell::Cell<Option<f64>> = const { std::cell::Cell::new(None) };
+}
+
+/// The base rating of the first chaining engine the deadline cut short in
+/// the last [`with_deadline`] run, if one was: every engine before it
+/// found nothing, so the next step is rated at least this (the engines'
+/// bases rise along [`Engine::ORDER`] from there on).
+pub fn cut_at() -> Option<f64> {
+    CUT_AT.get()
+}
+
+/// Runs `f` with chain searches that stop early once `deadline` has
+/// passed (their answer is then incomplete: the caller, which set the
+/// deadline, must check it after `f` and drop the answer).
+pub fn with_deadline<T>(deadline: Option<std::time::Instant>, f: impl FnOnce() -> T) -> T {
+    let outer = DEADLINE.replace(deadline);
+    CUT_AT.set(None);
+    let result = f();
+    DEADLINE.set(outer);
+    result
+}
+
+/// Whether the current solve's deadline has passed.
+fn past_deadline() -> bool {
+    DEADLINE.get().is_some_and(|d| std::time::Instant::now() >= d)
+}
+
 /// The candidate masks of `c`, one per cell (empty when solved).
 fn masks(c: &Candidates) -> Vec<u32> {
     (0..c.cell_count()).map(|cell| c.mask(cell)).collect()
@@ -51,8 +82,20 @@ thread_local! {
     static WALKER: std::cell::RefCell<unary::Walker> = std::cell::RefCell::default();
 }
 
-/// The easiest hint `engine` finds on `c`, as SE would take it.
+/// The easiest hint `engine` finds on `c`, as SE would take it (none when
+/// a deadline set by [`with_deadline`] cut the search short).
 pub fn find(c: &Candidates, engine: Engine) -> Option<ChainHint> {
+    let hint = find_uncut(c, engine);
+    if past_deadline() {
+        if CUT_AT.get().is_none() {
+            CUT_AT.set(Some(engine.base()));
+        }
+        return None;
+    }
+    hint
+}
+
+fn find_uncut(c: &Candidates, engine: Engine) -> Option<ChainHint> {
     let mut board = Board::new(c.tables(), masks(c));
     match engine {
         Engine::Unary => WALKER.with(|walker| match walker.try_borrow_mut() {
