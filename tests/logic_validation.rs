@@ -153,6 +153,16 @@ fn never_wrong_on_top95() {
     validate("top95.txt", 95, 1);
 }
 
+/// The forum's hardest puzzles need SE's nested forcing chains (9.5 to
+/// 11 and more): every elimination of those chains, nested chains and
+/// the techniques used inside them included, is checked against the
+/// brute-force solution.
+#[test]
+fn never_wrong_on_the_hardest_puzzles() {
+    validate("forum_hardest_1106.txt", 10, 37);
+    validate("forum_hardest_1905_11plus.txt", 5, 9001);
+}
+
 #[test]
 fn invalid_puzzles_are_errors_not_panics() {
     let mut solver = LogicalSolver::new(Shape::CLASSIC);
