@@ -279,8 +279,9 @@ fn prewalk(board: &Board, walks: &mut Walks, mode: Mode) {
         .filter(|&cell| board.masks[cell].count_ones() > 1)
         .flat_map(|cell| digits(board.masks[cell] & only).map(move |d| (cell, d)))
         .collect();
-    // Several parts per thread: walks differ widely in cost.
-    let per = sources.len().div_ceil(4 * rayon::current_num_threads()).max(1);
+    // Many parts per thread: walks differ widely in cost, and a part
+    // costs only a copy of the board.
+    let per = sources.len().div_ceil(16 * rayon::current_num_threads()).max(1);
     let rules = (mode.rules(), mode.dynamic);
     let parts: Vec<(Arena, Vec<(Walk, Walk)>)> = sources
         .par_chunks(per)
