@@ -609,9 +609,17 @@ impl<W> PerThread<W> {
 
     /// Runs `f` on this thread's state, making it first if needed. Each
     /// slot is only ever locked by its own thread, so the lock is free.
+    /// A thread that waits inside `f` for parallel work (rating splits one
+    /// puzzle's chain search across the pool) may meanwhile be handed
+    /// another item: finding its own slot held, it works on fresh state
+    /// rather than wait for itself.
     pub fn with<R>(&self, make: impl Fn() -> W, f: impl FnOnce(&mut W) -> R) -> R {
         let index = rayon::current_thread_index().unwrap_or(0) % self.slots.len();
-        let mut slot = self.slots[index].lock().unwrap_or_else(|e| e.into_inner());
+        let mut slot = match self.slots[index].try_lock() {
+            Ok(slot) => slot,
+            Err(std::sync::TryLockError::Poisoned(e)) => e.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => return f(&mut make()),
+        };
         f(slot.get_or_insert_with(make))
     }
 }

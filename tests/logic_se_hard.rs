@@ -161,3 +161,41 @@ fn a_solve_stopped_at_its_deadline_rates_a_lower_bound_of_se() {
         }
     }
 }
+
+/// Rating splits a puzzle's chain searches across the rayon pool it runs
+/// in: the path (every step's rating, name, description and candidates)
+/// is the same on one thread and on two.
+#[test]
+fn paths_are_the_same_on_one_thread_and_on_two() {
+    // SE 10.6: dynamic chains "plus" and nested chains of levels 2 to 4.
+    let t = traces()
+        .into_iter()
+        .find(|t| t.puzzle.starts_with("........2..1...7"))
+        .expect("the puzzle is in the sample");
+    let puzzle = grid(&t.puzzle);
+    let path_on = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool");
+        let mut solver = LogicalSolver::new(Shape::CLASSIC);
+        let path = pool.install(|| solver.explain(&puzzle).expect("a valid puzzle"));
+        let steps: Vec<String> = path
+            .steps
+            .iter()
+            .map(|s| {
+                format!(
+                    "{} {} {:?} {:?} {s}",
+                    s.difficulty,
+                    s.name(),
+                    s.placements,
+                    s.eliminations
+                )
+            })
+            .collect();
+        (steps, path.rating.score)
+    };
+    let (one, two) = (path_on(1), path_on(2));
+    assert_eq!(one.0.len(), t.steps.len(), "SE's path length");
+    assert_eq!(one, two);
+}

@@ -93,7 +93,9 @@ fn locking(b: &Board, out: &mut Derivations) {
             for i1 in 0..n {
                 let h1 = house(n, k1, i1);
                 let places = b.place_mask(h1, d);
-                if !two_or_more(places) {
+                // No removal of `d` in the first region: no parents, and
+                // a hint without parents is dropped ([`Derivations::add_hint`]).
+                if !two_or_more(places) || b.removed_places(h1, d) == 0 {
                     continue;
                 }
                 let first = b.house_cells(h1)[places.trailing_zeros() as usize];
@@ -162,6 +164,12 @@ fn hidden_pairs(b: &Board, out: &mut Derivations) {
                     continue;
                 }
                 let (d1, d2) = (lo as u8 + 1, hi as u8 + 1);
+                // The parents are the digits' places at the walk's start
+                // outside the pair's two cells: places since removed, as
+                // the digits now have no others. None: the hint is dropped.
+                if b.removed_places(h, d1) | b.removed_places(h, d2) == 0 {
+                    continue;
+                }
                 let pair = bit(d1) | bit(d2);
                 let cells = b.house_cells(h);
                 let from = out.parents.len();
@@ -211,6 +219,11 @@ fn naked_pairs(b: &Board, out: &mut Derivations) {
                 if b.masks[cells[hi]] != union {
                     continue;
                 }
+                // No digit removed from the two cells: no parents, and the
+                // hint is dropped.
+                if (b.start_mask(cells[lo]) | b.start_mask(cells[hi])) & !union == 0 {
+                    continue;
+                }
                 let from = out.parents.len();
                 for (slot, &cell) in cells.iter().enumerate() {
                     if slot != lo && slot != hi && b.masks[cell] & union != 0 {
@@ -253,6 +266,12 @@ fn x_wings(b: &Board, out: &mut Derivations) {
                 let (h1, h2) = (house(n, base, lo), house(n, base, hi));
                 let covers = b.place_mask(h1, d);
                 if b.place_mask(h2, d) != covers {
+                    continue;
+                }
+                // The parents are the digit's removed places in the base
+                // lines (none lies in the cover lines, which hold its
+                // places now). None: the hint is dropped.
+                if b.removed_places(h1, d) | b.removed_places(h2, d) == 0 {
                     continue;
                 }
                 let from = out.parents.len();

@@ -21,7 +21,7 @@ pub struct NestedUse {
     /// What it proves and how.
     pub text: String,
     /// The chains it used inside itself.
-    pub inner: Vec<NestedUse>,
+    pub inner: Vec<std::sync::Arc<NestedUse>>,
 }
 
 /// One derived elimination: an off node, the off nodes it rests on (a

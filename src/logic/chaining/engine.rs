@@ -14,6 +14,16 @@
 use super::derived::{Derivations, NestedUse};
 pub use super::node::{cell_of, conjugate, digit_of, is_on, node, Node, NONE};
 use crate::logic::candidates::{bit, Tables};
+use std::sync::Arc;
+
+/// A nested chain some entries of an arena were derived by: its identity
+/// and complexity, and how a step shows it.
+#[derive(Clone, Debug)]
+struct NestedRow {
+    key: u64,
+    complexity: u32,
+    chain: Option<Arc<NestedUse>>,
+}
 
 /// One node reached by a walk, with what implied it.
 #[derive(Clone, Copy, Debug)]
@@ -28,7 +38,8 @@ pub struct Entry {
     hidden_len: u32,
     /// How many first-parent links from the root.
     pub depth: u32,
-    /// The nested chain that derived this node ([`NONE`] for none).
+    /// The nested chain that derived this node: an index into the
+    /// arena's table of nested chains ([`NONE`] for none).
     pub nested: u32,
     /// For an on node of a dynamic walk, the rule that implied it:
     /// [`CELL_RULE`] or the house ([`NONE`]: not recorded).
@@ -85,6 +96,11 @@ pub fn off_cause(board: &Board, p: Node, q: Node) -> u32 {
 pub struct Arena {
     entries: Vec<Entry>,
     hidden: Vec<u32>,
+    /// The nested chains entries were derived by ([`Entry::nested`]
+    /// indexes it): each chain's identity and complexity. Kept by the
+    /// arena, so walks made apart (each with its own deriver) can be
+    /// merged into one arena and measured together.
+    nested: Vec<NestedRow>,
     stamp: Vec<u32>,
     epoch: u32,
     stack: Vec<u32>,
@@ -95,6 +111,31 @@ impl Arena {
     pub fn clear(&mut self) {
         self.entries.clear();
         self.hidden.clear();
+        self.nested.clear();
+    }
+
+    /// Appends every entry of `other`, whose ids (and those of its walks,
+    /// see [`Walk::shift`]) become the returned offset more: walks made in
+    /// separate arenas then read as if made in this one.
+    pub fn append(&mut self, other: &Arena) -> u32 {
+        let base = self.entries.len() as u32;
+        let hidden_base = self.hidden.len() as u32;
+        let nested_base = self.nested.len() as u32;
+        let shift = |id: u32, by: u32| if id == NONE { NONE } else { id + by };
+        self.entries.extend(other.entries.iter().map(|e| Entry {
+            parent: shift(e.parent, base),
+            hidden_start: e.hidden_start + hidden_base,
+            nested: shift(e.nested, nested_base),
+            ..*e
+        }));
+        self.hidden.extend(other.hidden.iter().map(|&h| h + base));
+        self.nested.extend_from_slice(&other.nested);
+        base
+    }
+
+    /// Whether any entry was derived by a nested chain.
+    pub fn has_nested(&self) -> bool {
+        !self.nested.is_empty()
     }
 
     /// Adds an entry for `node` implied by `parent` and returns its id.
@@ -116,6 +157,26 @@ impl Arena {
         self.entries.len() as u32 - 1
     }
 
+    /// The distinct nested chains the chains ending at `ids` rest on, in
+    /// the order met (for the step that shows them).
+    pub fn nested_uses(&mut self, ids: &[u32], nodes: usize) -> Vec<Arc<NestedUse>> {
+        let table = std::mem::take(&mut self.nested);
+        let mut uses: Vec<Arc<NestedUse>> = Vec::new();
+        for &id in ids {
+            self.visit_ancestors(id, nodes, |e| {
+                if e.nested != NONE {
+                    if let Some(chain) = &table[e.nested as usize].chain {
+                        if !uses.iter().any(|u| u.key == chain.key) {
+                            uses.push(chain.clone());
+                        }
+                    }
+                }
+            });
+        }
+        self.nested = table;
+        uses
+    }
+
     /// The hidden parents of entry `id`.
     pub fn hidden_of(&self, id: u32) -> &[u32] {
         let e = self.entries[id as usize];
@@ -125,13 +186,15 @@ impl Arena {
     /// The sum of the complexities of the distinct nested chains the
     /// chains ending at `ids` rest on (SE's nested complexity: a chain
     /// used by several nodes, or by several of the chains, counts once).
-    pub fn nested_complexity(&mut self, ids: &[u32], nodes: usize, deriver: &dyn Deriver) -> u32 {
+    pub fn nested_complexity(&mut self, ids: &[u32], nodes: usize) -> u32 {
+        let table = std::mem::take(&mut self.nested);
         let mut seen: Vec<u64> = Vec::new();
         let mut total = 0;
         for &id in ids {
             self.visit_ancestors(id, nodes, |e| {
                 if e.nested != NONE {
-                    let (key, complexity) = deriver.nested(e.nested);
+                    let (key, complexity) =
+                        (table[e.nested as usize].key, table[e.nested as usize].complexity);
                     if !seen.contains(&key) {
                         seen.push(key);
                         total += complexity;
@@ -139,6 +202,7 @@ impl Arena {
                 }
             });
         }
+        self.nested = table;
         total
     }
 
@@ -181,9 +245,23 @@ impl Arena {
         self.entries[id as usize].cause = cause;
     }
 
-    /// Marks entry `id` as derived by nested chain `nested`.
-    fn set_nested(&mut self, id: u32, nested: u32) {
-        self.entries[id as usize].nested = nested;
+    /// Marks entry `id` as derived by the nested chain of identity and
+    /// complexity `nested` (one table row per run of entries by the same
+    /// chain; a chain listed twice still counts once, by identity).
+    fn set_nested(&mut self, id: u32, nested: (u64, u32), describe: impl FnOnce() -> Option<Arc<NestedUse>>) {
+        let (key, complexity) = nested;
+        if self
+            .nested
+            .last()
+            .is_none_or(|row| (row.key, row.complexity) != nested)
+        {
+            self.nested.push(NestedRow {
+                key,
+                complexity,
+                chain: describe(),
+            });
+        }
+        self.entries[id as usize].nested = self.nested.len() as u32 - 1;
     }
 
     /// Adds a hidden parent to the entry just pushed.
@@ -300,6 +378,7 @@ pub struct Rules {
 
 /// The position a walk runs on: the current candidates (which a dynamic
 /// walk shrinks as it goes) and the candidates when the walk started.
+#[derive(Clone)]
 pub struct Board<'a> {
     tables: &'a Tables,
     n: usize,
@@ -312,8 +391,12 @@ pub struct Board<'a> {
     houses: Vec<[usize; 3]>,
     /// The cell's index inside each of those houses.
     slots: Vec<[u8; 3]>,
+    /// Per cell, the slots of its row and of its column outside its box.
+    outside_box: Vec<[u32; 2]>,
     /// Per house and digit (`h * n + d - 1`), the slots holding the digit.
     places: Vec<u32>,
+    /// `places` when the current walk started (as `start` is `masks`).
+    start_places: Vec<u32>,
     /// How many candidates `masks` holds between walks (a dynamic walk
     /// restores what it removes).
     candidates: usize,
@@ -352,6 +435,17 @@ impl<'a> Board<'a> {
                 }
             }
         }
+        let outside_box = (0..masks.len())
+            .map(|cell| {
+                let [bx, row, col] = houses[cell];
+                [row, col].map(|h| {
+                    let cells = tables.house(h).iter().enumerate();
+                    cells
+                        .filter(|&(_, &other)| houses[other][0] != bx)
+                        .fold(0u32, |m, (slot, _)| m | 1 << slot)
+                })
+            })
+            .collect();
         let candidates = masks.iter().map(|m| m.count_ones() as usize).sum();
         // A digit is placed once in every row that has no place for it.
         let placed = (0..n)
@@ -367,6 +461,8 @@ impl<'a> Board<'a> {
             masks,
             houses,
             slots,
+            outside_box,
+            start_places: places.clone(),
             places,
             candidates,
             placed,
@@ -384,6 +480,24 @@ impl<'a> Board<'a> {
         board
     }
 
+    /// A board over the walk's candidates now, as [`Board::nested`] makes
+    /// it from `self.masks`, copied instead of built: the house positions
+    /// are kept in step with the masks, and the cells' houses never change.
+    pub fn snapshot(&self) -> Board<'a> {
+        let mut board = self.clone();
+        board.start.clone_from(&board.masks);
+        board.start_places.clone_from(&board.places);
+        board.candidates = board.masks.iter().map(|m| m.count_ones() as usize).sum();
+        board
+    }
+
+    /// What, besides the candidates, the searches of a nested board read
+    /// of the position: how often each digit is placed and how many cells
+    /// of each house hold no value (see [`Board::nested`]).
+    pub fn counts(&self) -> (&[u8], &[u8]) {
+        (&self.placed, &self.empty)
+    }
+
     /// How many cells of house `h` hold no value in the position (SE
     /// counts cells without a value; a walk removes candidates but places
     /// nothing).
@@ -395,6 +509,13 @@ impl<'a> Board<'a> {
     /// hold `d` now.
     pub fn place_mask(&self, h: usize, d: u8) -> u32 {
         self.places[h * self.n + d as usize - 1]
+    }
+
+    /// The slots of house `h` whose cell held `d` when the current walk
+    /// started and has lost it since ([`Board::was_removed`] for a house).
+    pub fn removed_places(&self, h: usize, d: u8) -> u32 {
+        let i = h * self.n + d as usize - 1;
+        self.start_places[i] & !self.places[i]
     }
 
     /// The cells of house `h`, in SE's order.
@@ -502,15 +623,10 @@ impl<'a> Board<'a> {
         let house = self.tables.house(bx);
         out.extend(crate::logic::candidates::bits(in_box).map(|slot| node(n, house[slot], d, false)));
         // Row and column cells inside the box were listed with the box.
-        for (k, h) in [(1, row), (2, col)] {
+        for (k, h) in [row, col].into_iter().enumerate() {
             let house = self.tables.house(h);
-            let others = self.places[h * n + di] & !(1 << self.slots[cell][k]);
-            for slot in crate::logic::candidates::bits(others) {
-                let other = house[slot];
-                if self.houses[other][0] != bx {
-                    out.push(node(n, other, d, false));
-                }
-            }
+            let others = self.places[h * n + di] & self.outside_box[cell][k];
+            out.extend(crate::logic::candidates::bits(others).map(|slot| node(n, house[slot], d, false)));
         }
     }
 
@@ -631,6 +747,17 @@ impl Walk {
         list.iter().copied().find(|&e| arena.get(e).node == p)
     }
 
+    /// Adds `by` to every entry id the walk holds: for a walk whose
+    /// arena was appended to another at offset `by` ([`Arena::append`]).
+    pub fn shift(&mut self, by: u32) {
+        self.on.iter_mut().for_each(|id| *id += by);
+        self.off.iter_mut().for_each(|id| *id += by);
+        if let Some((on, off)) = &mut self.contradiction {
+            *on += by;
+            *off += by;
+        }
+    }
+
     /// Records that the walk reached `p`.
     #[inline]
     fn mark(&mut self, p: Node) {
@@ -702,12 +829,6 @@ pub trait Deriver {
     /// those when the walk began, in SE's order.
     fn derive(&mut self, board: &Board, out: &mut Derivations);
 
-    /// Whether derived nodes may come from nested chains, whose
-    /// complexity a chain using them adds to its own.
-    fn nests(&self) -> bool {
-        false
-    }
-
     /// The identity (equal for chains SE deems equal) and complexity of
     /// nested chain `id`.
     fn nested(&self, _id: u32) -> (u64, u32) {
@@ -715,7 +836,7 @@ pub trait Deriver {
     }
 
     /// Nested chain `id` as a step shows it.
-    fn describe(&self, _id: u32) -> Option<NestedUse> {
+    fn describe(&self, _id: u32) -> Option<Arc<NestedUse>> {
         None
     }
 }
@@ -764,6 +885,7 @@ pub fn walk_into(
     scratch.begin(nodes);
     if dynamic {
         board.start.clone_from(&board.masks);
+        board.start_places.clone_from(&board.places);
     }
     let root = arena.push(start, NONE);
     scratch.set(start, root);
@@ -888,7 +1010,9 @@ fn derive_more(
         for parent in entries {
             arena.push_hidden(parent);
         }
-        arena.set_nested(e, item.nested);
+        if item.nested != NONE {
+            arena.set_nested(e, deriver.nested(item.nested), || deriver.describe(item.nested));
+        }
         scratch.set(item.node, e);
         w.off.push(e);
         added = true;

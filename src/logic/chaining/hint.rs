@@ -125,7 +125,7 @@ pub struct ChainHint {
     /// searches that use the hint inside another chain.
     pub(crate) targets: Vec<u32>,
     /// The chains this one used inside itself (nested levels), each once.
-    pub nested: Vec<NestedUse>,
+    pub nested: Vec<std::sync::Arc<NestedUse>>,
 }
 
 impl ChainHint {

@@ -24,6 +24,7 @@ use super::engine::{
 };
 use super::hint::{candidate_name, cell_name, rc_candidate, rc_cell, Best, ChainHint, ChainKind, Engine};
 use crate::logic::candidates::{bit, digits};
+use std::sync::Arc;
 
 /// The settings of one engine.
 #[derive(Clone, Copy)]
@@ -56,6 +57,9 @@ impl Mode {
 /// computed once and shared by the cell, region and binary searches.
 struct Walks {
     on: Vec<Option<Walk>>,
+    /// Walks from each candidate assumed off, when made ahead of the
+    /// search ([`prewalk`]); otherwise each is made when needed.
+    off: Vec<Option<Walk>>,
     arena: Arena,
     scratch: Scratch,
     /// The digits searched (a mask; Nishio may skip digits, see
@@ -92,35 +96,17 @@ impl Walks {
     /// nodes each rests on, plus each distinct nested chain's complexity.
     fn complexity(&mut self, ids: &[u32], nodes: usize) -> u32 {
         let flat: u32 = ids.iter().map(|&id| self.arena.ancestor_count(id, nodes)).sum();
-        match &self.deriver {
-            Some(deriver) if deriver.nests() => flat + self.arena.nested_complexity(ids, nodes, &**deriver),
-            _ => flat,
+        if self.arena.has_nested() {
+            flat + self.arena.nested_complexity(ids, nodes)
+        } else {
+            flat
         }
     }
 
     /// The distinct nested chains the chains ending at `ids` rest on, in
     /// the order met.
-    fn nested_uses(&mut self, ids: &[u32], nodes: usize) -> Vec<NestedUse> {
-        let Some(deriver) = self.deriver.as_deref().filter(|d| d.nests()) else {
-            return Vec::new();
-        };
-        let mut found: Vec<u32> = Vec::new();
-        for &id in ids {
-            self.arena.visit_ancestors(id, nodes, |e| {
-                if e.nested != NONE && !found.contains(&e.nested) {
-                    found.push(e.nested);
-                }
-            });
-        }
-        let mut uses: Vec<NestedUse> = Vec::new();
-        for id in found {
-            if let Some(chain) = deriver.describe(id) {
-                if !uses.iter().any(|u| u.key == chain.key) {
-                    uses.push(chain);
-                }
-            }
-        }
-        uses
+    fn nested_uses(&mut self, ids: &[u32], nodes: usize) -> Vec<Arc<NestedUse>> {
+        self.arena.nested_uses(ids, nodes)
     }
 
     fn on_walk(&mut self, board: &mut Board, mode: Mode, cell: usize, d: u8) -> &Walk {
@@ -141,9 +127,9 @@ thread_local! {
     static BUFFERS: std::cell::Cell<Buffers> = std::cell::Cell::default();
 }
 
-/// What [`BUFFERS`] keeps: the arena, the scratch buffers, the table of
-/// walks by candidate (all `None`) and the spare walks.
-type Buffers = (Arena, Scratch, Vec<Option<Walk>>, Vec<Walk>);
+/// What [`BUFFERS`] keeps: the arena, the scratch buffers, the tables of
+/// walks by candidate on and off (all `None`) and the spare walks.
+type Buffers = (Arena, Scratch, Vec<Option<Walk>>, Vec<Option<Walk>>, Vec<Walk>);
 
 /// The easiest hint of `engine` (Nishio, Multiple or Dynamic) on the board.
 pub fn find(board: &mut Board, engine: Engine) -> Option<ChainHint> {
@@ -161,6 +147,9 @@ pub fn find(board: &mut Board, engine: Engine) -> Option<ChainHint> {
 /// still has none, and leaving it out changes no offer.
 pub fn find_on_digits(board: &mut Board, engine: Engine, only: u32) -> (Option<ChainHint>, u32) {
     with_walks(board, engine, only, |board, walks| {
+        if prewalk_pays(engine) {
+            prewalk(board, walks, Mode::of(engine));
+        }
         let mut hint = search(board, engine, walks, Best::default()).into_hint();
         if let Some(hint) = &mut hint {
             hint.nested = walks.nested_uses(&hint.targets, board.node_count());
@@ -242,11 +231,13 @@ fn with_walks<T>(
     only: u32,
     job: impl FnOnce(&mut Board, &mut Walks) -> T,
 ) -> T {
-    let (mut arena, scratch, mut on, spare) = BUFFERS.take();
+    let (mut arena, scratch, mut on, mut off, spare) = BUFFERS.take();
     arena.clear();
     on.resize_with(board.masks.len() * board.n(), || None);
+    off.resize_with(board.masks.len() * board.n(), || None);
     let mut walks = Walks {
         on,
+        off,
         arena,
         scratch,
         only: if engine == Engine::Nishio { only } else { u32::MAX },
@@ -261,12 +252,86 @@ fn with_walks<T>(
         arena,
         scratch,
         mut on,
+        mut off,
         mut spare,
         ..
     } = walks;
-    spare.extend(on.iter_mut().filter_map(Option::take));
-    BUFFERS.set((arena, scratch, on, spare));
+    spare.extend(on.iter_mut().chain(off.iter_mut()).filter_map(Option::take));
+    BUFFERS.set((arena, scratch, on, off, spare));
     result
+}
+
+/// Whether [`find`] makes its walks ahead of the search, in parallel:
+/// for the dynamic engines (Nishio's walks are too short to pay for it)
+/// when the rayon pool it runs in (or the global one) has more than one
+/// thread. The hints are the same either way.
+fn prewalk_pays(engine: Engine) -> bool {
+    engine.is_dynamic() && engine != Engine::Nishio && rayon::current_num_threads() > 1
+}
+
+/// Makes, in parallel on the current rayon pool, every walk the search of
+/// a dynamic engine makes: from each candidate of each cell with two or
+/// more candidates assumed on and assumed off (what [`search_cell`] and
+/// [`binary`] walk; a region's places lie in such cells, and any other
+/// walk is still made when needed).
+///
+/// Why the hints stay the same: a walk depends only on the board, its
+/// start and the rules (a dynamic walk restores the board; a deriver's
+/// cache answers as a fresh search would, for the same candidates). Each
+/// part of the work walks on its own copy of the board into its own arena
+/// with its own deriver; the arenas are then appended to the search's in
+/// order, ids shifted, and nested chains carried by identity and
+/// complexity ([`Arena::append`]), so every complexity measured reads the
+/// same nodes. The search then offers hints in the same order as before.
+fn prewalk(board: &Board, walks: &mut Walks, mode: Mode) {
+    use rayon::prelude::*;
+    let n = board.n();
+    let only = walks.only;
+    let sources: Vec<(usize, u8)> = (0..board.masks.len())
+        .filter(|&cell| board.masks[cell].count_ones() > 1)
+        .flat_map(|cell| digits(board.masks[cell] & only).map(move |d| (cell, d)))
+        .collect();
+    // Many parts per thread: walks differ widely in cost, and a part
+    // costs only a copy of the board.
+    let per = sources.len().div_ceil(16 * rayon::current_num_threads()).max(1);
+    let rules = (mode.rules(), mode.dynamic);
+    let parts: Vec<(Arena, Vec<(Walk, Walk)>)> = sources
+        .par_chunks(per)
+        .map(|part| {
+            let mut board = board.clone();
+            let mut arena = Arena::default();
+            let mut scratch = Scratch::default();
+            let mut deriver = super::nested::deriver(mode.engine);
+            let mut walk = |start: Node| {
+                let mut w = Walk::default();
+                let deriver = deriver.as_mut().map(|d| &mut **d as &mut dyn Deriver);
+                walk_into(
+                    &mut board,
+                    &mut arena,
+                    &mut scratch,
+                    (start, rules.0, rules.1),
+                    &mut w,
+                    deriver,
+                );
+                w
+            };
+            let pairs = part
+                .iter()
+                .map(|&(cell, d)| (walk(node(n, cell, d, true)), walk(node(n, cell, d, false))))
+                .collect();
+            (arena, pairs)
+        })
+        .collect();
+    for ((arena, pairs), part) in parts.into_iter().zip(sources.chunks(per)) {
+        let base = walks.arena.append(&arena);
+        for ((mut on, mut off), &(cell, d)) in pairs.into_iter().zip(part) {
+            on.shift(base);
+            off.shift(base);
+            let index = cell * n + d as usize - 1;
+            walks.on[index] = Some(on);
+            walks.off[index] = Some(off);
+        }
+    }
 }
 
 /// [`find`] with the walks' buffers, offering to `best`.
@@ -360,7 +425,10 @@ fn binary(
     };
     walks.on_walk(board, mode, cell, d);
     let on_walk = walks.on[cell * n + d as usize - 1].take().expect("walked");
-    let off_walk = walks.walk(board, mode, node(n, cell, d, false));
+    let off_walk = match walks.off[cell * n + d as usize - 1].take() {
+        Some(w) => w,
+        None => walks.walk(board, mode, node(n, cell, d, false)),
+    };
     // Assumed on, a contradiction removes the candidate; assumed off, it
     // places it.
     for (w, state) in [(&on_walk, "on"), (&off_walk, "off")] {

@@ -14,6 +14,8 @@ use super::derived::{java_hash_order, Derivations, Derived, NestedUse};
 use super::engine::{cell_of, digit_of, is_on, node, Board, ChainTrace, Deriver, Node, CELL_RULE, NONE};
 use super::hint::{ChainHint, Engine};
 use crate::logic::candidates::{bit, digits};
+use std::rc::Rc;
+use std::sync::Arc;
 
 /// Level 1: the four basic rules.
 struct BasicRules;
@@ -24,13 +26,52 @@ impl Deriver for BasicRules {
     }
 }
 
-/// An inner engine's hints on one board: the board's candidates and the
-/// hints with their traces (SE keeps its last answer per producer and
-/// gives it again for an equal grid).
+/// An inner engine's hints on one board, with their traces, in SE's
+/// order.
+type Answer = Vec<(ChainHint, ChainTrace)>;
+
+/// What an inner engine's hints depend on: the engine, the board's
+/// candidates and its counts ([`Board::counts`]).
+type Key = (Engine, Vec<u32>, Vec<u8>, Vec<u8>);
+
+/// The most answers [`ANSWERS`] keeps before it starts afresh.
+const MAX_ANSWERS: usize = 2048;
+
+thread_local! {
+    /// Inner engines' answers by board, kept across searches: the walks
+    /// of one search, of the next nesting level and of the next steps
+    /// often reach a board an earlier walk reached (a fifth of the inner
+    /// searches on the hardest puzzles). An answer is a function of its
+    /// key alone, so where it comes from changes nothing.
+    static ANSWERS: std::cell::RefCell<std::collections::HashMap<Key, Rc<Answer>>> =
+        std::cell::RefCell::default();
+}
+
+/// The answer of inner engine `engine` on `board`, from [`ANSWERS`] or
+/// searched (on a copy of the walk's board) and kept.
+fn answer(engine: Engine, board: &Board) -> Rc<Answer> {
+    let (placed, empty) = board.counts();
+    let key: Key = (engine, board.masks.clone(), placed.to_vec(), empty.to_vec());
+    if let Some(found) = ANSWERS.with_borrow(|answers| answers.get(&key).cloned()) {
+        return found;
+    }
+    let mut inner = board.snapshot();
+    let found = Rc::new(find_all(&mut inner, engine));
+    ANSWERS.with_borrow_mut(|answers| {
+        if answers.len() >= MAX_ANSWERS {
+            answers.clear();
+        }
+        answers.insert(key, found.clone());
+    });
+    found
+}
+
+/// An inner engine's last answer to this deriver (SE keeps its last
+/// answer per producer and gives it again for an equal grid).
 #[derive(Default)]
 struct Cached {
     masks: Vec<u32>,
-    hints: Vec<(ChainHint, ChainTrace)>,
+    hints: Rc<Answer>,
     /// Each hint's index in [`NestedRules::table`], once registered.
     ids: Vec<u32>,
 }
@@ -42,7 +83,7 @@ struct NestedRules {
     /// The last answer of each inner engine.
     cache: Vec<Cached>,
     /// Every nested chain used so far.
-    table: Vec<NestedUse>,
+    table: Vec<Arc<NestedUse>>,
 }
 
 impl NestedRules {
@@ -68,8 +109,7 @@ impl NestedRules {
     fn hints(&mut self, i: usize, board: &Board) -> &mut Cached {
         let cached = &mut self.cache[i];
         if cached.masks != board.masks {
-            let mut inner = Board::nested(board, board.masks.clone());
-            cached.hints = find_all(&mut inner, self.inner[i]);
+            cached.hints = answer(self.inner[i], board);
             cached.masks.clone_from(&board.masks);
             cached.ids = vec![NONE; cached.hints.len()];
         }
@@ -106,14 +146,14 @@ impl Deriver for NestedRules {
                 }
                 if cached.ids[k] == NONE {
                     cached.ids[k] = table.len() as u32;
-                    table.push(NestedUse {
+                    table.push(Arc::new(NestedUse {
                         key: identity(trace),
                         name: hint.full_name(),
                         rating: hint.rating(),
                         complexity: hint.complexity,
                         text: hint.rc_text.clone(),
                         inner: hint.nested.clone(),
-                    });
+                    }));
                 }
                 push_removals(out, n, hint, from, cached.ids[k]);
             }
@@ -121,16 +161,12 @@ impl Deriver for NestedRules {
         }
     }
 
-    fn nests(&self) -> bool {
-        true
-    }
-
     fn nested(&self, id: u32) -> (u64, u32) {
         let chain = &self.table[id as usize];
         (chain.key, chain.complexity)
     }
 
-    fn describe(&self, id: u32) -> Option<NestedUse> {
+    fn describe(&self, id: u32) -> Option<Arc<NestedUse>> {
         self.table.get(id as usize).cloned()
     }
 }
