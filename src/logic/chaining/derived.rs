@@ -1,5 +1,5 @@
-//! What a nested walk's derivation rules hand back (see [`super::derive`]
-//! and [`super::nested`]): eliminations in Sukaku Explainer's order, each
+//! What a nested walk's derivation rules hand back (see [`mod@super::derive`]
+//! and the nested rules): eliminations in Sukaku Explainer's order, each
 //! with the removals it rests on and the nested chain that made it.
 
 use super::node::{node, Node};

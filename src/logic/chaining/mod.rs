@@ -22,7 +22,7 @@
 //!    forcing chains (10.0+) or dynamic chains of a lower level (10.5+).
 //!
 //! - [`engine`]: nodes, implication rules, walks, complexity;
-//! - [`derive`]: the techniques a nested walk uses inside itself;
+//! - [`mod@derive`]: the techniques a nested walk uses inside itself;
 //! - [`hint`]: the deduction, its names and SE's rating and order.
 
 pub mod derive;
