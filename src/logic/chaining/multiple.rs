@@ -266,7 +266,13 @@ fn with_walks<T>(
 /// when the rayon pool it runs in (or the global one) has more than one
 /// thread. The hints are the same either way.
 fn prewalk_pays(engine: Engine) -> bool {
-    engine.is_dynamic() && engine != Engine::Nishio && rayon::current_num_threads() > 1
+    // Only on a worker of a pool of two or more threads (the command line
+    // rates inside one): a caller outside any pool keeps to its own thread
+    // rather than queue work on the global pool.
+    engine.is_dynamic()
+        && engine != Engine::Nishio
+        && rayon::current_thread_index().is_some()
+        && rayon::current_num_threads() > 1
 }
 
 /// Makes, in parallel on the current rayon pool, every walk the search of
