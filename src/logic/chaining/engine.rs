@@ -206,9 +206,9 @@ impl Arena {
         total
     }
 
-    /// Calls `visit` once for each distinct node entry `id` rests on (the
-    /// first entry of a node met, as SE's walks over parents keep it).
-    pub fn visit_ancestors(&mut self, id: u32, nodes: usize, mut visit: impl FnMut(Entry)) {
+    /// Starts a new marking of nodes (`stamp` entries equal to the new
+    /// epoch are marked), sized for `nodes` nodes.
+    fn next_epoch(&mut self, nodes: usize) {
         if self.stamp.len() < nodes {
             self.stamp.resize(nodes, 0);
         }
@@ -217,6 +217,12 @@ impl Arena {
             self.stamp.iter_mut().for_each(|s| *s = 0);
             self.epoch = 1;
         }
+    }
+
+    /// Calls `visit` once for each distinct node entry `id` rests on (the
+    /// first entry of a node met, as SE's walks over parents keep it).
+    pub fn visit_ancestors(&mut self, id: u32, nodes: usize, mut visit: impl FnMut(Entry)) {
+        self.next_epoch(nodes);
         let mut queue = std::mem::take(&mut self.stack);
         queue.clear();
         queue.push(id);
@@ -336,14 +342,7 @@ impl Arena {
             // One parent each and distinct nodes along a walk's path.
             return e.depth + 1;
         }
-        if self.stamp.len() < nodes {
-            self.stamp.resize(nodes, 0);
-        }
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.stamp.iter_mut().for_each(|s| *s = 0);
-            self.epoch = 1;
-        }
+        self.next_epoch(nodes);
         let mut count = 0;
         self.stack.clear();
         self.stack.push(id);
