@@ -269,10 +269,31 @@ fn prewalk_pays(engine: Engine) -> bool {
     // Only on a worker of a pool of two or more threads (the command line
     // rates inside one): a caller outside any pool keeps to its own thread
     // rather than queue work on the global pool.
-    engine.is_dynamic()
-        && engine != Engine::Nishio
-        && rayon::current_thread_index().is_some()
-        && rayon::current_num_threads() > 1
+    engine.level() > 0 && rayon::current_thread_index().is_some() && rayon::current_num_threads() > 1
+}
+
+thread_local! {
+    /// Each thread's scratch buffers for its parts of a [`prewalk`],
+    /// kept between parts as [`BUFFERS`] keeps the search's.
+    static PART_SCRATCH: std::cell::Cell<Scratch> = std::cell::Cell::default();
+}
+
+/// Arenas of [`prewalk`] parts already appended to a search's arena,
+/// cleared for the next parts: a part's arena grows to thousands of
+/// entries, and growing one from empty for every part costs more than
+/// keeping a few.
+static SPARE_ARENAS: std::sync::Mutex<Vec<Arena>> = std::sync::Mutex::new(Vec::new());
+
+/// Most arenas [`SPARE_ARENAS`] keeps.
+const MAX_SPARE_ARENAS: usize = 64;
+
+/// Gives a part's arena back to [`SPARE_ARENAS`].
+fn recycle(mut arena: Arena) {
+    let mut spare = SPARE_ARENAS.lock().unwrap_or_else(|e| e.into_inner());
+    if spare.len() < MAX_SPARE_ARENAS {
+        arena.clear();
+        spare.push(arena);
+    }
 }
 
 /// Makes, in parallel on the current rayon pool, every walk the search of
@@ -298,15 +319,25 @@ fn prewalk(board: &Board, walks: &mut Walks, mode: Mode) {
         .flat_map(|cell| digits(board.masks[cell] & only).map(move |d| (cell, d)))
         .collect();
     // Many parts per thread: walks differ widely in cost, and a part
-    // costs only a copy of the board.
-    let per = sources.len().div_ceil(16 * rayon::current_num_threads()).max(1);
+    // costs only a copy of the board. A walk that nests other engines'
+    // searches (level 2 and up) costs far more than the copy: one source
+    // per part lets the threads share out the few costliest walks.
+    let per = if mode.engine.level() >= 2 {
+        1
+    } else {
+        sources.len().div_ceil(16 * rayon::current_num_threads()).max(1)
+    };
     let rules = (mode.rules(), mode.dynamic);
     let parts: Vec<(Arena, Vec<(Walk, Walk)>)> = sources
         .par_chunks(per)
         .map(|part| {
             let mut board = board.clone();
-            let mut arena = Arena::default();
-            let mut scratch = Scratch::default();
+            let mut arena = SPARE_ARENAS
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .pop()
+                .unwrap_or_default();
+            let mut scratch = PART_SCRATCH.take();
             let mut deriver = super::nested::deriver(mode.engine);
             let mut walk = |start: Node| {
                 let mut w = Walk::default();
@@ -325,11 +356,13 @@ fn prewalk(board: &Board, walks: &mut Walks, mode: Mode) {
                 .iter()
                 .map(|&(cell, d)| (walk(node(n, cell, d, true)), walk(node(n, cell, d, false))))
                 .collect();
+            PART_SCRATCH.set(scratch);
             (arena, pairs)
         })
         .collect();
     for ((arena, pairs), part) in parts.into_iter().zip(sources.chunks(per)) {
         let base = walks.arena.append(&arena);
+        recycle(arena);
         for ((mut on, mut off), &(cell, d)) in pairs.into_iter().zip(part) {
             on.shift(base);
             off.shift(base);

@@ -14,7 +14,6 @@ use super::derived::{java_hash_order, Derivations, Derived, NestedUse};
 use super::engine::{cell_of, digit_of, is_on, node, Board, ChainTrace, Deriver, Node, CELL_RULE, NONE};
 use super::hint::{ChainHint, Engine};
 use crate::logic::candidates::{bit, digits};
-use std::rc::Rc;
 use std::sync::Arc;
 
 /// Level 1: the four basic rules.
@@ -34,36 +33,85 @@ type Answer = Vec<(ChainHint, ChainTrace)>;
 /// candidates and its counts ([`Board::counts`]).
 type Key = (Engine, Vec<u32>, Vec<u8>, Vec<u8>);
 
-/// The most answers [`ANSWERS`] keeps before it starts afresh.
-const MAX_ANSWERS: usize = 2048;
+/// How many independent parts [`ANSWERS`] has: threads that look up
+/// different boards rarely wait for one another.
+const SHARDS: usize = 16;
 
-thread_local! {
-    /// Inner engines' answers by board, kept across searches: the walks
-    /// of one search, of the next nesting level and of the next steps
-    /// often reach a board an earlier walk reached (a fifth of the inner
-    /// searches on the hardest puzzles). An answer is a function of its
-    /// key alone, so where it comes from changes nothing.
-    static ANSWERS: std::cell::RefCell<std::collections::HashMap<Key, Rc<Answer>>> =
-        std::cell::RefCell::default();
+/// The most bytes (estimated by [`answer_bytes`]) one shard of
+/// [`ANSWERS`] keeps per rayon thread, up to four threads, before it
+/// starts afresh: 256 MiB per thread in all, which holds a couple of
+/// thousand answers of a hard 9x9 puzzle, and bounds the memory on large
+/// boards, where one answer may weigh far more.
+const SHARD_BYTES_PER_THREAD: usize = (256 << 20) / SHARDS;
+
+/// A fixed hasher, so that the table can be built in a `static`.
+type Hashing = std::hash::BuildHasherDefault<std::collections::hash_map::DefaultHasher>;
+
+/// One part of [`ANSWERS`]: the answers and their estimated bytes.
+struct Shard {
+    answers: std::collections::HashMap<Key, Arc<Answer>, Hashing>,
+    bytes: usize,
 }
+
+/// Inner engines' answers by board, kept across searches and shared by
+/// every thread: the walks of one search, of the next nesting level and
+/// of the next steps often reach a board an earlier walk reached (a fifth
+/// of the inner searches on the hardest puzzles), and when one puzzle's
+/// walks run in parallel a board one thread searched is often the next
+/// board another thread reaches. An answer is a function of its key
+/// alone, so where it comes from, and which thread searched it first,
+/// changes nothing.
+static ANSWERS: [std::sync::Mutex<Shard>; SHARDS] = [const {
+    std::sync::Mutex::new(Shard {
+        answers: std::collections::HashMap::with_hasher(Hashing::new()),
+        bytes: 0,
+    })
+}; SHARDS];
 
 /// The answer of inner engine `engine` on `board`, from [`ANSWERS`] or
 /// searched (on a copy of the walk's board) and kept.
-fn answer(engine: Engine, board: &Board) -> Rc<Answer> {
+fn answer(engine: Engine, board: &Board) -> Arc<Answer> {
+    use std::hash::{BuildHasher, Hash, Hasher};
     let (placed, empty) = board.counts();
     let key: Key = (engine, board.masks.clone(), placed.to_vec(), empty.to_vec());
-    if let Some(found) = ANSWERS.with_borrow(|answers| answers.get(&key).cloned()) {
+    let mut hasher = Hashing::new().build_hasher();
+    key.hash(&mut hasher);
+    let shard = &ANSWERS[hasher.finish() as usize % SHARDS];
+    // A poisoned shard only means a search panicked elsewhere; what it
+    // holds are still correct answers.
+    let lock = || shard.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(found) = lock().answers.get(&key).cloned() {
         return found;
     }
     let mut inner = board.snapshot();
-    let found = Rc::new(find_all(&mut inner, engine));
-    ANSWERS.with_borrow_mut(|answers| {
-        if answers.len() >= MAX_ANSWERS {
-            answers.clear();
-        }
-        answers.insert(key, found.clone());
-    });
+    let found = Arc::new(find_all(&mut inner, engine));
+    let bytes = answer_bytes(&found) + key.1.len() * 6;
+    let limit = SHARD_BYTES_PER_THREAD * rayon::current_num_threads().min(4);
+    let mut shard = lock();
+    if shard.bytes + bytes > limit {
+        shard.answers.clear();
+        shard.bytes = 0;
+    }
+    if shard.answers.insert(key, found.clone()).is_none() {
+        shard.bytes += bytes;
+    }
     found
+}
+
+/// Roughly the heap bytes an answer holds: its texts, removals, cells and
+/// traces.
+fn answer_bytes(answer: &Answer) -> usize {
+    answer
+        .iter()
+        .map(|(hint, trace)| {
+            let trace_nodes: usize = trace.chains.iter().map(Vec::len).sum();
+            256 + hint.text.len()
+                + hint.rc_text.len()
+                + hint.removals.len() * 16
+                + hint.cells.len() * 8
+                + trace_nodes * 8
+        })
+        .sum()
 }
 
 /// An inner engine's last answer to this deriver (SE keeps its last
@@ -71,7 +119,7 @@ fn answer(engine: Engine, board: &Board) -> Rc<Answer> {
 #[derive(Default)]
 struct Cached {
     masks: Vec<u32>,
-    hints: Rc<Answer>,
+    hints: Arc<Answer>,
     /// Each hint's index in [`NestedRules::table`], once registered.
     ids: Vec<u32>,
 }
