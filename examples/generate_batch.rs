@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 use sudoku_dlx::output::{Format, GeneratedRecord, Writer};
-use sudoku_dlx::pipeline::Controls;
+use sudoku_dlx::Controls;
 use sudoku_dlx::{Generator, Shape};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

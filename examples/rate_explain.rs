@@ -2,7 +2,7 @@
 //! it step by step; a puzzle with several solutions is refused with a
 //! typed error.
 
-use sudoku_dlx::logic::LogicalSolver;
+use sudoku_dlx::LogicalSolver;
 use sudoku_dlx::{grade, GradeError, Grid};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

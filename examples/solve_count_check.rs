@@ -1,7 +1,7 @@
 //! Solve and count with either engine, and cross-check them: the DLX and
 //! SAT engines are independent, so agreement is evidence.
 
-use sudoku_dlx::verify::compare_counts;
+use sudoku_dlx::compare_counts;
 use sudoku_dlx::{BackendKind, Grid};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

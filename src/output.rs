@@ -135,6 +135,18 @@ impl<W: Write> Writer<W> {
         Ok(())
     }
 
+    /// Starts an output of generated puzzles: the CSV header for records
+    /// with or without rating and solution.
+    pub fn begin_puzzles(&mut self, rated: bool, with_solution: bool) -> Result<(), OutputError> {
+        self.begin(&GeneratedRecord::csv_header(rated, with_solution))
+    }
+
+    /// Writes one generated puzzle, with its solution when
+    /// `with_solution`.
+    pub fn puzzle(&mut self, puzzle: &Puzzle, with_solution: bool) -> Result<(), OutputError> {
+        self.record(&GeneratedRecord::new(puzzle, with_solution))
+    }
+
     /// Copies an input record verbatim (its own line ends included), as
     /// `dedup` passes records through.
     pub fn copy(&mut self, record: &CopiedRecord) -> Result<(), OutputError> {
@@ -248,14 +260,8 @@ pub struct GeneratedRecord {
 }
 
 impl GeneratedRecord {
-    /// The record of `puzzle`, made with `symmetry` and `backend`; the
-    /// solution only when `with_solution`.
-    pub fn new(
-        puzzle: &Puzzle,
-        symmetry: Symmetry,
-        backend: BackendKind,
-        with_solution: bool,
-    ) -> GeneratedRecord {
+    /// The record of `puzzle`; the solution only when `with_solution`.
+    pub fn new(puzzle: &Puzzle, with_solution: bool) -> GeneratedRecord {
         let solution = with_solution.then(|| puzzle.solution.clone());
         GeneratedRecord {
             index: puzzle.index,
@@ -263,8 +269,8 @@ impl GeneratedRecord {
             shape: puzzle.puzzle.shape(),
             puzzle: puzzle.puzzle.to_line(),
             clues: puzzle.clues,
-            symmetry,
-            backend,
+            symmetry: puzzle.symmetry,
+            backend: puzzle.backend,
             effort: puzzle.effort.map(|e| EffortFields {
                 effort: e.value,
                 effort_unit: e.unit,
@@ -855,7 +861,7 @@ mod tests {
         let mut writer = Writer::new(Vec::new(), format, plan.shard())?;
         writer.begin(&GeneratedRecord::csv_header(rate, true))?;
         for puzzle in plan.puzzles() {
-            let record = GeneratedRecord::new(&puzzle.unwrap(), Symmetry::None, BackendKind::Dlx, true);
+            let record = GeneratedRecord::new(&puzzle.unwrap(), true);
             writer.record(&record)?;
         }
         writer.end()?;

@@ -74,11 +74,17 @@ pub struct Puzzle {
     /// The full rating, when the plan rates (`rate` or a difficulty): the
     /// rating found while searching, never computed twice.
     pub rating: Option<Rating>,
+    /// The clue symmetry it was dug with.
+    pub symmetry: Symmetry,
+    /// The backend that decided uniqueness while digging.
+    pub backend: BackendKind,
 }
 
 impl Puzzle {
-    fn new(generated: Generated, rating: Option<Rating>) -> Puzzle {
+    fn new(generated: Generated, rating: Option<Rating>, options: &GenerateOptions) -> Puzzle {
         Puzzle {
+            symmetry: options.symmetry,
+            backend: options.backend,
             index: generated.index,
             seed: generated.seed,
             clues: generated.puzzle.given_count(),
@@ -265,11 +271,11 @@ pub struct Shard {
 }
 
 impl std::str::FromStr for Shard {
-    type Err = ParseError;
+    type Err = SpecError;
 
-    fn from_str(text: &str) -> Result<Shard, ParseError> {
+    fn from_str(text: &str) -> Result<Shard, SpecError> {
         let bad = || {
-            ParseError(format!(
+            SpecError(format!(
                 "'{text}' is not a shard: expected I/M with 0 <= I < M, such as 0/4"
             ))
         };
@@ -290,16 +296,16 @@ impl std::str::FromStr for Shard {
 pub struct RatingBand(pub Range<f32>);
 
 impl std::str::FromStr for RatingBand {
-    type Err = ParseError;
+    type Err = SpecError;
 
-    fn from_str(text: &str) -> Result<RatingBand, ParseError> {
+    fn from_str(text: &str) -> Result<RatingBand, SpecError> {
         let bad = || {
-            ParseError(format!(
+            SpecError(format!(
                 "'{text}' is not a rating band: expected MIN..MAX, such as 2.6..4.4 or 6.5.."
             ))
         };
         let (lo, hi) = text.split_once("..").ok_or_else(bad)?;
-        let end = |t: &str, open: f32| -> Result<f32, ParseError> {
+        let end = |t: &str, open: f32| -> Result<f32, SpecError> {
             match t.trim() {
                 "" => Ok(open),
                 t => t.parse::<f32>().ok().filter(|x| x.is_finite()).ok_or_else(bad),
@@ -310,12 +316,12 @@ impl std::str::FromStr for RatingBand {
             return Err(bad());
         }
         if lo > HIGHEST_RATING {
-            return Err(ParseError(format!(
+            return Err(SpecError(format!(
                 "'{text}': no puzzle rates above {HIGHEST_RATING:.1} on the Sudoku Explainer scale"
             )));
         }
         if hi < LOWEST_RATING {
-            return Err(ParseError(format!(
+            return Err(SpecError(format!(
                 "'{text}': no puzzle rates below {LOWEST_RATING:.1} on the Sudoku Explainer scale (a full house is 1.0)"
             )));
         }
@@ -327,7 +333,7 @@ impl std::str::FromStr for RatingBand {
 /// text and the expected form.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct ParseError(String);
+pub struct SpecError(String);
 
 /// A validated generation run: what to make and how many. Cheap to clone;
 /// engines are built by [`Plan::worker`], once per thread.
@@ -404,12 +410,37 @@ impl Plan {
         self.indices().map(move |i| worker.produce(self, i, &controls))
     }
 
+    /// Produces the run on `threads` threads (0: one per core), handing
+    /// each result to `sink` in index order, so the output does not depend
+    /// on the thread count. The first error `sink` returns stops the run
+    /// and comes back as [`RunError::Sink`], still of the sink's own type.
+    /// A passed deadline ends the run after handing the sink
+    /// [`GenerateError::DeadlinePassed`].
+    pub fn run<S: Sink>(&self, threads: usize, sink: S) -> Result<(), RunError<S::Error>> {
+        self.run_with(threads, &Controls::default(), sink)
+    }
+
+    /// [`Plan::run`] with `controls`: a front end sets `controls.stop` (on
+    /// Ctrl-C, say) to stop starting puzzles, and reads `controls.rated`
+    /// for progress.
+    pub fn run_with<S: Sink>(&self, threads: usize, controls: &Controls, mut sink: S) -> Result<(), RunError<S::Error>> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| RunError::Threads(e.to_string()))?;
+        let broke = self.run_ordered(&pool, controls, |result| match sink.take(result) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => ControlFlow::Break(e),
+        });
+        broke.map_or(Ok(()), |e| Err(RunError::Sink(e)))
+    }
+
     /// Produces the run on `pool`, handing each result to `sink` in index
     /// order whatever the thread count; one worker per thread, built on
     /// first use. Stops when `sink` breaks (its value is returned) or at
     /// the first [`GenerateError::Stopped`] or
     /// [`GenerateError::DeadlinePassed`], which is handed to `sink` last.
-    pub fn run_ordered<B>(
+    pub(crate) fn run_ordered<B>(
         &self,
         pool: &rayon::ThreadPool,
         controls: &Controls,
@@ -454,6 +485,42 @@ impl Plan {
     fn past_deadline(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)
     }
+}
+
+/// What takes a run's results, one at a time, in index order: a closure
+/// `FnMut(Result<Puzzle, GenerateError>) -> Result<(), E>` or a type of
+/// its own. Returning an error stops the run; the caller gets that error
+/// back with its type intact.
+pub trait Sink {
+    /// What can go wrong in the sink (writing a file, say).
+    type Error;
+
+    /// Takes the result for the next index: a puzzle, or why that index
+    /// has none (the run goes on unless this returns an error).
+    fn take(&mut self, result: Result<Puzzle, GenerateError>) -> Result<(), Self::Error>;
+}
+
+impl<F, E> Sink for F
+where
+    F: FnMut(Result<Puzzle, GenerateError>) -> Result<(), E>,
+{
+    type Error = E;
+
+    fn take(&mut self, result: Result<Puzzle, GenerateError>) -> Result<(), E> {
+        self(result)
+    }
+}
+
+/// Why [`Plan::run`] stopped before the end of the run.
+#[non_exhaustive]
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RunError<E> {
+    /// The sink returned this error.
+    #[error("{0}")]
+    Sink(E),
+    /// The worker threads could not be started.
+    #[error("cannot start worker threads: {0}")]
+    Threads(String),
 }
 
 /// A batch done faster than this doubles the next batch's size.
@@ -514,7 +581,7 @@ impl Worker {
             )
             .map_err(GenerateError::EnginesDisagree)?;
         }
-        Ok(Puzzle::new(generated, rating))
+        Ok(Puzzle::new(generated, rating, &plan.options))
     }
 
     fn generate(

@@ -9,7 +9,7 @@ use clap::Args;
 use std::time::Instant;
 use sudoku_dlx::limits::{GaveUp, RecordClock};
 use sudoku_dlx::output::{CheckRecord, ErrorRecord, Writer};
-use sudoku_dlx::verify::compare_counts;
+use sudoku_dlx::compare_counts;
 use sudoku_dlx::{BackendKind, Count, Grid};
 
 /// Options of `check`.

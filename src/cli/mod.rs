@@ -111,7 +111,7 @@ impl Format {
 /// Which engine runs the search.
 pub fn parse_backend(text: &str) -> Result<BackendKind, String> {
     text.parse()
-        .map_err(|e: sudoku_dlx::engine::UnknownBackend| e.to_string())
+        .map_err(|e: sudoku_dlx::UnknownBackend| e.to_string())
 }
 
 /// Runs the command line; returns the process exit code.

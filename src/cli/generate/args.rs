@@ -4,11 +4,11 @@
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-use sudoku_dlx::generator::{GenerateError, Symmetry};
+use sudoku_dlx::{GenerateError, Symmetry};
 use sudoku_dlx::limits::{deadline, parse_seconds};
-use sudoku_dlx::logic::Level;
+use sudoku_dlx::Level;
 use sudoku_dlx::output::Format;
-use sudoku_dlx::pipeline::{GeneratorBuilder, Plan, RatingBand, Shard};
+use sudoku_dlx::{GeneratorBuilder, Plan, RatingBand, Shard};
 use sudoku_dlx::{BackendKind, Generator, Shape};
 
 /// Output forms of `generate`.
