@@ -3,10 +3,10 @@
 //! jsonl --solution` does, through the library.
 
 use sudoku_dlx::output::{Format, OutputError, Writer};
-use sudoku_dlx::{Generator, Shape};
+use sudoku_dlx::{Plan, Shape};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let plan = Generator::builder(Shape::CLASSIC)
+    let plan = Plan::builder(Shape::CLASSIC)
         .seed(7)
         .count(20)
         .rate(true)

@@ -13,7 +13,7 @@ use crate::logic::{Rating, SolvePath};
 use crate::pipeline::Puzzle;
 use crate::shape::Shape;
 use crate::verify::GradeError;
-use crate::Generator;
+use crate::Plan;
 use std::borrow::Cow;
 
 /// What a one-line call takes as a puzzle: its text (one line, `.` or `0`
@@ -112,9 +112,9 @@ pub fn explain(puzzle: impl PuzzleInput) -> Result<SolvePath, Error> {
 
 /// Puzzle 0 of `seed` on `shape`: minimal, no symmetry, unrated. The same
 /// seed always gives the same puzzle; for more puzzles, ratings or a
-/// difficulty, build a [`crate::Plan`] with [`Generator::builder`].
+/// difficulty, build a [`crate::Plan`] with [`Plan::builder`].
 pub fn generate(shape: Shape, seed: u64) -> Result<Puzzle, Error> {
-    let plan = Generator::builder(shape).seed(seed).build()?;
+    let plan = Plan::builder(shape).seed(seed).build()?;
     let first = plan.puzzles().next().expect("a plan of one puzzle yields one result");
     Ok(first?)
 }

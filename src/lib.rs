@@ -6,7 +6,7 @@
 //! One puzzle takes one line: [`solve`], [`count`], [`is_unique`],
 //! [`rate`], [`explain`] and [`generate`] take a puzzle's text or a
 //! [`Grid`] and borrow the library's cached backend and grader for its
-//! shape. A batch is a [`Plan`] ([`Generator::builder`]): iterate it with
+//! shape. A batch is a [`Plan`] ([`Plan::builder`]): iterate it with
 //! [`Plan::puzzles`] or run it on threads with [`Plan::run`], handing each
 //! [`Puzzle`] to a [`Sink`] in index order. docs/api.md has the whole API
 //! and its vocabulary.
@@ -21,9 +21,9 @@
 //! Generate a rated puzzle, rate it again and explain it step by step:
 //!
 //! ```
-//! use sudoku_dlx::{explain, rate, Generator, Level, Shape};
+//! use sudoku_dlx::{explain, rate, Level, Plan, Shape};
 //!
-//! let plan = Generator::builder(Shape::CLASSIC).seed(7).difficulty(Level::Medium).build()?;
+//! let plan = Plan::builder(Shape::CLASSIC).seed(7).difficulty(Level::Medium).build()?;
 //! let puzzle = plan.puzzles().next().expect("one puzzle")?;
 //! let rating = puzzle.rating.clone().expect("a difficulty rates the puzzle");
 //! assert_eq!(rate(&puzzle.puzzle)?, rating);
@@ -81,9 +81,9 @@ pub mod parallel {
 pub use cache::{with_backend, with_grader};
 pub use calls::{count, explain, generate, is_unique, rate, solve, Error, PuzzleInput};
 pub use engine::{Backend, BackendKind, Count, EffortUnit, UnknownBackend};
-pub use generator::{GenerateError, Generator, ShardError, Symmetry};
+pub use generator::{GenerateError, ShardError, Symmetry};
 pub use grid::{Clash, Grid};
 pub use logic::{Level, LogicError, Rating, SolvePath, Step, UnknownLevel};
-pub use pipeline::{Controls, Effort, GeneratorBuilder, Plan, Puzzle, RatingBand, RunError, Shard, Sink, SpecError};
+pub use pipeline::{Controls, Effort, PlanBuilder, Plan, Puzzle, RatingBand, RunError, Shard, Sink, SpecError};
 pub use shape::{Shape, ShapeError};
 pub use verify::{compare_counts, Disagreement, GradeError, Graded, Grader};

@@ -850,10 +850,10 @@ impl Record for CopiedRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Generator;
+    use crate::Plan;
 
     fn write_run(format: Format, shard: Option<(u64, u64)>, rate: bool) -> Result<Vec<u8>, OutputError> {
-        let mut builder = Generator::builder(Shape::CLASSIC).seed(9).count(7).rate(rate);
+        let mut builder = Plan::builder(Shape::CLASSIC).seed(9).count(7).rate(rate);
         if let Some((part, parts)) = shard {
             builder = builder.shard(part, parts);
         }

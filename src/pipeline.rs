@@ -1,13 +1,13 @@
 //! The whole generation pipeline as a library: a validated plan built with
-//! [`Generator::builder`], puzzles that carry everything known about them
+//! [`Plan::builder`], puzzles that carry everything known about them
 //! (rated once), and ordered parallel batches and shards that every front
 //! end (the command line, Python) shares.
 //!
 //! ```
-//! use sudoku_dlx::{Generator, Shape};
+//! use sudoku_dlx::{Plan, Shape};
 //! use sudoku_dlx::logic::Level;
 //!
-//! let plan = Generator::builder(Shape::CLASSIC)
+//! let plan = Plan::builder(Shape::CLASSIC)
 //!     .seed(7)
 //!     .count(2)
 //!     .difficulty(Level::Easy)
@@ -64,7 +64,7 @@ pub struct Puzzle {
     /// DLX search effort to count the puzzle's solutions to two: a cheap
     /// machine measure of difficulty, always in search nodes whatever
     /// engine dug the puzzle, so figures of one run compare. `None` when
-    /// the plan does not measure it ([`GeneratorBuilder::measure_effort`]).
+    /// the plan does not measure it ([`PlanBuilder::measure_effort`]).
     pub effort: Option<Effort>,
     /// True when no clue can be removed with the solution staying unique;
     /// false when `givens` stopped digging early or a probe gave up.
@@ -101,19 +101,19 @@ impl Puzzle {
     }
 }
 
-/// Builds a [`Plan`]; start with [`Generator::builder`].
+/// Builds a [`Plan`]; start with [`Plan::builder`].
 #[derive(Clone, Debug)]
 #[must_use]
-pub struct GeneratorBuilder {
+pub struct PlanBuilder {
     plan: Plan,
     max_attempts: Option<u32>,
 }
 
-impl Generator {
+impl Plan {
     /// A builder for a generation run on `shape`: minimal puzzles, no
     /// symmetry, DLX, seed 0, one puzzle, unrated.
-    pub fn builder(shape: Shape) -> GeneratorBuilder {
-        GeneratorBuilder {
+    pub fn builder(shape: Shape) -> PlanBuilder {
+        PlanBuilder {
             plan: Plan {
                 options: GenerateOptions::new(shape),
                 seed: 0,
@@ -130,7 +130,7 @@ impl Generator {
     }
 }
 
-impl GeneratorBuilder {
+impl PlanBuilder {
     /// The run seed.
     pub fn seed(mut self, seed: u64) -> Self {
         self.plan.seed = seed;
@@ -360,9 +360,9 @@ pub struct Controls {
 }
 
 impl Plan {
-    /// The generation options in force.
-    pub fn options(&self) -> &GenerateOptions {
-        &self.options
+    /// The board shape of every puzzle of the run.
+    pub fn shape(&self) -> Shape {
+        self.options.shape
     }
 
     /// The run seed.
@@ -394,7 +394,7 @@ impl Plan {
     }
 
     /// Engines and grader for one thread.
-    pub fn worker(&self) -> Worker {
+    pub(crate) fn worker(&self) -> Worker {
         let shape = self.options.shape;
         Worker {
             generator: Generator::new(self.options.clone()).expect("options checked by build"),
@@ -548,7 +548,7 @@ fn hand_over<B>(
 
 /// One thread's engines: the generator, the grader and, with `check`, the
 /// other engine.
-pub struct Worker {
+pub(crate) struct Worker {
     generator: Generator,
     grader: LogicalSolver,
     checker: Option<Box<dyn Backend>>,
@@ -557,7 +557,7 @@ pub struct Worker {
 impl Worker {
     /// Puzzle `index` of `plan`: generated, rated when the plan rates
     /// (once), confirmed by the other engine with `check`.
-    pub fn produce(&mut self, plan: &Plan, index: u64, controls: &Controls) -> Result<Puzzle, GenerateError> {
+    pub(crate) fn produce(&mut self, plan: &Plan, index: u64, controls: &Controls) -> Result<Puzzle, GenerateError> {
         if controls.stop.load(Ordering::Relaxed) {
             return Err(GenerateError::Stopped);
         }
@@ -730,7 +730,7 @@ mod tests {
 
     #[test]
     fn parallel_batches_equal_the_sequential_run_and_shards_concatenate() {
-        let plan = Generator::builder(Shape::CLASSIC)
+        let plan = Plan::builder(Shape::CLASSIC)
             .seed(3)
             .count(40)
             .build()
@@ -740,7 +740,7 @@ mod tests {
         assert_eq!(collect(&plan, 3), sequential);
         let mut sharded = Vec::new();
         for part in 0..3 {
-            let shard = Generator::builder(Shape::CLASSIC)
+            let shard = Plan::builder(Shape::CLASSIC)
                 .seed(3)
                 .count(40)
                 .shard(part, 3)
@@ -753,7 +753,7 @@ mod tests {
 
     #[test]
     fn a_difficulty_keeps_the_rating_it_found() {
-        let plan = Generator::builder(Shape::CLASSIC)
+        let plan = Plan::builder(Shape::CLASSIC)
             .seed(11)
             .count(3)
             .difficulty(Level::Medium)
@@ -770,9 +770,9 @@ mod tests {
 
     #[test]
     fn build_refuses_bad_options_with_typed_errors() {
-        let shard = Generator::builder(Shape::CLASSIC).shard(3, 3).build();
+        let shard = Plan::builder(Shape::CLASSIC).shard(3, 3).build();
         assert!(matches!(shard, Err(GenerateError::Shard(_))));
-        let givens = Generator::builder(Shape::CLASSIC).givens(3).build();
+        let givens = Plan::builder(Shape::CLASSIC).givens(3).build();
         assert!(matches!(
             givens,
             Err(GenerateError::GivensOutOfRange(3, _, 17, 81))
@@ -781,7 +781,7 @@ mod tests {
 
     #[test]
     fn a_stop_request_ends_the_batch() {
-        let plan = Generator::builder(Shape::CLASSIC).count(10).build().unwrap();
+        let plan = Plan::builder(Shape::CLASSIC).count(10).build().unwrap();
         let controls = Controls::default();
         controls.stop.store(true, Ordering::Relaxed);
         let mut seen = Vec::new();

@@ -18,7 +18,7 @@ use sudoku_dlx::output::{GeneratedRecord, RatingFields};
 use sudoku_dlx::parallel::{map_ordered, PerThread};
 use sudoku_dlx::{Plan, RatingBand, RunError, Shard};
 use sudoku_dlx::{Backend, BackendKind, Grid, Shape};
-use sudoku_dlx::{Generator, Puzzle};
+use sudoku_dlx::Puzzle;
 
 create_exception!(
     _native,
@@ -490,7 +490,7 @@ fn run_options(
     if difficulty.is_some() && rating.is_some() {
         return Err(option_error("give difficulty or rating, not both"));
     }
-    let mut builder = Generator::builder(shape)
+    let mut builder = Plan::builder(shape)
         .seed(seed.unwrap_or_else(rand::random))
         .count(count)
         .symmetry(symmetry)
@@ -636,7 +636,7 @@ fn generate_array<'py>(
         false,
     )?;
     let produced = generate_all(py, &run, threads)?;
-    let cells = run.plan.options().shape.cells();
+    let cells = run.plan.shape().cells();
     let rows = produced.len();
     let flat = |pick: &dyn Fn(&Puzzle) -> &Grid| -> Vec<u8> {
         produced.iter().flat_map(|p| pick(p).cells().to_vec()).collect()

@@ -86,7 +86,7 @@ impl GenerateOptions {
 /// so those puzzles are minimal. On 25x25 it is off by default and a probe
 /// past the budget keeps its clue, so the default 25x25 puzzle is unique
 /// but not necessarily minimal; an explicit budget (`--budget`,
-/// `GeneratorBuilder::probe_budget`) turns settling on and digs a minimal
+/// `PlanBuilder::probe_budget`) turns settling on and digs a minimal
 /// one.
 pub fn default_probe_budget(shape: Shape) -> Option<u64> {
     match shape.n() {

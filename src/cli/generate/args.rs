@@ -1,5 +1,5 @@
 //! The flags of `generate` and the library plan they ask for: parsing
-//! only; validation is the library's ([`GeneratorBuilder::build`]).
+//! only; validation is the library's ([`PlanBuilder::build`]).
 
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
@@ -8,8 +8,8 @@ use sudoku_dlx::{GenerateError, Symmetry};
 use sudoku_dlx::limits::{deadline, parse_seconds};
 use sudoku_dlx::Level;
 use sudoku_dlx::output::Format;
-use sudoku_dlx::{GeneratorBuilder, Plan, RatingBand, Shard};
-use sudoku_dlx::{BackendKind, Generator, Shape};
+use sudoku_dlx::{PlanBuilder, Plan, RatingBand, Shard};
+use sudoku_dlx::{BackendKind, Shape};
 
 /// Output forms of `generate`.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,7 +128,7 @@ pub struct GenerateArgs {
 impl GenerateArgs {
     /// The validated library plan: what the flags ask for.
     pub fn plan(&self, seed: u64, start: Instant) -> Result<Plan, GenerateError> {
-        let mut builder: GeneratorBuilder = Generator::builder(self.shape)
+        let mut builder: PlanBuilder = Plan::builder(self.shape)
             .seed(seed)
             .count(self.count)
             .symmetry(self.symmetry)
