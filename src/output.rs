@@ -190,16 +190,16 @@ fn to_json(record: &impl Serialize) -> Result<String, OutputError> {
 
 /// Effort as records write it: the figure and its unit, side by side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct EffortFields {
+pub(crate) struct EffortFields {
     /// The amount spent.
-    pub effort: u64,
+    pub(crate) effort: u64,
     /// What `effort` counts: `search_nodes` or `solve_calls`.
-    pub effort_unit: EffortUnit,
+    pub(crate) effort_unit: EffortUnit,
 }
 
 impl EffortFields {
     /// Effort of `count` by an engine of `kind`.
-    pub fn of(kind: BackendKind, effort: u64) -> EffortFields {
+    pub(crate) fn of(kind: BackendKind, effort: u64) -> EffortFields {
         EffortFields {
             effort,
             effort_unit: kind.capabilities().effort_unit,
@@ -227,34 +227,34 @@ impl std::fmt::Display for Source {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GeneratedRecord {
     /// Index in the run.
-    pub index: u64,
+    pub(crate) index: u64,
     /// Run seed.
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Board shape (`3x3`).
-    pub shape: Shape,
+    pub(crate) shape: Shape,
     /// The puzzle line.
-    pub puzzle: String,
+    pub(crate) puzzle: String,
     /// Clues.
-    pub clues: usize,
+    pub(crate) clues: usize,
     /// Clue symmetry.
-    pub symmetry: Symmetry,
+    pub(crate) symmetry: Symmetry,
     /// Engine that dug it.
-    pub backend: BackendKind,
+    pub(crate) backend: BackendKind,
     /// DLX effort to count its solutions to two, when measured.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    pub effort: Option<EffortFields>,
+    pub(crate) effort: Option<EffortFields>,
     /// No clue can be removed.
-    pub minimal: bool,
+    pub(crate) minimal: bool,
     /// Grids or candidates spent on it.
-    pub attempts: u32,
+    pub(crate) attempts: u32,
     /// Crate version that made it.
-    pub version: &'static str,
+    pub(crate) version: &'static str,
     /// The solution, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub solution: Option<String>,
+    pub(crate) solution: Option<String>,
     /// The rating, when rated.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    pub rating: Option<RatingFields>,
+    pub(crate) rating: Option<RatingFields>,
     #[serde(skip)]
     grids: (Grid, Option<Grid>),
 }
@@ -349,7 +349,7 @@ pub struct RatedRecord {
     pub rating: RatingFields,
     /// DLX effort to show it unique.
     #[serde(flatten)]
-    pub effort: EffortFields,
+    pub(crate) effort: EffortFields,
 }
 
 impl RatedRecord {
@@ -498,19 +498,19 @@ fn csv_cell(text: &str) -> String {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ExplainedRecord {
     /// The puzzle line.
-    pub puzzle: String,
+    pub(crate) puzzle: String,
     /// Its rating.
     #[serde(flatten)]
-    pub rating: RatingFields,
+    pub(crate) rating: RatingFields,
     /// DLX effort to show it unique.
     #[serde(flatten)]
-    pub effort: EffortFields,
+    pub(crate) effort: EffortFields,
     /// Every step, with cells, digits and eliminations.
-    pub steps: Vec<crate::logic::Step>,
+    pub(crate) steps: Vec<crate::logic::Step>,
     /// Every step as a sentence.
-    pub text: Vec<String>,
+    pub(crate) text: Vec<String>,
     /// The grid where logic stopped (the solution when solved).
-    pub grid: String,
+    pub(crate) grid: String,
     /// The text form for people (the `grid` format).
     #[serde(skip)]
     pictures: String,
@@ -665,7 +665,7 @@ pub struct CountRecord {
     pub solution: Option<String>,
     /// Engine effort.
     #[serde(flatten)]
-    pub effort: EffortFields,
+    pub(crate) effort: EffortFields,
     /// `solve`: whether a second solution was searched for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uniqueness_checked: Option<bool>,
@@ -740,20 +740,36 @@ impl Record for SolvedRecord {
 pub struct CheckRecord {
     /// Where it was read.
     #[serde(flatten)]
-    pub source: Source,
+    pub(crate) source: Source,
     /// The puzzle line.
-    pub puzzle: String,
+    pub(crate) puzzle: String,
     /// DLX's count.
-    pub dlx: Option<u64>,
+    pub(crate) dlx: Option<u64>,
     /// SAT's count.
-    pub sat: Option<u64>,
+    pub(crate) sat: Option<u64>,
     /// Whether the engines agree.
-    pub agree: bool,
+    pub(crate) agree: bool,
     /// What they disagree on.
-    pub problems: Vec<String>,
+    pub(crate) problems: Vec<String>,
     /// Why the check was given up, if it was.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
+    pub(crate) error: Option<String>,
+}
+
+impl CheckRecord {
+    /// The record of `puzzle` checked with both backends: their counts and
+    /// what they disagree on (nothing when they agree).
+    pub fn new(source: Source, puzzle: &Grid, dlx: u64, sat: u64, problems: Vec<String>) -> CheckRecord {
+        CheckRecord {
+            source,
+            puzzle: puzzle.to_line(),
+            dlx: Some(dlx),
+            sat: Some(sat),
+            agree: problems.is_empty(),
+            problems,
+            error: None,
+        }
+    }
 }
 
 impl Record for CheckRecord {
@@ -811,11 +827,22 @@ impl Record for ErrorRecord {
 pub struct CanonRecord {
     /// Where it was read.
     #[serde(flatten)]
-    pub source: Source,
+    pub(crate) source: Source,
     /// The puzzle line as read.
-    pub puzzle: String,
+    pub(crate) puzzle: String,
     /// Its canonical form.
-    pub canonical: String,
+    pub(crate) canonical: String,
+}
+
+impl CanonRecord {
+    /// The record of `puzzle` and its canonical form.
+    pub fn new(source: Source, puzzle: &Grid, canonical: &Grid) -> CanonRecord {
+        CanonRecord {
+            source,
+            puzzle: puzzle.to_line(),
+            canonical: canonical.to_line(),
+        }
+    }
 }
 
 impl Record for CanonRecord {
@@ -832,9 +859,16 @@ impl Record for CanonRecord {
 pub struct CopiedRecord {
     /// Where it was read.
     #[serde(flatten)]
-    pub source: Source,
+    pub(crate) source: Source,
     /// The record's text as read, line ends included.
-    pub text: String,
+    pub(crate) text: String,
+}
+
+impl CopiedRecord {
+    /// An input record's `text` (line ends included), read at `source`.
+    pub fn new(source: Source, text: String) -> CopiedRecord {
+        CopiedRecord { source, text }
+    }
 }
 
 impl Record for CopiedRecord {

@@ -115,15 +115,7 @@ pub fn run(args: CheckArgs) -> Result<i32> {
                     } else {
                         disagreed += 1;
                     }
-                    let record = CheckRecord {
-                        source: item.source(),
-                        puzzle: puzzle.to_line(),
-                        dlx: Some(dlx.solutions),
-                        sat: Some(sat.solutions),
-                        agree,
-                        problems,
-                        error: None,
-                    };
+                    let record = CheckRecord::new(item.source(), &puzzle, dlx.solutions, sat.solutions, problems);
                     // The line form lists disagreements only.
                     if json || !agree {
                         out.record(&record)?;
