@@ -225,7 +225,7 @@ impl std::fmt::Display for Source {
 
 /// `generate`: one generated puzzle.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct GeneratedRecord {
+pub(crate) struct GeneratedRecord {
     /// Index in the run.
     pub(crate) index: u64,
     /// Run seed.
@@ -261,7 +261,7 @@ pub struct GeneratedRecord {
 
 impl GeneratedRecord {
     /// The record of `puzzle`; the solution only when `with_solution`.
-    pub fn new(puzzle: &Puzzle, with_solution: bool) -> GeneratedRecord {
+    pub(crate) fn new(puzzle: &Puzzle, with_solution: bool) -> GeneratedRecord {
         let solution = with_solution.then(|| puzzle.solution.clone());
         GeneratedRecord {
             index: puzzle.index,
@@ -285,7 +285,7 @@ impl GeneratedRecord {
     }
 
     /// The CSV header for records with or without rating and solution.
-    pub fn csv_header(rated: bool, with_solution: bool) -> Vec<&'static str> {
+    pub(crate) fn csv_header(rated: bool, with_solution: bool) -> Vec<&'static str> {
         let mut columns = vec!["index", "seed", "shape", "puzzle", "clues", "effort", "minimal"];
         if rated {
             columns.extend(["rating", "level", "ep", "ed"]);
@@ -461,14 +461,14 @@ impl RatedRecord {
 
 /// SE's three ratings as serate prints them by default (`%r/%p/%d`):
 /// `7.2/1.2/1.2`.
-pub fn er_ep_ed(r: &RatingFields) -> String {
+pub(crate) fn er_ep_ed(r: &RatingFields) -> String {
     format!("{:.1}/{:.1}/{:.1}", r.er, r.ep, r.ed)
 }
 
 /// SE's three ratings with their techniques, for people: `ER 7.2 (Forcing
 /// Chain), EP 1.2 (Hidden Single), ED 1.2 (Hidden Single)`; a rating
 /// without a step shows no technique.
-pub fn er_ep_ed_named(r: &RatingFields) -> String {
+pub(crate) fn er_ep_ed_named(r: &RatingFields) -> String {
     let one = |label: &str, value: f64, name: &str| {
         if name.is_empty() {
             format!("{label} {value:.1}")
@@ -603,7 +603,7 @@ fn explanation_text(puzzle: &Grid, graded: &Graded, show_candidates: bool) -> Re
 
 /// The candidate grid as text: each cell shows its digit or its
 /// candidates, columns padded to line up, boxes separated.
-pub fn candidate_grid(c: &Candidates) -> String {
+pub(crate) fn candidate_grid(c: &Candidates) -> String {
     let shape = c.shape();
     let n = shape.n();
     let text = |cell: usize| -> String {

@@ -14,7 +14,8 @@ use sudoku_dlx::canon::{try_canonical, Dedup, DEFAULT_BUDGET};
 use sudoku_dlx::formats::{parse_line, PuzzleReader};
 use sudoku_dlx::{GenerateError, Symmetry};
 use sudoku_dlx::{with_grader, Level, Rating};
-use sudoku_dlx::output::{GeneratedRecord, RatingFields};
+use sudoku_dlx::limits::Limits;
+use sudoku_dlx::output::{Format, RatingFields, Writer};
 use sudoku_dlx::parallel::{map_ordered, PerThread};
 use sudoku_dlx::{Plan, RatingBand, RunError, Shard};
 use sudoku_dlx::{Backend, BackendKind, Grid, Shape};
@@ -291,7 +292,9 @@ fn rate<'py>(
     let grids = parse_all(&batch, parse_shape(r#box)?)?;
     let results = run_batch(py, &grids, threads, BackendKind::Dlx, |e, g| {
         let (_, effort) = e.unique(g).ok()?;
-        with_grader(g.shape(), |gr| gr.solver().rate(g)).ok().map(|r| (r, effort))
+        with_grader(g.shape(), |gr| gr.grade_within(g, Limits::default(), false))
+            .ok()
+            .map(|graded| (graded.path.rating, effort))
     })?;
     let mut items = Vec::with_capacity(results.len());
     for (grid, result) in grids.iter().zip(results) {
@@ -323,7 +326,9 @@ fn explain<'py>(
     let grids = parse_all(&batch, parse_shape(r#box)?)?;
     let results = run_batch(py, &grids, threads, BackendKind::Dlx, |e, g| {
         let (_, effort) = e.unique(g)?;
-        let path = with_grader(g.shape(), |gr| gr.solver().explain(g)).map_err(|x| x.to_string())?;
+        let path = with_grader(g.shape(), |gr| gr.grade_within(g, Limits::default(), true))
+            .map_err(|x| x.to_string())?
+            .path;
         let steps = serde_json::to_string(&path.steps).map_err(|x| x.to_string())?;
         Ok::<_, String>((path, effort, steps))
     })?;
@@ -592,8 +597,11 @@ fn generate<'py>(
     let mut records = Vec::with_capacity(produced.len());
     for puzzle in &produced {
         // The library's own record, so a dict has the CLI's JSON fields.
-        let record = GeneratedRecord::new(puzzle, solution);
-        let text = serde_json::to_string(&record).map_err(|e| SudokuError::new_err(e.to_string()))?;
+        let mut text = Vec::new();
+        Writer::new(&mut text, Format::Jsonl, None)
+            .and_then(|mut w| w.puzzle(puzzle, solution))
+            .map_err(|e| SudokuError::new_err(e.to_string()))?;
+        let text = String::from_utf8(text).map_err(|e| SudokuError::new_err(e.to_string()))?;
         records.push(json.call_method1("loads", (text,))?);
     }
     PyList::new(py, records)

@@ -18,6 +18,7 @@ macro_rules! print_steps {
         pub mod $name;
         $(#[$attr])*
         #[cfg(not(feature = "internals"))]
+        #[allow(dead_code)]
         mod $name;
     )*};
 }
@@ -222,11 +223,11 @@ impl Book {
 }
 
 /// Points per millimetre.
-pub const PT_PER_MM: f32 = 72.0 / 25.4;
+pub(crate) const PT_PER_MM: f32 = 72.0 / 25.4;
 
 /// The label beside a puzzle's number: level and rating when known, as in
 /// `Hard (3.4)`.
-pub fn difficulty_label(entry: &Entry) -> Option<String> {
+pub(crate) fn difficulty_label(entry: &Entry) -> Option<String> {
     let level = entry.level.as_deref().map(|l| {
         let mut chars = l.chars();
         chars
