@@ -115,6 +115,9 @@ pub fn explain(puzzle: impl PuzzleInput) -> Result<SolvePath, Error> {
 /// difficulty, build a [`crate::Plan`] with [`Plan::builder`].
 pub fn generate(shape: Shape, seed: u64) -> Result<Puzzle, Error> {
     let plan = Plan::builder(shape).seed(seed).build()?;
-    let first = plan.puzzles().next().expect("a plan of one puzzle yields one result");
+    let first = plan
+        .puzzles()
+        .next()
+        .expect("a plan of one puzzle yields one result");
     Ok(first?)
 }

@@ -17,9 +17,9 @@
 //! record.
 
 use crate::grid::Grid;
-use crate::shape::Shape;
 /// How messages quote a piece of input text: shortened past a limit.
 pub use crate::shape::quote;
+use crate::shape::Shape;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use std::io::{BufRead, ErrorKind};

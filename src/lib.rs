@@ -84,6 +84,8 @@ pub use engine::{Backend, BackendKind, Count, EffortUnit, UnknownBackend};
 pub use generator::{GenerateError, ShardError, Symmetry};
 pub use grid::{Clash, Grid};
 pub use logic::{Level, LogicError, Rating, SolvePath, Step, UnknownLevel};
-pub use pipeline::{Controls, Effort, PlanBuilder, Plan, Puzzle, RatingBand, RunError, Shard, Sink, SpecError};
+pub use pipeline::{
+    Controls, Effort, Plan, PlanBuilder, Puzzle, RatingBand, RunError, Shard, Sink, SpecError,
+};
 pub use shape::{Shape, ShapeError};
 pub use verify::{compare_counts, Disagreement, GradeError, Graded, Grader};

@@ -45,7 +45,7 @@ pub enum Format {
 #[derive(Debug, thiserror::Error)]
 pub enum OutputError {
     /// A JSON array split across shards would not concatenate.
-    #[error("--format json cannot be sharded: shard outputs would be separate arrays that do not concatenate into one; use --format jsonl, whose shards concatenate into the single run's output")]
+    #[error("the JSON array format cannot be sharded: shard outputs would be separate arrays that do not concatenate into one; JSON lines shards concatenate into the single run's output")]
     JsonShard,
     /// The record kind has no form in this format.
     #[error("{kind} records have no {format} form")]

@@ -12,14 +12,14 @@ use pyo3::BoundObject;
 use std::ops::Range;
 use sudoku_dlx::canon::{try_canonical, Dedup, DEFAULT_BUDGET};
 use sudoku_dlx::formats::{parse_line, PuzzleReader};
-use sudoku_dlx::{GenerateError, Symmetry};
-use sudoku_dlx::{with_grader, Level, Rating};
 use sudoku_dlx::limits::Limits;
 use sudoku_dlx::output::{Format, RatingFields, Writer};
 use sudoku_dlx::parallel::{map_ordered, PerThread};
-use sudoku_dlx::{Plan, RatingBand, RunError, Shard};
-use sudoku_dlx::{Backend, BackendKind, Grid, Shape};
 use sudoku_dlx::Puzzle;
+use sudoku_dlx::{with_grader, Level, Rating};
+use sudoku_dlx::{Backend, BackendKind, Grid, Shape};
+use sudoku_dlx::{GenerateError, Symmetry};
+use sudoku_dlx::{Plan, RatingBand, RunError, Shard};
 
 create_exception!(
     _native,

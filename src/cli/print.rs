@@ -173,12 +173,7 @@ pub fn run(args: PrintArgs) -> Result<i32> {
 }
 
 /// Reads one file's puzzles, each with its file name for messages.
-fn read_into(
-    sources: &mut Vec<(String, Input)>,
-    name: &str,
-    text: &str,
-    shape: Option<Shape>,
-) -> Result<()> {
+fn read_into(sources: &mut Vec<(String, Input)>, name: &str, text: &str, shape: Option<Shape>) -> Result<()> {
     let read = read_sources(text, shape).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     sources.extend(read.into_iter().map(|s| (name.to_string(), s)));
     if sources.len() > MAX_PUZZLES {
@@ -253,10 +248,7 @@ fn write_svgs(entries: &[Entry], book: &BookArgs, output: Option<&Path>) -> Resu
                 let number = format!("{:0width$}", entry.number);
                 files.push((named(&number), puzzle_svg(entry, false)));
                 if !book.no_answers {
-                    files.push((
-                        named(&format!("{number}-answer")),
-                        puzzle_svg(entry, true),
-                    ));
+                    files.push((named(&format!("{number}-answer")), puzzle_svg(entry, true)));
                 }
             }
         }

@@ -137,7 +137,7 @@ pub enum GenerateError {
     SymmetryDoesNotFit(Symmetry, Shape),
     /// `--givens` outside what the shape allows.
     #[error(
-        "--givens {0} is impossible on a {1} board: a unique puzzle needs at least {2} clues and at most {3}"
+        "{0} givens are impossible on a {1} board: a unique puzzle needs at least {2} clues and at most {3}"
     )]
     GivensOutOfRange(usize, Shape, usize, usize),
     /// No puzzle in the wanted rating band within the bounds.
@@ -152,7 +152,7 @@ pub enum GenerateError {
         closest: f32,
     },
     /// `max_attempts` of 0: nothing could ever be produced.
-    #[error("--max-attempts must be at least 1")]
+    #[error("the attempts per puzzle must be at least 1")]
     NoAttempts,
     /// A rating band no puzzle can be in.
     #[error("no puzzle can be rated {0}: the Sudoku Explainer scale ends below 12.0")]

@@ -23,7 +23,14 @@ macro_rules! print_steps {
     )*};
 }
 
-print_steps!(book, input, layout, #[cfg(feature = "print")] pdf, svg);
+print_steps!(
+    book,
+    input,
+    layout,
+    #[cfg(feature = "print")]
+    pdf,
+    svg
+);
 mod metrics;
 
 pub use book::{entries, BookError, EntryError};
@@ -35,7 +42,6 @@ use crate::grid::Grid;
 use crate::shape::Shape;
 use std::fmt;
 use std::str::FromStr;
-
 
 /// One puzzle of a book, with what its label shows.
 #[derive(Clone, Debug, PartialEq)]
@@ -143,7 +149,7 @@ pub enum PrintError {
     #[error("a margin of {0} mm is out of range: choose 5 to 50 mm")]
     Margin(f32),
     /// Cells would be too small to read or write in.
-    #[error("puzzle {number} ({shape} boxes, {n}x{n}) does not fit {per_page} per page on {page}: its cells would be {cell_mm:.1} mm, below the {min_mm:.1} mm a reader can write in; use --per-page {fits}")]
+    #[error("puzzle {number} ({shape} boxes, {n}x{n}) does not fit {per_page} per page on {page}: its cells would be {cell_mm:.1} mm, below the {min_mm:.1} mm a reader can write in; puzzles per page that fit: {fits}")]
     DoesNotFit {
         /// The first puzzle that does not fit.
         number: u64,

@@ -4,12 +4,12 @@
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-use sudoku_dlx::{GenerateError, Symmetry};
 use sudoku_dlx::limits::{deadline, parse_seconds};
-use sudoku_dlx::Level;
 use sudoku_dlx::output::Format;
-use sudoku_dlx::{PlanBuilder, Plan, RatingBand, Shard};
+use sudoku_dlx::Level;
 use sudoku_dlx::{BackendKind, Shape};
+use sudoku_dlx::{GenerateError, Symmetry};
+use sudoku_dlx::{Plan, PlanBuilder, RatingBand, Shard};
 
 /// Output forms of `generate`.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

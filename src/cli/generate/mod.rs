@@ -87,14 +87,18 @@ fn write_book(
 ) -> Result<()> {
     args.book.check(args.shape)?;
     let mut book = Vec::new();
-    plan.run_with(threads, &CONTROLS, |result| -> Result<(), std::convert::Infallible> {
-        book.extend(
-            tally
-                .take(result, &CONTROLS)
-                .map(|p| super::print::book_entry(&p)),
-        );
-        Ok(())
-    })
+    plan.run_with(
+        threads,
+        &CONTROLS,
+        |result| -> Result<(), std::convert::Infallible> {
+            book.extend(
+                tally
+                    .take(result, &CONTROLS)
+                    .map(|p| super::print::book_entry(&p)),
+            );
+            Ok(())
+        },
+    )
     .map_err(sink_error)?;
     super::print::write_book(&book, &args.book, book_format, args.output.as_deref())
 }
