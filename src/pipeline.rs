@@ -186,7 +186,7 @@ impl PlanBuilder {
     }
 
     /// Node budget per uniqueness probe (`None`: unbounded); defaults to
-    /// [`crate::generator::default_probe_budget`]. Setting it also turns on
+    /// a budget that grows with the board. Setting it also turns on
     /// settling probes past the budget (DLX: by the SAT engine), so every
     /// probe is decided and puzzles are minimal, also on 25x25.
     pub fn probe_budget(mut self, budget: Option<u64>) -> Self {
@@ -197,7 +197,7 @@ impl PlanBuilder {
 
     /// Bound per puzzle: fresh grids to try when `givens` is not reached
     /// (default 100), or puzzles to rate when aiming at a difficulty
-    /// (default [`DEFAULT_MAX_RATED`]).
+    /// (default 1000).
     pub fn max_attempts(mut self, attempts: u32) -> Self {
         self.max_attempts = Some(attempts);
         self
@@ -336,7 +336,7 @@ impl std::str::FromStr for RatingBand {
 pub struct SpecError(String);
 
 /// A validated generation run: what to make and how many. Cheap to clone;
-/// engines are built by [`Plan::worker`], once per thread.
+/// backends and graders are built once per thread.
 #[derive(Clone, Debug)]
 pub struct Plan {
     options: GenerateOptions,

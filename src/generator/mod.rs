@@ -122,7 +122,7 @@ pub enum GenerateError {
     /// `--check`: the other engine does not confirm the puzzle.
     #[error("engines disagree: {0}")]
     EnginesDisagree(crate::verify::Disagreement),
-    /// The run's deadline (or [`GenerateOptions::deadline`]) passed before
+    /// The run's deadline passed before
     /// this puzzle was produced.
     #[error("the deadline passed before this puzzle was produced")]
     DeadlinePassed,
