@@ -4,8 +4,7 @@
 //! end (the command line, Python) shares.
 //!
 //! ```
-//! use sudoku_dlx::{Plan, Shape};
-//! use sudoku_dlx::logic::Level;
+//! use sudoku_dlx::{Level, Plan, Shape};
 //!
 //! let plan = Plan::builder(Shape::CLASSIC)
 //!     .seed(7)
@@ -18,7 +17,7 @@
 //!     assert!(Level::Easy.range().contains(&rating.score));
 //!     assert_eq!(puzzle.clues, puzzle.puzzle.given_count());
 //! }
-//! # Ok::<(), sudoku_dlx::generator::GenerateError>(())
+//! # Ok::<(), sudoku_dlx::GenerateError>(())
 //! ```
 
 use crate::engine::{Backend, BackendKind, EffortUnit};
