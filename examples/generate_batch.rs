@@ -1,33 +1,25 @@
 //! Generate a batch of rated puzzles in parallel, in index order, as JSON
 //! lines: what `sudoku-dlx generate --count 20 --seed 7 --rate --format
-//! jsonl` does, through the library.
+//! jsonl --solution` does, through the library.
 
-use std::ops::ControlFlow;
-use sudoku_dlx::output::{Format, GeneratedRecord, Writer};
-use sudoku_dlx::pipeline::Controls;
-use sudoku_dlx::{Generator, Shape};
+use sudoku_dlx::output::{Format, OutputError, Writer};
+use sudoku_dlx::{Plan, Shape};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let plan = Generator::builder(Shape::CLASSIC)
+    let plan = Plan::builder(Shape::CLASSIC)
         .seed(7)
         .count(20)
         .rate(true)
         .build()?;
-    let pool = rayon::ThreadPoolBuilder::new().build()?;
     let mut out = Writer::new(std::io::stdout().lock(), Format::Jsonl, plan.shard())?;
-    out.begin(&[])?;
-    let symmetry = plan.options().symmetry;
-    let backend = plan.options().backend;
-    let failed = plan.run_ordered(&pool, &Controls::default(), |result| match result {
-        Ok(puzzle) => match out.record(&GeneratedRecord::new(&puzzle, symmetry, backend, true)) {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(e) => ControlFlow::Break(e.to_string()),
-        },
-        Err(e) => ControlFlow::Break(e.to_string()),
-    });
+    out.begin_puzzles(plan.rates(), true)?;
+    // One thread per core; the sink's errors come back as OutputError.
+    plan.run(0, |result| -> Result<(), OutputError> {
+        match result {
+            Ok(puzzle) => out.puzzle(&puzzle, true),
+            Err(e) => Err(OutputError::Io(std::io::Error::other(e))),
+        }
+    })?;
     out.end()?;
-    match failed {
-        Some(why) => Err(why.into()),
-        None => Ok(()),
-    }
+    Ok(())
 }

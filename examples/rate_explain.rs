@@ -2,13 +2,12 @@
 //! it step by step; a puzzle with several solutions is refused with a
 //! typed error.
 
-use sudoku_dlx::logic::LogicalSolver;
-use sudoku_dlx::{grade, GradeError, Grid};
+use sudoku_dlx::{explain, rate, Error, GradeError, Grid};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let puzzle: Grid =
         "..3.7..4...6..23.1.89.........1.7.8.517.....6...4.....271..9..5.95..........2....".parse()?;
-    let rating = grade(&puzzle)?;
+    let rating = rate(&puzzle)?;
     println!(
         "rating {:.1} ({}), hardest: {}",
         rating.score, rating.level, rating.hardest_name
@@ -24,14 +23,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         rating.pearl_name,
         rating.diamond_name
     );
-    let path = LogicalSolver::new(puzzle.shape()).explain(&puzzle)?;
+    let path = explain(&puzzle)?;
     for (i, step) in path.steps.iter().enumerate() {
         println!("{:3}. {step}", i + 1);
     }
     let mut open = puzzle.clone();
     (0..9).for_each(|cell| open.set(cell, 0));
-    match grade(&open) {
-        Err(GradeError::NotUnique { solutions }) => {
+    match rate(&open) {
+        Err(Error::Rate(GradeError::NotUnique { solutions })) => {
             println!("with row 1 emptied: {solutions}+ solutions, not rated")
         }
         other => println!("with row 1 emptied: {other:?}"),

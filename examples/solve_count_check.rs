@@ -1,7 +1,7 @@
-//! Solve and count with either engine, and cross-check them: the DLX and
-//! SAT engines are independent, so agreement is evidence.
+//! Solve and count with either backend, and cross-check them: the DLX and
+//! SAT backends are independent, so agreement is evidence.
 
-use sudoku_dlx::verify::compare_counts;
+use sudoku_dlx::compare_counts;
 use sudoku_dlx::{BackendKind, Grid};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -9,9 +9,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
     let mut counts = Vec::new();
     for kind in BackendKind::ALL {
-        let mut engine = kind.build(puzzle.shape());
-        let count = engine.count(&puzzle, 2, None);
-        let unit = engine.capabilities().effort_unit;
+        let mut backend = kind.build(puzzle.shape());
+        let count = backend.count(&puzzle, 2, None);
+        let unit = backend.capabilities().effort_unit;
         println!(
             "{kind}: {} solution(s), effort {} {unit}",
             count.solutions, count.effort
@@ -24,6 +24,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .first
         .as_ref()
         .expect("a unique puzzle has a solution");
-    println!("both engines agree; solution:\n{}", solution.to_pretty());
+    println!("both backends agree; solution:\n{}", solution.to_pretty());
     Ok(())
 }

@@ -17,7 +17,9 @@
 //! record.
 
 use crate::grid::Grid;
-use crate::shape::{quote, Shape};
+/// How messages quote a piece of input text: shortened past a limit.
+pub use crate::shape::quote;
+use crate::shape::Shape;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use std::io::{BufRead, ErrorKind};
@@ -52,7 +54,7 @@ pub struct Record {
 
 /// The value of a puzzle symbol: `Some(0)` for empty, `Some(d)` for digit
 /// `d`, `None` for a character that is no symbol at all.
-pub fn symbol_value(ch: char) -> Option<u8> {
+pub(crate) fn symbol_value(ch: char) -> Option<u8> {
     match ch {
         '.' | '0' => Some(0),
         '1'..='9' => Some(ch as u8 - b'0'),
@@ -85,7 +87,7 @@ fn invisible_name(ch: char) -> Option<&'static str> {
 
 /// A character for an error message: `'x'`, `'é' (U+00E9)`, or the name
 /// of an invisible one, `byte order mark (U+FEFF)`.
-pub fn describe_char(ch: char) -> String {
+pub(crate) fn describe_char(ch: char) -> String {
     match invisible_name(ch) {
         Some(name) => format!("{name} (U+{:04X})", ch as u32),
         None if ch.is_ascii() => format!("'{ch}'"),

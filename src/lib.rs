@@ -3,31 +3,32 @@
 //! Sudoku generation, solving and grading built on an exact-cover engine
 //! (Knuth's dancing links), cross-checked by an independent SAT engine.
 //!
-//! - [`shape`], [`grid`]: the board model, generic over the box shape.
-//! - [`engine`]: the solving engines, a leaf layer: [`engine::dlx`]
-//!   (dancing links), [`engine::sat`] (varisat), the interface both
-//!   implement and the exact-cover encoding they share.
-//! - [`generator`]: fill and dig one puzzle; [`pipeline`]: whole runs
-//!   ([`Generator::builder`]), ordered parallel batches and shards.
-//! - [`logic`]: the grader (Sudoku Explainer scale); [`verify`]:
-//!   [`grade`] (uniqueness first) and the DLX/SAT cross-check.
+//! One puzzle takes one line: [`solve`], [`count`], [`is_unique`],
+//! [`rate`], [`explain`] and [`generate`] take a puzzle's text or a
+//! [`Grid`] and borrow the library's cached backend and grader for its
+//! shape. A batch is a [`Plan`] ([`Plan::builder`]): iterate it with
+//! [`Plan::puzzles`] or run it on threads with [`Plan::run`], handing each
+//! [`Puzzle`] to a [`Sink`] in index order. docs/api.md has the whole API
+//! and its vocabulary.
+//!
 //! - [`formats`]: reading puzzles; [`output`]: writing records in every
 //!   format; [`print`](mod@print): PDF and SVG books.
 //! - [`canon`]: canonical (minlex) forms, to find puzzles that are the
 //!   same puzzle in disguise.
+//! - [`limits`]: per-record time and node bounds for the backend and the
+//!   grader; [`parallel`]: ordered parallel maps with per-thread state.
 //!
-//! Generate a rated puzzle, grade it again and explain it step by step:
+//! Generate a rated puzzle, rate it again and explain it step by step:
 //!
 //! ```
-//! use sudoku_dlx::logic::{Level, LogicalSolver};
-//! use sudoku_dlx::{grade, Generator, Shape};
+//! use sudoku_dlx::{explain, rate, Level, Plan, Shape};
 //!
-//! let plan = Generator::builder(Shape::CLASSIC).seed(7).difficulty(Level::Medium).build()?;
+//! let plan = Plan::builder(Shape::CLASSIC).seed(7).difficulty(Level::Medium).build()?;
 //! let puzzle = plan.puzzles().next().expect("one puzzle")?;
 //! let rating = puzzle.rating.clone().expect("a difficulty rates the puzzle");
-//! assert_eq!(grade(&puzzle.puzzle)?, rating);
+//! assert_eq!(rate(&puzzle.puzzle)?, rating);
 //!
-//! let path = LogicalSolver::new(Shape::CLASSIC).explain(&puzzle.puzzle)?;
+//! let path = explain(&puzzle.puzzle)?;
 //! assert!(path.solved && path.grid == puzzle.solution);
 //! for (i, step) in path.steps.iter().enumerate() {
 //!     println!("{}. {step}", i + 1);
@@ -42,22 +43,51 @@
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
-pub mod canon;
-pub mod engine;
-pub mod formats;
-pub mod generator;
-pub mod grid;
-pub mod limits;
-pub mod logic;
-pub mod output;
-pub mod pipeline;
-pub mod print;
-pub mod shape;
-pub mod verify;
+/// docs/api.md's examples run as doctests too.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/api.md")]
+pub struct ApiDoctests;
 
-pub use engine::{Backend, BackendKind, Capabilities, Count, Digger, EffortUnit, Removal};
-pub use generator::Generator;
-pub use grid::Grid;
-pub use pipeline::{Effort, Plan, Puzzle};
-pub use shape::Shape;
-pub use verify::{grade, GradeError};
+/// The layers below the public API are public only with the `internals`
+/// feature, which the crate's own tests, benchmarks and fuzz targets turn
+/// on to check them piece by piece; a library user sees the re-exports
+/// below. Without the feature, items only those checks call are unused.
+macro_rules! internal_modules {
+    ($($name:ident),* $(,)?) => {$(
+        #[cfg(feature = "internals")]
+        pub mod $name;
+        #[cfg(not(feature = "internals"))]
+        // Their docs may link their own items, which a build without the
+        // feature does not document.
+        #[allow(dead_code, unused_imports, rustdoc::private_intra_doc_links)]
+        mod $name;
+    )*};
+}
+
+internal_modules!(engine, generator, grid, logic, pipeline, shape, verify);
+
+mod cache;
+mod calls;
+pub mod canon;
+pub mod formats;
+pub mod limits;
+pub mod output;
+pub mod print;
+
+/// Ordered parallel maps over batches read from files, with state (a
+/// backend, a grader) built once per worker thread.
+pub mod parallel {
+    pub use crate::pipeline::{map_ordered, PerThread};
+}
+
+pub use cache::{with_backend, with_grader};
+pub use calls::{count, explain, generate, is_unique, rate, solve, Error, PuzzleInput};
+pub use engine::{Backend, BackendKind, Count, EffortUnit, UnknownBackend};
+pub use generator::{GenerateError, ShardError, Symmetry};
+pub use grid::{Clash, Grid};
+pub use logic::{Level, LogicError, Rating, SolvePath, Step, UnknownLevel};
+pub use pipeline::{
+    Controls, Effort, Plan, PlanBuilder, Puzzle, RatingBand, RunError, Shard, Sink, SpecError,
+};
+pub use shape::{Shape, ShapeError};
+pub use verify::{compare_counts, Disagreement, GradeError, Graded, Grader};

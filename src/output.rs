@@ -45,7 +45,7 @@ pub enum Format {
 #[derive(Debug, thiserror::Error)]
 pub enum OutputError {
     /// A JSON array split across shards would not concatenate.
-    #[error("--format json cannot be sharded: shard outputs would be separate arrays that do not concatenate into one; use --format jsonl, whose shards concatenate into the single run's output")]
+    #[error("the JSON array format cannot be sharded: shard outputs would be separate arrays that do not concatenate into one; JSON lines shards concatenate into the single run's output")]
     JsonShard,
     /// The record kind has no form in this format.
     #[error("{kind} records have no {format} form")]
@@ -135,6 +135,18 @@ impl<W: Write> Writer<W> {
         Ok(())
     }
 
+    /// Starts an output of generated puzzles: the CSV header for records
+    /// with or without rating and solution.
+    pub fn begin_puzzles(&mut self, rated: bool, with_solution: bool) -> Result<(), OutputError> {
+        self.begin(&GeneratedRecord::csv_header(rated, with_solution))
+    }
+
+    /// Writes one generated puzzle, with its solution when
+    /// `with_solution`.
+    pub fn puzzle(&mut self, puzzle: &Puzzle, with_solution: bool) -> Result<(), OutputError> {
+        self.record(&GeneratedRecord::new(puzzle, with_solution))
+    }
+
     /// Copies an input record verbatim (its own line ends included), as
     /// `dedup` passes records through.
     pub fn copy(&mut self, record: &CopiedRecord) -> Result<(), OutputError> {
@@ -178,16 +190,16 @@ fn to_json(record: &impl Serialize) -> Result<String, OutputError> {
 
 /// Effort as records write it: the figure and its unit, side by side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct EffortFields {
+pub(crate) struct EffortFields {
     /// The amount spent.
-    pub effort: u64,
+    pub(crate) effort: u64,
     /// What `effort` counts: `search_nodes` or `solve_calls`.
-    pub effort_unit: EffortUnit,
+    pub(crate) effort_unit: EffortUnit,
 }
 
 impl EffortFields {
     /// Effort of `count` by an engine of `kind`.
-    pub fn of(kind: BackendKind, effort: u64) -> EffortFields {
+    pub(crate) fn of(kind: BackendKind, effort: u64) -> EffortFields {
         EffortFields {
             effort,
             effort_unit: kind.capabilities().effort_unit,
@@ -213,49 +225,43 @@ impl std::fmt::Display for Source {
 
 /// `generate`: one generated puzzle.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct GeneratedRecord {
+pub(crate) struct GeneratedRecord {
     /// Index in the run.
-    pub index: u64,
+    pub(crate) index: u64,
     /// Run seed.
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Board shape (`3x3`).
-    pub shape: Shape,
+    pub(crate) shape: Shape,
     /// The puzzle line.
-    pub puzzle: String,
+    pub(crate) puzzle: String,
     /// Clues.
-    pub clues: usize,
+    pub(crate) clues: usize,
     /// Clue symmetry.
-    pub symmetry: Symmetry,
+    pub(crate) symmetry: Symmetry,
     /// Engine that dug it.
-    pub backend: BackendKind,
+    pub(crate) backend: BackendKind,
     /// DLX effort to count its solutions to two, when measured.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    pub effort: Option<EffortFields>,
+    pub(crate) effort: Option<EffortFields>,
     /// No clue can be removed.
-    pub minimal: bool,
+    pub(crate) minimal: bool,
     /// Grids or candidates spent on it.
-    pub attempts: u32,
+    pub(crate) attempts: u32,
     /// Crate version that made it.
-    pub version: &'static str,
+    pub(crate) version: &'static str,
     /// The solution, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub solution: Option<String>,
+    pub(crate) solution: Option<String>,
     /// The rating, when rated.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    pub rating: Option<RatingFields>,
+    pub(crate) rating: Option<RatingFields>,
     #[serde(skip)]
     grids: (Grid, Option<Grid>),
 }
 
 impl GeneratedRecord {
-    /// The record of `puzzle`, made with `symmetry` and `backend`; the
-    /// solution only when `with_solution`.
-    pub fn new(
-        puzzle: &Puzzle,
-        symmetry: Symmetry,
-        backend: BackendKind,
-        with_solution: bool,
-    ) -> GeneratedRecord {
+    /// The record of `puzzle`; the solution only when `with_solution`.
+    pub(crate) fn new(puzzle: &Puzzle, with_solution: bool) -> GeneratedRecord {
         let solution = with_solution.then(|| puzzle.solution.clone());
         GeneratedRecord {
             index: puzzle.index,
@@ -263,8 +269,8 @@ impl GeneratedRecord {
             shape: puzzle.puzzle.shape(),
             puzzle: puzzle.puzzle.to_line(),
             clues: puzzle.clues,
-            symmetry,
-            backend,
+            symmetry: puzzle.symmetry,
+            backend: puzzle.backend,
             effort: puzzle.effort.map(|e| EffortFields {
                 effort: e.value,
                 effort_unit: e.unit,
@@ -279,7 +285,7 @@ impl GeneratedRecord {
     }
 
     /// The CSV header for records with or without rating and solution.
-    pub fn csv_header(rated: bool, with_solution: bool) -> Vec<&'static str> {
+    pub(crate) fn csv_header(rated: bool, with_solution: bool) -> Vec<&'static str> {
         let mut columns = vec!["index", "seed", "shape", "puzzle", "clues", "effort", "minimal"];
         if rated {
             columns.extend(["rating", "level", "ep", "ed"]);
@@ -343,7 +349,7 @@ pub struct RatedRecord {
     pub rating: RatingFields,
     /// DLX effort to show it unique.
     #[serde(flatten)]
-    pub effort: EffortFields,
+    pub(crate) effort: EffortFields,
 }
 
 impl RatedRecord {
@@ -455,14 +461,14 @@ impl RatedRecord {
 
 /// SE's three ratings as serate prints them by default (`%r/%p/%d`):
 /// `7.2/1.2/1.2`.
-pub fn er_ep_ed(r: &RatingFields) -> String {
+pub(crate) fn er_ep_ed(r: &RatingFields) -> String {
     format!("{:.1}/{:.1}/{:.1}", r.er, r.ep, r.ed)
 }
 
 /// SE's three ratings with their techniques, for people: `ER 7.2 (Forcing
 /// Chain), EP 1.2 (Hidden Single), ED 1.2 (Hidden Single)`; a rating
 /// without a step shows no technique.
-pub fn er_ep_ed_named(r: &RatingFields) -> String {
+pub(crate) fn er_ep_ed_named(r: &RatingFields) -> String {
     let one = |label: &str, value: f64, name: &str| {
         if name.is_empty() {
             format!("{label} {value:.1}")
@@ -492,19 +498,19 @@ fn csv_cell(text: &str) -> String {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ExplainedRecord {
     /// The puzzle line.
-    pub puzzle: String,
+    pub(crate) puzzle: String,
     /// Its rating.
     #[serde(flatten)]
-    pub rating: RatingFields,
+    pub(crate) rating: RatingFields,
     /// DLX effort to show it unique.
     #[serde(flatten)]
-    pub effort: EffortFields,
+    pub(crate) effort: EffortFields,
     /// Every step, with cells, digits and eliminations.
-    pub steps: Vec<crate::logic::Step>,
+    pub(crate) steps: Vec<crate::logic::Step>,
     /// Every step as a sentence.
-    pub text: Vec<String>,
+    pub(crate) text: Vec<String>,
     /// The grid where logic stopped (the solution when solved).
-    pub grid: String,
+    pub(crate) grid: String,
     /// The text form for people (the `grid` format).
     #[serde(skip)]
     pictures: String,
@@ -597,7 +603,7 @@ fn explanation_text(puzzle: &Grid, graded: &Graded, show_candidates: bool) -> Re
 
 /// The candidate grid as text: each cell shows its digit or its
 /// candidates, columns padded to line up, boxes separated.
-pub fn candidate_grid(c: &Candidates) -> String {
+pub(crate) fn candidate_grid(c: &Candidates) -> String {
     let shape = c.shape();
     let n = shape.n();
     let text = |cell: usize| -> String {
@@ -659,7 +665,7 @@ pub struct CountRecord {
     pub solution: Option<String>,
     /// Engine effort.
     #[serde(flatten)]
-    pub effort: EffortFields,
+    pub(crate) effort: EffortFields,
     /// `solve`: whether a second solution was searched for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uniqueness_checked: Option<bool>,
@@ -734,20 +740,36 @@ impl Record for SolvedRecord {
 pub struct CheckRecord {
     /// Where it was read.
     #[serde(flatten)]
-    pub source: Source,
+    pub(crate) source: Source,
     /// The puzzle line.
-    pub puzzle: String,
+    pub(crate) puzzle: String,
     /// DLX's count.
-    pub dlx: Option<u64>,
+    pub(crate) dlx: Option<u64>,
     /// SAT's count.
-    pub sat: Option<u64>,
+    pub(crate) sat: Option<u64>,
     /// Whether the engines agree.
-    pub agree: bool,
+    pub(crate) agree: bool,
     /// What they disagree on.
-    pub problems: Vec<String>,
+    pub(crate) problems: Vec<String>,
     /// Why the check was given up, if it was.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
+    pub(crate) error: Option<String>,
+}
+
+impl CheckRecord {
+    /// The record of `puzzle` checked with both backends: their counts and
+    /// what they disagree on (nothing when they agree).
+    pub fn new(source: Source, puzzle: &Grid, dlx: u64, sat: u64, problems: Vec<String>) -> CheckRecord {
+        CheckRecord {
+            source,
+            puzzle: puzzle.to_line(),
+            dlx: Some(dlx),
+            sat: Some(sat),
+            agree: problems.is_empty(),
+            problems,
+            error: None,
+        }
+    }
 }
 
 impl Record for CheckRecord {
@@ -805,11 +827,22 @@ impl Record for ErrorRecord {
 pub struct CanonRecord {
     /// Where it was read.
     #[serde(flatten)]
-    pub source: Source,
+    pub(crate) source: Source,
     /// The puzzle line as read.
-    pub puzzle: String,
+    pub(crate) puzzle: String,
     /// Its canonical form.
-    pub canonical: String,
+    pub(crate) canonical: String,
+}
+
+impl CanonRecord {
+    /// The record of `puzzle` and its canonical form.
+    pub fn new(source: Source, puzzle: &Grid, canonical: &Grid) -> CanonRecord {
+        CanonRecord {
+            source,
+            puzzle: puzzle.to_line(),
+            canonical: canonical.to_line(),
+        }
+    }
 }
 
 impl Record for CanonRecord {
@@ -826,9 +859,16 @@ impl Record for CanonRecord {
 pub struct CopiedRecord {
     /// Where it was read.
     #[serde(flatten)]
-    pub source: Source,
+    pub(crate) source: Source,
     /// The record's text as read, line ends included.
-    pub text: String,
+    pub(crate) text: String,
+}
+
+impl CopiedRecord {
+    /// An input record's `text` (line ends included), read at `source`.
+    pub fn new(source: Source, text: String) -> CopiedRecord {
+        CopiedRecord { source, text }
+    }
 }
 
 impl Record for CopiedRecord {
@@ -844,10 +884,10 @@ impl Record for CopiedRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Generator;
+    use crate::Plan;
 
     fn write_run(format: Format, shard: Option<(u64, u64)>, rate: bool) -> Result<Vec<u8>, OutputError> {
-        let mut builder = Generator::builder(Shape::CLASSIC).seed(9).count(7).rate(rate);
+        let mut builder = Plan::builder(Shape::CLASSIC).seed(9).count(7).rate(rate);
         if let Some((part, parts)) = shard {
             builder = builder.shard(part, parts);
         }
@@ -855,7 +895,7 @@ mod tests {
         let mut writer = Writer::new(Vec::new(), format, plan.shard())?;
         writer.begin(&GeneratedRecord::csv_header(rate, true))?;
         for puzzle in plan.puzzles() {
-            let record = GeneratedRecord::new(&puzzle.unwrap(), Symmetry::None, BackendKind::Dlx, true);
+            let record = GeneratedRecord::new(&puzzle.unwrap(), true);
             writer.record(&record)?;
         }
         writer.end()?;

@@ -1,13 +1,12 @@
 //! The whole generation pipeline as a library: a validated plan built with
-//! [`Generator::builder`], puzzles that carry everything known about them
+//! [`Plan::builder`], puzzles that carry everything known about them
 //! (rated once), and ordered parallel batches and shards that every front
 //! end (the command line, Python) shares.
 //!
 //! ```
-//! use sudoku_dlx::{Generator, Shape};
-//! use sudoku_dlx::logic::Level;
+//! use sudoku_dlx::{Level, Plan, Shape};
 //!
-//! let plan = Generator::builder(Shape::CLASSIC)
+//! let plan = Plan::builder(Shape::CLASSIC)
 //!     .seed(7)
 //!     .count(2)
 //!     .difficulty(Level::Easy)
@@ -18,7 +17,7 @@
 //!     assert!(Level::Easy.range().contains(&rating.score));
 //!     assert_eq!(puzzle.clues, puzzle.puzzle.given_count());
 //! }
-//! # Ok::<(), sudoku_dlx::generator::GenerateError>(())
+//! # Ok::<(), sudoku_dlx::GenerateError>(())
 //! ```
 
 use crate::engine::{Backend, BackendKind, EffortUnit};
@@ -64,7 +63,7 @@ pub struct Puzzle {
     /// DLX search effort to count the puzzle's solutions to two: a cheap
     /// machine measure of difficulty, always in search nodes whatever
     /// engine dug the puzzle, so figures of one run compare. `None` when
-    /// the plan does not measure it ([`GeneratorBuilder::measure_effort`]).
+    /// the plan does not measure it ([`PlanBuilder::measure_effort`]).
     pub effort: Option<Effort>,
     /// True when no clue can be removed with the solution staying unique;
     /// false when `givens` stopped digging early or a probe gave up.
@@ -74,11 +73,17 @@ pub struct Puzzle {
     /// The full rating, when the plan rates (`rate` or a difficulty): the
     /// rating found while searching, never computed twice.
     pub rating: Option<Rating>,
+    /// The clue symmetry it was dug with.
+    pub symmetry: Symmetry,
+    /// The backend that decided uniqueness while digging.
+    pub backend: BackendKind,
 }
 
 impl Puzzle {
-    fn new(generated: Generated, rating: Option<Rating>) -> Puzzle {
+    fn new(generated: Generated, rating: Option<Rating>, options: &GenerateOptions) -> Puzzle {
         Puzzle {
+            symmetry: options.symmetry,
+            backend: options.backend,
             index: generated.index,
             seed: generated.seed,
             clues: generated.puzzle.given_count(),
@@ -95,19 +100,19 @@ impl Puzzle {
     }
 }
 
-/// Builds a [`Plan`]; start with [`Generator::builder`].
+/// Builds a [`Plan`]; start with [`Plan::builder`].
 #[derive(Clone, Debug)]
 #[must_use]
-pub struct GeneratorBuilder {
+pub struct PlanBuilder {
     plan: Plan,
     max_attempts: Option<u32>,
 }
 
-impl Generator {
+impl Plan {
     /// A builder for a generation run on `shape`: minimal puzzles, no
     /// symmetry, DLX, seed 0, one puzzle, unrated.
-    pub fn builder(shape: Shape) -> GeneratorBuilder {
-        GeneratorBuilder {
+    pub fn builder(shape: Shape) -> PlanBuilder {
+        PlanBuilder {
             plan: Plan {
                 options: GenerateOptions::new(shape),
                 seed: 0,
@@ -124,7 +129,7 @@ impl Generator {
     }
 }
 
-impl GeneratorBuilder {
+impl PlanBuilder {
     /// The run seed.
     pub fn seed(mut self, seed: u64) -> Self {
         self.plan.seed = seed;
@@ -180,7 +185,7 @@ impl GeneratorBuilder {
     }
 
     /// Node budget per uniqueness probe (`None`: unbounded); defaults to
-    /// [`crate::generator::default_probe_budget`]. Setting it also turns on
+    /// a budget that grows with the board. Setting it also turns on
     /// settling probes past the budget (DLX: by the SAT engine), so every
     /// probe is decided and puzzles are minimal, also on 25x25.
     pub fn probe_budget(mut self, budget: Option<u64>) -> Self {
@@ -191,7 +196,7 @@ impl GeneratorBuilder {
 
     /// Bound per puzzle: fresh grids to try when `givens` is not reached
     /// (default 100), or puzzles to rate when aiming at a difficulty
-    /// (default [`DEFAULT_MAX_RATED`]).
+    /// (default 1000).
     pub fn max_attempts(mut self, attempts: u32) -> Self {
         self.max_attempts = Some(attempts);
         self
@@ -265,11 +270,11 @@ pub struct Shard {
 }
 
 impl std::str::FromStr for Shard {
-    type Err = ParseError;
+    type Err = SpecError;
 
-    fn from_str(text: &str) -> Result<Shard, ParseError> {
+    fn from_str(text: &str) -> Result<Shard, SpecError> {
         let bad = || {
-            ParseError(format!(
+            SpecError(format!(
                 "'{text}' is not a shard: expected I/M with 0 <= I < M, such as 0/4"
             ))
         };
@@ -290,16 +295,16 @@ impl std::str::FromStr for Shard {
 pub struct RatingBand(pub Range<f32>);
 
 impl std::str::FromStr for RatingBand {
-    type Err = ParseError;
+    type Err = SpecError;
 
-    fn from_str(text: &str) -> Result<RatingBand, ParseError> {
+    fn from_str(text: &str) -> Result<RatingBand, SpecError> {
         let bad = || {
-            ParseError(format!(
+            SpecError(format!(
                 "'{text}' is not a rating band: expected MIN..MAX, such as 2.6..4.4 or 6.5.."
             ))
         };
         let (lo, hi) = text.split_once("..").ok_or_else(bad)?;
-        let end = |t: &str, open: f32| -> Result<f32, ParseError> {
+        let end = |t: &str, open: f32| -> Result<f32, SpecError> {
             match t.trim() {
                 "" => Ok(open),
                 t => t.parse::<f32>().ok().filter(|x| x.is_finite()).ok_or_else(bad),
@@ -310,12 +315,12 @@ impl std::str::FromStr for RatingBand {
             return Err(bad());
         }
         if lo > HIGHEST_RATING {
-            return Err(ParseError(format!(
+            return Err(SpecError(format!(
                 "'{text}': no puzzle rates above {HIGHEST_RATING:.1} on the Sudoku Explainer scale"
             )));
         }
         if hi < LOWEST_RATING {
-            return Err(ParseError(format!(
+            return Err(SpecError(format!(
                 "'{text}': no puzzle rates below {LOWEST_RATING:.1} on the Sudoku Explainer scale (a full house is 1.0)"
             )));
         }
@@ -327,10 +332,10 @@ impl std::str::FromStr for RatingBand {
 /// text and the expected form.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct ParseError(String);
+pub struct SpecError(String);
 
 /// A validated generation run: what to make and how many. Cheap to clone;
-/// engines are built by [`Plan::worker`], once per thread.
+/// backends and graders are built once per thread.
 #[derive(Clone, Debug)]
 pub struct Plan {
     options: GenerateOptions,
@@ -354,9 +359,9 @@ pub struct Controls {
 }
 
 impl Plan {
-    /// The generation options in force.
-    pub fn options(&self) -> &GenerateOptions {
-        &self.options
+    /// The board shape of every puzzle of the run.
+    pub fn shape(&self) -> Shape {
+        self.options.shape
     }
 
     /// The run seed.
@@ -388,7 +393,7 @@ impl Plan {
     }
 
     /// Engines and grader for one thread.
-    pub fn worker(&self) -> Worker {
+    pub(crate) fn worker(&self) -> Worker {
         let shape = self.options.shape;
         Worker {
             generator: Generator::new(self.options.clone()).expect("options checked by build"),
@@ -404,12 +409,37 @@ impl Plan {
         self.indices().map(move |i| worker.produce(self, i, &controls))
     }
 
+    /// Produces the run on `threads` threads (0: one per core), handing
+    /// each result to `sink` in index order, so the output does not depend
+    /// on the thread count. The first error `sink` returns stops the run
+    /// and comes back as [`RunError::Sink`], still of the sink's own type.
+    /// A passed deadline ends the run after handing the sink
+    /// [`GenerateError::DeadlinePassed`].
+    pub fn run<S: Sink>(&self, threads: usize, sink: S) -> Result<(), RunError<S::Error>> {
+        self.run_with(threads, &Controls::default(), sink)
+    }
+
+    /// [`Plan::run`] with `controls`: a front end sets `controls.stop` (on
+    /// Ctrl-C, say) to stop starting puzzles, and reads `controls.rated`
+    /// for progress.
+    pub fn run_with<S: Sink>(&self, threads: usize, controls: &Controls, mut sink: S) -> Result<(), RunError<S::Error>> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| RunError::Threads(e.to_string()))?;
+        let broke = self.run_ordered(&pool, controls, |result| match sink.take(result) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => ControlFlow::Break(e),
+        });
+        broke.map_or(Ok(()), |e| Err(RunError::Sink(e)))
+    }
+
     /// Produces the run on `pool`, handing each result to `sink` in index
     /// order whatever the thread count; one worker per thread, built on
     /// first use. Stops when `sink` breaks (its value is returned) or at
     /// the first [`GenerateError::Stopped`] or
     /// [`GenerateError::DeadlinePassed`], which is handed to `sink` last.
-    pub fn run_ordered<B>(
+    pub(crate) fn run_ordered<B>(
         &self,
         pool: &rayon::ThreadPool,
         controls: &Controls,
@@ -456,6 +486,42 @@ impl Plan {
     }
 }
 
+/// What takes a run's results, one at a time, in index order: a closure
+/// `FnMut(Result<Puzzle, GenerateError>) -> Result<(), E>` or a type of
+/// its own. Returning an error stops the run; the caller gets that error
+/// back with its type intact.
+pub trait Sink {
+    /// What can go wrong in the sink (writing a file, say).
+    type Error;
+
+    /// Takes the result for the next index: a puzzle, or why that index
+    /// has none (the run goes on unless this returns an error).
+    fn take(&mut self, result: Result<Puzzle, GenerateError>) -> Result<(), Self::Error>;
+}
+
+impl<F, E> Sink for F
+where
+    F: FnMut(Result<Puzzle, GenerateError>) -> Result<(), E>,
+{
+    type Error = E;
+
+    fn take(&mut self, result: Result<Puzzle, GenerateError>) -> Result<(), E> {
+        self(result)
+    }
+}
+
+/// Why [`Plan::run`] stopped before the end of the run.
+#[non_exhaustive]
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RunError<E> {
+    /// The sink returned this error.
+    #[error("{0}")]
+    Sink(E),
+    /// The worker threads could not be started.
+    #[error("cannot start worker threads: {0}")]
+    Threads(String),
+}
+
 /// A batch done faster than this doubles the next batch's size.
 const QUICK_BATCH: Duration = Duration::from_millis(5);
 
@@ -481,7 +547,7 @@ fn hand_over<B>(
 
 /// One thread's engines: the generator, the grader and, with `check`, the
 /// other engine.
-pub struct Worker {
+pub(crate) struct Worker {
     generator: Generator,
     grader: LogicalSolver,
     checker: Option<Box<dyn Backend>>,
@@ -490,7 +556,7 @@ pub struct Worker {
 impl Worker {
     /// Puzzle `index` of `plan`: generated, rated when the plan rates
     /// (once), confirmed by the other engine with `check`.
-    pub fn produce(&mut self, plan: &Plan, index: u64, controls: &Controls) -> Result<Puzzle, GenerateError> {
+    pub(crate) fn produce(&mut self, plan: &Plan, index: u64, controls: &Controls) -> Result<Puzzle, GenerateError> {
         if controls.stop.load(Ordering::Relaxed) {
             return Err(GenerateError::Stopped);
         }
@@ -514,7 +580,7 @@ impl Worker {
             )
             .map_err(GenerateError::EnginesDisagree)?;
         }
-        Ok(Puzzle::new(generated, rating))
+        Ok(Puzzle::new(generated, rating, &plan.options))
     }
 
     fn generate(
@@ -663,7 +729,7 @@ mod tests {
 
     #[test]
     fn parallel_batches_equal_the_sequential_run_and_shards_concatenate() {
-        let plan = Generator::builder(Shape::CLASSIC)
+        let plan = Plan::builder(Shape::CLASSIC)
             .seed(3)
             .count(40)
             .build()
@@ -673,7 +739,7 @@ mod tests {
         assert_eq!(collect(&plan, 3), sequential);
         let mut sharded = Vec::new();
         for part in 0..3 {
-            let shard = Generator::builder(Shape::CLASSIC)
+            let shard = Plan::builder(Shape::CLASSIC)
                 .seed(3)
                 .count(40)
                 .shard(part, 3)
@@ -686,7 +752,7 @@ mod tests {
 
     #[test]
     fn a_difficulty_keeps_the_rating_it_found() {
-        let plan = Generator::builder(Shape::CLASSIC)
+        let plan = Plan::builder(Shape::CLASSIC)
             .seed(11)
             .count(3)
             .difficulty(Level::Medium)
@@ -703,9 +769,9 @@ mod tests {
 
     #[test]
     fn build_refuses_bad_options_with_typed_errors() {
-        let shard = Generator::builder(Shape::CLASSIC).shard(3, 3).build();
+        let shard = Plan::builder(Shape::CLASSIC).shard(3, 3).build();
         assert!(matches!(shard, Err(GenerateError::Shard(_))));
-        let givens = Generator::builder(Shape::CLASSIC).givens(3).build();
+        let givens = Plan::builder(Shape::CLASSIC).givens(3).build();
         assert!(matches!(
             givens,
             Err(GenerateError::GivensOutOfRange(3, _, 17, 81))
@@ -714,7 +780,7 @@ mod tests {
 
     #[test]
     fn a_stop_request_ends_the_batch() {
-        let plan = Generator::builder(Shape::CLASSIC).count(10).build().unwrap();
+        let plan = Plan::builder(Shape::CLASSIC).count(10).build().unwrap();
         let controls = Controls::default();
         controls.stop.store(true, Ordering::Relaxed);
         let mut seen = Vec::new();

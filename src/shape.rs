@@ -28,7 +28,7 @@ pub enum ShapeError {
     /// A board larger than 25x25.
     #[error("box {0}x{1}: boards larger than 25x25 are not supported")]
     TooLarge(usize, usize),
-    /// Text that is not `RxC` (quoted, cut to [`QUOTE_LIMIT`] characters).
+    /// Text that is not `RxC` (quoted, cut to 40 characters).
     #[error("'{0}' is not a box shape: expected RxC, such as 3x3 or 2x3")]
     Syntax(String),
     /// A puzzle length that matches no supported shape.
@@ -162,7 +162,7 @@ impl fmt::Display for Shape {
 /// huge value (a megabyte `"shape"` in JSON) cannot make a huge message.
 pub const QUOTE_LIMIT: usize = 40;
 
-/// `text` for an error message: cut to [`QUOTE_LIMIT`] characters, with
+/// `text` for an error message: cut to 40 characters, with
 /// control characters escaped so the message stays on one line.
 pub fn quote(text: &str) -> String {
     let mut out: String = text

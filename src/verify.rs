@@ -210,10 +210,6 @@ impl Grader {
         self.solver.shape()
     }
 
-    /// The logical solver, for explanations of a graded puzzle.
-    pub fn solver(&mut self) -> &mut LogicalSolver {
-        &mut self.solver
-    }
 }
 
 /// Rates `puzzle` on the Sudoku Explainer scale after checking that it has

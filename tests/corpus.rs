@@ -6,8 +6,9 @@ mod common;
 
 use common::corpus;
 use sudoku_dlx::logic::LogicalSolver;
+use sudoku_dlx::verify::grade;
 use sudoku_dlx::verify::{compare_counts, Grader};
-use sudoku_dlx::{grade, BackendKind, GradeError, Shape};
+use sudoku_dlx::{BackendKind, GradeError, Shape};
 
 #[test]
 fn corpus_is_the_size_it_claims() {

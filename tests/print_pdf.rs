@@ -7,7 +7,7 @@
 use assert_cmd::Command;
 use std::path::Path;
 use std::process::Command as Process;
-use sudoku_dlx::print::input::read_sources;
+use sudoku_dlx::print::read_sources;
 use sudoku_dlx::print::{layout_book, BookOptions, Entry, PageSize, Placement};
 
 /// Whether poppler's tools are here. Without them the test skips, unless
@@ -43,17 +43,12 @@ fn generate(args: &[&str]) -> String {
 
 /// Book entries straight from the generated records (numbered index + 1).
 fn entries(jsonl: &str) -> Vec<Entry> {
-    read_sources(jsonl, None)
+    let sources = read_sources(jsonl, None)
         .unwrap()
         .into_iter()
-        .map(|s| Entry {
-            number: s.index.unwrap() + 1,
-            solution: s.solution.unwrap(),
-            puzzle: s.puzzle,
-            level: s.level,
-            rating: s.rating,
-        })
-        .collect()
+        .map(|s| ("-".to_string(), s))
+        .collect();
+    sudoku_dlx::print::entries(sources, false).unwrap()
 }
 
 fn page_count(pdf: &Path) -> usize {

@@ -9,17 +9,17 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use pyo3::BoundObject;
-use std::collections::HashMap;
-use std::ops::ControlFlow;
 use std::ops::Range;
 use sudoku_dlx::canon::{try_canonical, Dedup, DEFAULT_BUDGET};
 use sudoku_dlx::formats::{parse_line, PuzzleReader};
-use sudoku_dlx::generator::{GenerateError, Symmetry};
-use sudoku_dlx::logic::{Level, LogicalSolver, Rating};
-use sudoku_dlx::output::{GeneratedRecord, RatingFields};
-use sudoku_dlx::pipeline::{map_ordered, Controls, PerThread, Plan, RatingBand, Shard};
+use sudoku_dlx::limits::Limits;
+use sudoku_dlx::output::{Format, RatingFields, Writer};
+use sudoku_dlx::parallel::{map_ordered, PerThread};
+use sudoku_dlx::Puzzle;
+use sudoku_dlx::{with_grader, Level, Rating};
 use sudoku_dlx::{Backend, BackendKind, Grid, Shape};
-use sudoku_dlx::{Generator, Puzzle};
+use sudoku_dlx::{GenerateError, Symmetry};
+use sudoku_dlx::{Plan, RatingBand, RunError, Shard};
 
 create_exception!(
     _native,
@@ -137,46 +137,35 @@ fn parse_all(batch: &Batch, shape: Option<Shape>) -> PyResult<Vec<Grid>> {
 }
 
 fn pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(t) = threads {
-        if t == 0 {
-            return Err(option_error("threads must be at least 1"));
-        }
-        builder = builder.num_threads(t);
-    }
-    builder
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(thread_count(threads)?)
         .build()
         .map_err(|e| SudokuError::new_err(format!("cannot start worker threads: {e}")))
 }
 
-/// One engine and one logical solver per shape, per worker.
+/// The worker threads asked for; 0 (one per core) when not given.
+fn thread_count(threads: Option<usize>) -> PyResult<usize> {
+    match threads {
+        Some(0) => Err(option_error("threads must be at least 1")),
+        Some(t) => Ok(t),
+        None => Ok(0),
+    }
+}
+
+/// The backend a batch uses; the backends and graders themselves are the
+/// library's, one per shape and worker thread.
 struct Engines {
     kind: BackendKind,
-    engines: HashMap<Shape, Box<dyn Backend>>,
-    solvers: HashMap<Shape, LogicalSolver>,
 }
 
 impl Engines {
     fn new(kind: BackendKind) -> Engines {
-        Engines {
-            kind,
-            engines: HashMap::new(),
-            solvers: HashMap::new(),
-        }
+        Engines { kind }
     }
 
-    fn engine(&mut self, shape: Shape) -> &mut dyn Backend {
-        let kind = self.kind;
-        self.engines
-            .entry(shape)
-            .or_insert_with(|| kind.build(shape))
-            .as_mut()
-    }
-
-    fn solver(&mut self, shape: Shape) -> &mut LogicalSolver {
-        self.solvers
-            .entry(shape)
-            .or_insert_with(|| LogicalSolver::new(shape))
+    /// Runs `work` on this thread's backend for `shape`.
+    fn with_engine<R>(&self, shape: Shape, work: impl FnOnce(&mut dyn Backend) -> R) -> R {
+        sudoku_dlx::with_backend(self.kind, shape, work)
     }
 
     /// The unique solution and search effort, or why there is none.
@@ -184,7 +173,7 @@ impl Engines {
         if let Some(clash) = puzzle.first_clash() {
             return Err(clash.to_string());
         }
-        let count = self.engine(puzzle.shape()).count(puzzle, 2, None);
+        let count = self.with_engine(puzzle.shape(), |b| b.count(puzzle, 2, None));
         match (count.solutions, count.first) {
             (1, Some(solution)) => Ok((solution, count.effort)),
             (0, _) => Err("no solution".to_string()),
@@ -195,7 +184,7 @@ impl Engines {
 
 fn parse_backend(text: &str) -> PyResult<BackendKind> {
     text.parse()
-        .map_err(|e: sudoku_dlx::engine::UnknownBackend| option_error(format!("backend: {e}")))
+        .map_err(|e: sudoku_dlx::UnknownBackend| option_error(format!("backend: {e}")))
 }
 
 /// Runs `work` over the grids on a pool with the GIL released.
@@ -257,7 +246,7 @@ fn count<'py>(
     let batch = Batch::extract(puzzles)?;
     let grids = parse_all(&batch, parse_shape(r#box)?)?;
     let results = run_batch(py, &grids, threads, parse_backend(backend)?, |e, g| {
-        e.engine(g.shape()).count(g, limit, None).solutions
+        e.with_engine(g.shape(), |b| b.count(g, limit, None)).solutions
     })?;
     let items = objects(py, results)?;
     batch.wrap(py, items)
@@ -303,7 +292,9 @@ fn rate<'py>(
     let grids = parse_all(&batch, parse_shape(r#box)?)?;
     let results = run_batch(py, &grids, threads, BackendKind::Dlx, |e, g| {
         let (_, effort) = e.unique(g).ok()?;
-        e.solver(g.shape()).rate(g).ok().map(|r| (r, effort))
+        with_grader(g.shape(), |gr| gr.grade_within(g, Limits::default(), false))
+            .ok()
+            .map(|graded| (graded.path.rating, effort))
     })?;
     let mut items = Vec::with_capacity(results.len());
     for (grid, result) in grids.iter().zip(results) {
@@ -335,7 +326,9 @@ fn explain<'py>(
     let grids = parse_all(&batch, parse_shape(r#box)?)?;
     let results = run_batch(py, &grids, threads, BackendKind::Dlx, |e, g| {
         let (_, effort) = e.unique(g)?;
-        let path = e.solver(g.shape()).explain(g).map_err(|x| x.to_string())?;
+        let path = with_grader(g.shape(), |gr| gr.grade_within(g, Limits::default(), true))
+            .map_err(|x| x.to_string())?
+            .path;
         let steps = serde_json::to_string(&path.steps).map_err(|x| x.to_string())?;
         Ok::<_, String>((path, effort, steps))
     })?;
@@ -502,7 +495,7 @@ fn run_options(
     if difficulty.is_some() && rating.is_some() {
         return Err(option_error("give difficulty or rating, not both"));
     }
-    let mut builder = Generator::builder(shape)
+    let mut builder = Plan::builder(shape)
         .seed(seed.unwrap_or_else(rand::random))
         .count(count)
         .symmetry(symmetry)
@@ -538,31 +531,29 @@ fn run_options(
 /// The run's puzzles in index order, made by the library's ordered
 /// parallel batches (the same as `sudoku-dlx generate`).
 fn generate_all(py: Python<'_>, run: &RunOptions, threads: Option<usize>) -> PyResult<Vec<Puzzle>> {
-    let pool = pool(threads)?;
-    let controls = Controls::default();
+    let threads = thread_count(threads)?;
     let first = run.plan.indices().start;
     let mut produced = Vec::with_capacity((run.plan.indices().end - first) as usize);
-    let failed = py.detach(|| {
-        run.plan.run_ordered(&pool, &controls, |result| {
+    let outcome = py.detach(|| {
+        run.plan.run(threads, |result| -> PyResult<()> {
             match result {
                 Ok(puzzle) => produced.push(puzzle),
                 Err(e) => {
                     let index = first + produced.len() as u64;
-                    return ControlFlow::Break(GenerationError::new_err(format!("puzzle {index}: {e}")));
+                    return Err(GenerationError::new_err(format!("puzzle {index}: {e}")));
                 }
             }
             // Now and then, so that Ctrl-C (KeyboardInterrupt) stops a long run.
             if produced.len() % 64 == 0 {
-                if let Err(e) = Python::attach(|py| py.check_signals()) {
-                    return ControlFlow::Break(e);
-                }
+                Python::attach(|py| py.check_signals())?;
             }
-            ControlFlow::Continue(())
+            Ok(())
         })
     });
-    match failed {
-        Some(e) => Err(e),
-        None => Ok(produced),
+    match outcome {
+        Ok(()) => Ok(produced),
+        Err(RunError::Sink(e)) => Err(e),
+        Err(e) => Err(SudokuError::new_err(e.to_string())),
     }
 }
 
@@ -602,13 +593,15 @@ fn generate<'py>(
         true,
     )?;
     let produced = generate_all(py, &run, threads)?;
-    let options = run.plan.options();
     let json = py.import("json")?;
     let mut records = Vec::with_capacity(produced.len());
     for puzzle in &produced {
         // The library's own record, so a dict has the CLI's JSON fields.
-        let record = GeneratedRecord::new(puzzle, options.symmetry, options.backend, solution);
-        let text = serde_json::to_string(&record).map_err(|e| SudokuError::new_err(e.to_string()))?;
+        let mut text = Vec::new();
+        Writer::new(&mut text, Format::Jsonl, None)
+            .and_then(|mut w| w.puzzle(puzzle, solution))
+            .map_err(|e| SudokuError::new_err(e.to_string()))?;
+        let text = String::from_utf8(text).map_err(|e| SudokuError::new_err(e.to_string()))?;
         records.push(json.call_method1("loads", (text,))?);
     }
     PyList::new(py, records)
@@ -651,7 +644,7 @@ fn generate_array<'py>(
         false,
     )?;
     let produced = generate_all(py, &run, threads)?;
-    let cells = run.plan.options().shape.cells();
+    let cells = run.plan.shape().cells();
     let rows = produced.len();
     let flat = |pick: &dyn Fn(&Puzzle) -> &Grid| -> Vec<u8> {
         produced.iter().flat_map(|p| pick(p).cells().to_vec()).collect()

@@ -66,7 +66,7 @@ impl Engines {
 
 /// Engines built once per worker thread: the library's, shared with
 /// `generate`'s pipeline.
-pub use sudoku_dlx::pipeline::{map_ordered, PerThread};
+pub use sudoku_dlx::parallel::{map_ordered, PerThread};
 
 /// Threads per core beyond which more threads only cost: the work is
 /// CPU-bound, and each thread builds its own engines.
@@ -83,18 +83,24 @@ pub fn max_threads() -> usize {
 /// and building engines that have nothing to do. Output does not depend on
 /// the thread count, so the cap changes only speed.
 pub fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(t) = threads {
-        anyhow::ensure!(t > 0, "--threads must be at least 1");
-        let cap = max_threads();
-        if t > cap {
-            warn(format_args!(
-                "sudoku-dlx: --threads {t} capped at {cap} ({THREADS_PER_CORE} per core)"
-            ));
-        }
-        builder = builder.num_threads(t.min(cap));
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(thread_count(threads)?)
+        .build()
+        .context("cannot start worker threads")
+}
+
+/// The worker threads `--threads` asks for, capped at [`max_threads`]; 0
+/// (one per core) when it is not given.
+pub fn thread_count(threads: Option<usize>) -> Result<usize> {
+    let Some(t) = threads else { return Ok(0) };
+    anyhow::ensure!(t > 0, "--threads must be at least 1");
+    let cap = max_threads();
+    if t > cap {
+        warn(format_args!(
+            "sudoku-dlx: --threads {t} capped at {cap} ({THREADS_PER_CORE} per core)"
+        ));
     }
-    builder.build().context("cannot start worker threads")
+    Ok(t.min(cap))
 }
 
 fn open(path: &std::path::Path) -> Result<Box<dyn BufRead>> {

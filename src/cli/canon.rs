@@ -18,11 +18,7 @@ pub struct CanonArgs {
 fn canon_record(_: &mut (), item: &Item) -> Result<CanonRecord, String> {
     let puzzle = batch::puzzle_or_message(item)?;
     try_canonical(puzzle, Some(DEFAULT_BUDGET))
-        .map(|form| CanonRecord {
-            source: item.source(),
-            puzzle: puzzle.to_line(),
-            canonical: form.to_line(),
-        })
+        .map(|form| CanonRecord::new(item.source(), puzzle, &form))
         .map_err(|e| format!("{}: {e}", item.place()))
 }
 

@@ -7,9 +7,9 @@ use super::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
 use std::time::Instant;
+use sudoku_dlx::compare_counts;
 use sudoku_dlx::limits::{GaveUp, RecordClock};
 use sudoku_dlx::output::{CheckRecord, ErrorRecord, Writer};
-use sudoku_dlx::verify::compare_counts;
 use sudoku_dlx::{BackendKind, Count, Grid};
 
 /// Options of `check`.
@@ -115,15 +115,8 @@ pub fn run(args: CheckArgs) -> Result<i32> {
                     } else {
                         disagreed += 1;
                     }
-                    let record = CheckRecord {
-                        source: item.source(),
-                        puzzle: puzzle.to_line(),
-                        dlx: Some(dlx.solutions),
-                        sat: Some(sat.solutions),
-                        agree,
-                        problems,
-                        error: None,
-                    };
+                    let record =
+                        CheckRecord::new(item.source(), &puzzle, dlx.solutions, sat.solutions, problems);
                     // The line form lists disagreements only.
                     if json || !agree {
                         out.record(&record)?;

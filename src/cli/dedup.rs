@@ -33,13 +33,11 @@ struct Raw {
 
 /// The output record of a record copied through.
 fn copied(file: &str, raw: &Raw) -> CopiedRecord {
-    CopiedRecord {
-        source: Source {
-            file: file.to_string(),
-            line: raw.line,
-        },
-        text: raw.text.clone(),
-    }
+    let source = Source {
+        file: file.to_string(),
+        line: raw.line,
+    };
+    CopiedRecord::new(source, raw.text.clone())
 }
 
 /// Reads whole records, keeping their text so they are written unchanged.

@@ -8,7 +8,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use sudoku_dlx::formats::{parse_line, PuzzleReader};
 use sudoku_dlx::output::{ExplainedRecord, Format, Writer};
-use sudoku_dlx::verify::{GradeError, Grader};
+use sudoku_dlx::{GradeError, Grader};
 use sudoku_dlx::{Grid, Shape};
 
 /// Output forms of `explain`.
@@ -53,7 +53,7 @@ fn read_puzzle(args: &ExplainArgs) -> Result<Grid> {
         return record.puzzle.map_err(|e| anyhow::anyhow!("{}: {e}", args.source));
     }
     parse_line(&args.source, args.shape, 1).map_err(|e| {
-        let source = sudoku_dlx::shape::quote(&args.source);
+        let source = sudoku_dlx::formats::quote(&args.source);
         let at = e.column.map(|c| format!(" (column {c})")).unwrap_or_default();
         anyhow::anyhow!("'{source}' is neither a file nor a puzzle: {}{at}", e.message)
     })

@@ -111,7 +111,7 @@ impl Format {
 /// Which engine runs the search.
 pub fn parse_backend(text: &str) -> Result<BackendKind, String> {
     text.parse()
-        .map_err(|e: sudoku_dlx::engine::UnknownBackend| e.to_string())
+        .map_err(|e: sudoku_dlx::UnknownBackend| e.to_string())
 }
 
 /// Runs the command line; returns the process exit code.
@@ -136,8 +136,35 @@ pub fn run() -> i32 {
             if batch::is_broken_pipe(&e) {
                 return 0;
             }
-            batch::warn(format_args!("sudoku-dlx: error: {e:#}"));
+            batch::warn(format_args!("sudoku-dlx: error: {:#}", flag_words(e)));
             2
         }
     }
+}
+
+/// The library's errors name options by their library words; the command
+/// line says which flag to change.
+fn flag_words(e: anyhow::Error) -> anyhow::Error {
+    use sudoku_dlx::output::OutputError;
+    use sudoku_dlx::print::PrintError;
+    use sudoku_dlx::GenerateError;
+    if let Some(GenerateError::GivensOutOfRange(k, shape, least, most)) = e.downcast_ref() {
+        return anyhow::anyhow!(
+            "--givens {k} is impossible on a {shape} board: a unique puzzle needs at least {least} clues and at most {most}"
+        );
+    }
+    if let Some(GenerateError::NoAttempts) = e.downcast_ref() {
+        return anyhow::anyhow!("--max-attempts must be at least 1");
+    }
+    if let Some(OutputError::JsonShard) = e.downcast_ref() {
+        return anyhow::anyhow!(
+            "--format json cannot be sharded: shard outputs would be separate arrays that do not concatenate into one; use --format jsonl, whose shards concatenate into the single run's output"
+        );
+    }
+    if let Some(p @ PrintError::DoesNotFit { fits, .. }) = e.downcast_ref() {
+        let library_words = format!("; puzzles per page that fit: {fits}");
+        let flag = format!("; use --per-page {fits}");
+        return anyhow::anyhow!("{}", p.to_string().replace(&library_words, &flag));
+    }
+    e
 }

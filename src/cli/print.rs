@@ -6,9 +6,8 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
-use sudoku_dlx::print::input::{read_sources, Source};
 use sudoku_dlx::print::{
-    layout_book, layout_puzzle, svg, BookOptions, Entry, PageSize, PrintError, PER_PAGE,
+    layout, puzzle_svg, read_sources, Book, BookOptions, Entry, Input, PageSize, PrintError, PER_PAGE,
 };
 use sudoku_dlx::{Grid, Shape};
 
@@ -122,16 +121,16 @@ impl BookArgs {
 
     /// Lays out the book: with `--per-page` as asked, otherwise the
     /// largest of 4, 2 and 1 per page whose cells stay legible.
-    fn layout(&self, entries: &[Entry]) -> Result<Vec<sudoku_dlx::print::Page>, PrintError> {
+    fn layout(&self, entries: &[Entry]) -> Result<Book, PrintError> {
         if let Some(k) = self.per_page {
-            return layout_book(entries, &self.options(k));
+            return layout(entries, &self.options(k));
         }
-        let mut result = layout_book(entries, &self.options(4));
+        let mut result = layout(entries, &self.options(4));
         for k in [2, 1] {
             if !matches!(result, Err(PrintError::DoesNotFit { .. })) {
                 break;
             }
-            result = layout_book(entries, &self.options(k));
+            result = layout(entries, &self.options(k));
         }
         result
     }
@@ -168,18 +167,13 @@ pub fn run(args: PrintArgs) -> Result<i32> {
         read_into(&mut sources, &path.display().to_string(), &text, args.shape)?;
     }
     anyhow::ensure!(!sources.is_empty(), "no puzzles to print");
-    let entries = sudoku_dlx::print::book::entries(sources, args.rate)?;
+    let entries = sudoku_dlx::print::entries(sources, args.rate)?;
     write_book(&entries, &args.book, args.format, args.output.as_deref())?;
     Ok(0)
 }
 
 /// Reads one file's puzzles, each with its file name for messages.
-fn read_into(
-    sources: &mut Vec<(String, Source)>,
-    name: &str,
-    text: &str,
-    shape: Option<Shape>,
-) -> Result<()> {
+fn read_into(sources: &mut Vec<(String, Input)>, name: &str, text: &str, shape: Option<Shape>) -> Result<()> {
     let read = read_sources(text, shape).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     sources.extend(read.into_iter().map(|s| (name.to_string(), s)));
     if sources.len() > MAX_PUZZLES {
@@ -203,8 +197,7 @@ pub fn write_book(
 
 #[cfg(feature = "print")]
 fn write_pdf(entries: &[Entry], book: &BookArgs, output: Option<&Path>) -> Result<()> {
-    let pages = book.layout(entries)?;
-    let bytes = sudoku_dlx::print::pdf::write_pdf(&pages, book.title.as_deref())?;
+    let bytes = book.layout(entries)?.pdf(book.title.as_deref())?;
     match output {
         Some(path) => std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display())),
         None => {
@@ -235,7 +228,7 @@ fn write_svgs(entries: &[Entry], book: &BookArgs, output: Option<&Path>) -> Resu
             );
         }
         let mut stdout = std::io::stdout();
-        stdout.write_all(svg::write_svg(&layout_puzzle(&entries[0], false)).as_bytes())?;
+        stdout.write_all(puzzle_svg(&entries[0], false).as_bytes())?;
         return Ok(stdout.flush()?);
     };
     let stem = path.with_extension("");
@@ -253,20 +246,17 @@ fn write_svgs(entries: &[Entry], book: &BookArgs, output: Option<&Path>) -> Resu
                 .max(3);
             for entry in entries {
                 let number = format!("{:0width$}", entry.number);
-                files.push((named(&number), svg::write_svg(&layout_puzzle(entry, false))));
+                files.push((named(&number), puzzle_svg(entry, false)));
                 if !book.no_answers {
-                    files.push((
-                        named(&format!("{number}-answer")),
-                        svg::write_svg(&layout_puzzle(entry, true)),
-                    ));
+                    files.push((named(&format!("{number}-answer")), puzzle_svg(entry, true)));
                 }
             }
         }
         SvgUnit::Page => {
-            let pages = book.layout(entries)?;
+            let pages = book.layout(entries)?.svg_pages();
             let width = pages.len().to_string().len().max(2);
-            for (i, page) in pages.iter().enumerate() {
-                files.push((named(&format!("p{:0width$}", i + 1)), svg::write_svg(page)));
+            for (i, page) in pages.into_iter().enumerate() {
+                files.push((named(&format!("p{:0width$}", i + 1)), page));
             }
         }
     }

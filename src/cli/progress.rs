@@ -6,8 +6,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
-use sudoku_dlx::generator::GenerateError;
-use sudoku_dlx::pipeline::Controls;
+use sudoku_dlx::Controls;
+use sudoku_dlx::GenerateError;
 use sudoku_dlx::Puzzle;
 
 /// Flush the output at least this often, so a slow run streams.

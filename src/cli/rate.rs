@@ -9,9 +9,9 @@ use anyhow::Result;
 use clap::Args;
 use std::collections::HashMap;
 use sudoku_dlx::limits::Limits;
-use sudoku_dlx::logic::Level;
 use sudoku_dlx::output::{ErrorRecord, RatedRecord, Writer};
-use sudoku_dlx::verify::{GradeError, Graded, Grader};
+use sudoku_dlx::Level;
+use sudoku_dlx::{GradeError, Graded, Grader};
 use sudoku_dlx::{Grid, Shape};
 
 /// Options of `rate`.

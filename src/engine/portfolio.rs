@@ -88,7 +88,8 @@ impl SatFallback {
 mod tests {
     use crate::engine::dlx::Dlx;
     use crate::engine::sat::SatBackend;
-    use crate::{Backend, Grid, Removal, Shape};
+    use crate::engine::Removal;
+    use crate::{Backend, Grid, Shape};
     use rand::seq::SliceRandom;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;

@@ -86,7 +86,7 @@ impl GenerateOptions {
 /// so those puzzles are minimal. On 25x25 it is off by default and a probe
 /// past the budget keeps its clue, so the default 25x25 puzzle is unique
 /// but not necessarily minimal; an explicit budget (`--budget`,
-/// `GeneratorBuilder::probe_budget`) turns settling on and digs a minimal
+/// `PlanBuilder::probe_budget`) turns settling on and digs a minimal
 /// one.
 pub fn default_probe_budget(shape: Shape) -> Option<u64> {
     match shape.n() {
@@ -122,7 +122,7 @@ pub enum GenerateError {
     /// `--check`: the other engine does not confirm the puzzle.
     #[error("engines disagree: {0}")]
     EnginesDisagree(crate::verify::Disagreement),
-    /// The run's deadline (or [`GenerateOptions::deadline`]) passed before
+    /// The run's deadline passed before
     /// this puzzle was produced.
     #[error("the deadline passed before this puzzle was produced")]
     DeadlinePassed,
@@ -137,7 +137,7 @@ pub enum GenerateError {
     SymmetryDoesNotFit(Symmetry, Shape),
     /// `--givens` outside what the shape allows.
     #[error(
-        "--givens {0} is impossible on a {1} board: a unique puzzle needs at least {2} clues and at most {3}"
+        "{0} givens are impossible on a {1} board: a unique puzzle needs at least {2} clues and at most {3}"
     )]
     GivensOutOfRange(usize, Shape, usize, usize),
     /// No puzzle in the wanted rating band within the bounds.
@@ -152,7 +152,7 @@ pub enum GenerateError {
         closest: f32,
     },
     /// `max_attempts` of 0: nothing could ever be produced.
-    #[error("--max-attempts must be at least 1")]
+    #[error("the attempts per puzzle must be at least 1")]
     NoAttempts,
     /// A rating band no puzzle can be in.
     #[error("no puzzle can be rated {0}: the Sudoku Explainer scale ends below 12.0")]

@@ -10,7 +10,8 @@ use crate::engine::BackendKind;
 use crate::grid::Grid;
 use crate::pipeline::Puzzle;
 use crate::shape::Shape;
-use crate::verify::{GradeError, Grader};
+use crate::cache::{with_backend, with_grader};
+use crate::verify::GradeError;
 
 /// Why a record cannot go into a book.
 #[non_exhaustive]
@@ -67,7 +68,6 @@ pub fn entries(sources: Vec<(String, Source)>, rate: bool) -> Result<Vec<Entry>,
         v.dedup();
         v.len() == len
     });
-    let mut graders: Vec<Grader> = Vec::new();
     let mut out = Vec::with_capacity(sources.len());
     for (position, (file, src)) in sources.into_iter().enumerate() {
         let fail = |error| BookError {
@@ -78,8 +78,7 @@ pub fn entries(sources: Vec<(String, Source)>, rate: bool) -> Result<Vec<Entry>,
         let solution = answer(&src).map_err(fail)?;
         let (mut rating, mut level) = (src.rating, src.level.clone());
         if rate && rating.is_none() {
-            let r = grader_for(&mut graders, src.puzzle.shape())
-                .grade(&src.puzzle)
+            let r = with_grader(src.puzzle.shape(), |g| g.grade(&src.puzzle))
                 .map_err(|e| fail(EntryError::Rating(e)))?;
             rating = Some(crate::output::one_decimal(r.score) as f32);
             level = level.or(Some(r.level.to_string()));
@@ -97,16 +96,6 @@ pub fn entries(sources: Vec<(String, Source)>, rate: bool) -> Result<Vec<Entry>,
         });
     }
     Ok(out)
-}
-
-fn grader_for(graders: &mut Vec<Grader>, shape: Shape) -> &mut Grader {
-    match graders.iter().position(|g| g.shape() == shape) {
-        Some(i) => &mut graders[i],
-        None => {
-            graders.push(Grader::new(shape));
-            graders.last_mut().expect("just pushed")
-        }
-    }
 }
 
 /// The puzzle's one solution: the record's own once checked, or found by
@@ -130,7 +119,7 @@ pub fn answer(src: &Source) -> Result<Grid, EntryError> {
         }
         return Ok(solution.clone());
     }
-    let count = BackendKind::Dlx.build(puzzle.shape()).count(puzzle, 2, None);
+    let count = with_backend(BackendKind::Dlx, puzzle.shape(), |b| b.count(puzzle, 2, None));
     match (count.solutions, count.first) {
         (1, Some(solution)) => Ok(solution),
         (0, _) => Err(EntryError::NoSolution),

@@ -14,17 +14,17 @@ use serde::Deserialize;
 pub struct Source {
     /// Where the record is: 1-based line, or for a JSON array the 1-based
     /// record number.
-    pub place: Place,
+    pub(crate) place: Place,
     /// The puzzle.
-    pub puzzle: Grid,
+    pub(crate) puzzle: Grid,
     /// Its solution, if the record has one.
-    pub solution: Option<Grid>,
+    pub(crate) solution: Option<Grid>,
     /// Rating on the Sudoku Explainer scale, if the record has one.
-    pub rating: Option<f32>,
+    pub(crate) rating: Option<f32>,
     /// Level name, if the record has one.
-    pub level: Option<String>,
+    pub(crate) level: Option<String>,
     /// The record's index in its generating run, if it has one.
-    pub index: Option<u64>,
+    pub(crate) index: Option<u64>,
 }
 
 /// Where a record is in its file.

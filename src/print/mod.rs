@@ -1,26 +1,47 @@
 //! Print-ready pages: puzzle books as PDF and single puzzles or pages as
 //! SVG (see docs/print.md).
 //!
-//! [`layout`] turns a list of [`Entry`] values and [`BookOptions`] into
-//! pages of drawing marks (lines, rectangles, text) in points; [`pdf`] and
-//! [`svg`] only translate those marks, so both formats follow the same
-//! drawing rules. [`input`] reads the records `generate` writes, with
-//! their rating, level and index; [`book`] turns them into entries.
+//! [`layout`] turns a list of [`Entry`] values and [`BookOptions`] into a
+//! [`Book`]: pages of drawing marks (lines, rectangles, text) in points;
+//! the PDF and SVG writers only translate those marks, so both formats
+//! follow the same drawing rules. [`read_sources`] reads the records
+//! `generate` writes, with their rating, level and index; [`entries`]
+//! turns them into entries.
 
-pub mod book;
-pub mod input;
-pub mod layout;
+/// The steps of printing, public with the `internals` feature only (the
+/// crate's tests check the marks on a page); a caller uses [`layout`],
+/// [`Book`] and [`puzzle_svg`].
+macro_rules! print_steps {
+    ($($(#[$attr:meta])* $name:ident),* $(,)?) => {$(
+        $(#[$attr])*
+        #[cfg(feature = "internals")]
+        pub mod $name;
+        $(#[$attr])*
+        #[cfg(not(feature = "internals"))]
+        #[allow(dead_code)]
+        mod $name;
+    )*};
+}
+
+print_steps!(
+    book,
+    input,
+    layout,
+    #[cfg(feature = "print")]
+    pdf,
+    svg
+);
 mod metrics;
-#[cfg(feature = "print")]
-pub mod pdf;
-pub mod svg;
+
+pub use book::{entries, BookError, EntryError};
+pub use input::{read_sources, InputError, Place, Source as Input};
+#[cfg(feature = "internals")]
+pub use layout::{layout_book, layout_puzzle, Align, Mark, Page, Placement};
 
 use crate::grid::Grid;
 use crate::shape::Shape;
 use std::fmt;
 use std::str::FromStr;
-
-pub use layout::{layout_book, layout_puzzle, Align, Mark, Page, Placement};
 
 /// One puzzle of a book, with what its label shows.
 #[derive(Clone, Debug, PartialEq)]
@@ -128,7 +149,7 @@ pub enum PrintError {
     #[error("a margin of {0} mm is out of range: choose 5 to 50 mm")]
     Margin(f32),
     /// Cells would be too small to read or write in.
-    #[error("puzzle {number} ({shape} boxes, {n}x{n}) does not fit {per_page} per page on {page}: its cells would be {cell_mm:.1} mm, below the {min_mm:.1} mm a reader can write in; use --per-page {fits}")]
+    #[error("puzzle {number} ({shape} boxes, {n}x{n}) does not fit {per_page} per page on {page}: its cells would be {cell_mm:.1} mm, below the {min_mm:.1} mm a reader can write in; puzzles per page that fit: {fits}")]
     DoesNotFit {
         /// The first puzzle that does not fit.
         number: u64,
@@ -170,12 +191,49 @@ pub enum PrintError {
     Empty,
 }
 
+/// A laid-out book: its pages, ready to write as one PDF or one SVG
+/// picture per page.
+#[derive(Clone, Debug)]
+pub struct Book {
+    pages: Vec<layout::Page>,
+}
+
+/// Lays out `entries` as a book with `options`: the puzzles first, then
+/// the answers (unless `options.answers` is off).
+pub fn layout(entries: &[Entry], options: &BookOptions) -> Result<Book, PrintError> {
+    layout::layout_book(entries, options).map(|pages| Book { pages })
+}
+
+/// One puzzle (or its answer) as an SVG picture sized to it, for web
+/// pages.
+pub fn puzzle_svg(entry: &Entry, answer: bool) -> String {
+    svg::write_svg(&layout::layout_puzzle(entry, answer))
+}
+
+impl Book {
+    /// Pages in the book.
+    pub fn page_count(&self) -> usize {
+        self.pages.len()
+    }
+
+    /// The whole book as a PDF file, with `title` in its metadata.
+    #[cfg(feature = "print")]
+    pub fn pdf(&self, title: Option<&str>) -> Result<Vec<u8>, PrintError> {
+        pdf::write_pdf(&self.pages, title)
+    }
+
+    /// Each page as an SVG picture.
+    pub fn svg_pages(&self) -> Vec<String> {
+        self.pages.iter().map(svg::write_svg).collect()
+    }
+}
+
 /// Points per millimetre.
-pub const PT_PER_MM: f32 = 72.0 / 25.4;
+pub(crate) const PT_PER_MM: f32 = 72.0 / 25.4;
 
 /// The label beside a puzzle's number: level and rating when known, as in
 /// `Hard (3.4)`.
-pub fn difficulty_label(entry: &Entry) -> Option<String> {
+pub(crate) fn difficulty_label(entry: &Entry) -> Option<String> {
     let level = entry.level.as_deref().map(|l| {
         let mut chars = l.chars();
         chars

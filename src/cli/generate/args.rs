@@ -1,15 +1,15 @@
 //! The flags of `generate` and the library plan they ask for: parsing
-//! only; validation is the library's ([`GeneratorBuilder::build`]).
+//! only; validation is the library's ([`PlanBuilder::build`]).
 
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-use sudoku_dlx::generator::{GenerateError, Symmetry};
 use sudoku_dlx::limits::{deadline, parse_seconds};
-use sudoku_dlx::logic::Level;
 use sudoku_dlx::output::Format;
-use sudoku_dlx::pipeline::{GeneratorBuilder, Plan, RatingBand, Shard};
-use sudoku_dlx::{BackendKind, Generator, Shape};
+use sudoku_dlx::Level;
+use sudoku_dlx::{BackendKind, Shape};
+use sudoku_dlx::{GenerateError, Symmetry};
+use sudoku_dlx::{Plan, PlanBuilder, RatingBand, Shard};
 
 /// Output forms of `generate`.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,7 +128,7 @@ pub struct GenerateArgs {
 impl GenerateArgs {
     /// The validated library plan: what the flags ask for.
     pub fn plan(&self, seed: u64, start: Instant) -> Result<Plan, GenerateError> {
-        let mut builder: GeneratorBuilder = Generator::builder(self.shape)
+        let mut builder: PlanBuilder = Plan::builder(self.shape)
             .seed(seed)
             .count(self.count)
             .symmetry(self.symmetry)

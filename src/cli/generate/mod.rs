@@ -11,12 +11,10 @@ use super::progress::Tally;
 use anyhow::{Context, Result};
 pub use args::GenerateArgs;
 use std::io::Write;
-use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
-use sudoku_dlx::output::{Format, GeneratedRecord, OutputError, Writer};
-use sudoku_dlx::pipeline::{Controls, Plan};
-use sudoku_dlx::Puzzle;
+use sudoku_dlx::output::{Format, OutputError, Writer};
+use sudoku_dlx::{Controls, Plan, RunError};
 
 /// What every worker shares: Ctrl-C and the rated-candidates counter.
 static CONTROLS: std::sync::LazyLock<Controls> = std::sync::LazyLock::new(Controls::default);
@@ -32,14 +30,14 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
         seed
     });
     let plan = args.plan(seed, start)?;
-    let pool = batch::pool(args.threads)?;
+    let threads = batch::thread_count(args.threads)?;
     // Ignore a failure to install the handler (one may exist already):
     // Ctrl-C then just ends the process, as it would anyway.
     let _ = ctrlc::set_handler(|| CONTROLS.stop.store(true, Ordering::SeqCst));
     let mut tally = Tally::new(plan.indices(), plan.band().is_some());
     let outcome = match args.format.target() {
-        Ok(format) => write_records(&args, &plan, &pool, format, &mut tally),
-        Err(book) => write_book(&args, &plan, &pool, book, &mut tally),
+        Ok(format) => write_records(&args, &plan, threads, format, &mut tally),
+        Err(book) => write_book(&args, &plan, threads, book, &mut tally),
     };
     tally.finish();
     outcome?;
@@ -53,7 +51,7 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
 fn write_records(
     args: &GenerateArgs,
     plan: &Plan,
-    pool: &rayon::ThreadPool,
+    threads: usize,
     format: Format,
     tally: &mut Tally,
 ) -> Result<()> {
@@ -64,19 +62,18 @@ fn write_records(
         None => Box::new(batch::stdout()),
     };
     let mut writer = Writer::new(out, format, plan.shard())?;
-    writer.begin(&GeneratedRecord::csv_header(plan.rates(), args.solution))?;
-    let record = |p: &Puzzle| GeneratedRecord::new(p, args.symmetry, args.backend, args.solution);
-    let broke = plan.run_ordered(pool, &CONTROLS, |result| {
-        let written = tally.take(result, &CONTROLS).map(|p| writer.record(&record(&p)));
-        match written {
-            Some(Err(e)) => ControlFlow::Break(e),
-            _ if tally.at_batch_end() => writer
-                .flush()
-                .map_or_else(ControlFlow::Break, ControlFlow::Continue),
-            _ => ControlFlow::Continue(()),
+    writer.begin_puzzles(plan.rates(), args.solution)?;
+    plan.run_with(threads, &CONTROLS, |result| -> Result<(), OutputError> {
+        if let Some(puzzle) = tally.take(result, &CONTROLS) {
+            writer.puzzle(&puzzle, args.solution)?;
         }
-    });
-    broke.map_or_else(|| writer.end(), Err::<(), OutputError>)?;
+        if tally.at_batch_end() {
+            writer.flush()?;
+        }
+        Ok(())
+    })
+    .map_err(sink_error)?;
+    writer.end()?;
     Ok(())
 }
 
@@ -84,19 +81,33 @@ fn write_records(
 fn write_book(
     args: &GenerateArgs,
     plan: &Plan,
-    pool: &rayon::ThreadPool,
+    threads: usize,
     book_format: BookFormat,
     tally: &mut Tally,
 ) -> Result<()> {
     args.book.check(args.shape)?;
     let mut book = Vec::new();
-    plan.run_ordered::<()>(pool, &CONTROLS, |result| {
-        book.extend(
-            tally
-                .take(result, &CONTROLS)
-                .map(|p| super::print::book_entry(&p)),
-        );
-        ControlFlow::Continue(())
-    });
+    plan.run_with(
+        threads,
+        &CONTROLS,
+        |result| -> Result<(), std::convert::Infallible> {
+            book.extend(
+                tally
+                    .take(result, &CONTROLS)
+                    .map(|p| super::print::book_entry(&p)),
+            );
+            Ok(())
+        },
+    )
+    .map_err(sink_error)?;
     super::print::write_book(&book, &args.book, book_format, args.output.as_deref())
+}
+
+/// The sink's own error as it is (so a closed pipe is still seen as one),
+/// or why the run could not start.
+fn sink_error<E: std::error::Error + Send + Sync + 'static>(e: RunError<E>) -> anyhow::Error {
+    match e {
+        RunError::Sink(e) => e.into(),
+        other => anyhow::anyhow!("{other}"),
+    }
 }

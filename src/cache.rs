@@ -1,0 +1,43 @@
+//! One backend and one grader per shape, per thread, owned by the library.
+//!
+//! Building a DLX matrix or a grader costs more than solving one 9x9
+//! puzzle, so the one-line calls, the print layer and every front end
+//! borrow them from here instead of building their own. Each thread keeps
+//! its own (a backend is mutable search state); a call made while the
+//! same thread already borrows one (a nested call) gets a fresh one, which
+//! then replaces nothing.
+
+use crate::engine::{Backend, BackendKind};
+use crate::shape::Shape;
+use crate::verify::Grader;
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+thread_local! {
+    static BACKENDS: RefCell<HashMap<(BackendKind, Shape), Box<dyn Backend>>> = RefCell::new(HashMap::new());
+    static GRADERS: RefCell<HashMap<Shape, Grader>> = RefCell::new(HashMap::new());
+}
+
+/// Runs `work` on this thread's backend of `kind` for `shape`, built on
+/// first use.
+pub fn with_backend<R>(kind: BackendKind, shape: Shape, work: impl FnOnce(&mut dyn Backend) -> R) -> R {
+    let taken = BACKENDS.with(|b| b.borrow_mut().remove(&(kind, shape)));
+    let mut backend = taken.unwrap_or_else(|| kind.build(shape));
+    let result = work(backend.as_mut());
+    BACKENDS.with(|b| {
+        b.borrow_mut().entry((kind, shape)).or_insert(backend);
+    });
+    result
+}
+
+/// Runs `work` on this thread's grader for `shape` (DLX for uniqueness,
+/// then the logical solver), built on first use.
+pub fn with_grader<R>(shape: Shape, work: impl FnOnce(&mut Grader) -> R) -> R {
+    let taken = GRADERS.with(|g| g.borrow_mut().remove(&shape));
+    let mut grader = taken.unwrap_or_else(|| Grader::new(shape));
+    let result = work(&mut grader);
+    GRADERS.with(|g| {
+        g.borrow_mut().entry(shape).or_insert(grader);
+    });
+    result
+}

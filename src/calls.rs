@@ -1,0 +1,123 @@
+//! The one-line calls: solve, count, rate, explain or generate one puzzle
+//! without building or keeping anything. They borrow the library's cached
+//! backend and grader for the puzzle's shape ([`crate::cache`]), so a loop
+//! of calls costs what a loop over one kept engine costs.
+
+use crate::cache::{with_backend, with_grader};
+use crate::engine::BackendKind;
+use crate::formats::ParseError;
+use crate::generator::GenerateError;
+use crate::grid::{Clash, Grid};
+use crate::limits::Limits;
+use crate::logic::{Rating, SolvePath};
+use crate::pipeline::Puzzle;
+use crate::shape::Shape;
+use crate::verify::GradeError;
+use crate::Plan;
+use std::borrow::Cow;
+
+/// What a one-line call takes as a puzzle: its text (one line, `.` or `0`
+/// for an empty cell) or a [`Grid`].
+pub trait PuzzleInput {
+    /// The puzzle as a grid, read from text when it is text.
+    fn to_grid(&self) -> Result<Cow<'_, Grid>, ParseError>;
+}
+
+impl PuzzleInput for str {
+    fn to_grid(&self) -> Result<Cow<'_, Grid>, ParseError> {
+        self.parse().map(Cow::Owned)
+    }
+}
+
+impl PuzzleInput for String {
+    fn to_grid(&self) -> Result<Cow<'_, Grid>, ParseError> {
+        self.as_str().to_grid()
+    }
+}
+
+impl PuzzleInput for Grid {
+    fn to_grid(&self) -> Result<Cow<'_, Grid>, ParseError> {
+        Ok(Cow::Borrowed(self))
+    }
+}
+
+impl<T: PuzzleInput + ?Sized> PuzzleInput for &T {
+    fn to_grid(&self) -> Result<Cow<'_, Grid>, ParseError> {
+        (**self).to_grid()
+    }
+}
+
+/// Why a one-line call has no answer.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Error {
+    /// The text is not a puzzle.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// Two givens clash, so no backend is asked.
+    #[error("invalid puzzle: {0}")]
+    Clash(Clash),
+    /// The puzzle could not be rated or explained: a clash, no solution,
+    /// several solutions.
+    #[error(transparent)]
+    Rate(#[from] GradeError),
+    /// No puzzle could be generated.
+    #[error(transparent)]
+    Generate(#[from] GenerateError),
+}
+
+/// The puzzle as a grid without clashing givens.
+fn checked(puzzle: &(impl PuzzleInput + ?Sized)) -> Result<Cow<'_, Grid>, Error> {
+    let grid = puzzle.to_grid()?;
+    match grid.first_clash() {
+        Some(clash) => Err(Error::Clash(clash)),
+        None => Ok(grid),
+    }
+}
+
+/// A solution of `puzzle` (the first the DLX backend finds), or `None`
+/// when it has none. Uniqueness is not checked: see [`is_unique`].
+pub fn solve(puzzle: impl PuzzleInput) -> Result<Option<Grid>, Error> {
+    let grid = checked(&puzzle)?;
+    let found = with_backend(BackendKind::Dlx, grid.shape(), |b| b.count(&grid, 1, None));
+    Ok(found.first)
+}
+
+/// The number of solutions of `puzzle`, counted up to `limit`.
+pub fn count(puzzle: impl PuzzleInput, limit: u64) -> Result<u64, Error> {
+    let grid = checked(&puzzle)?;
+    let found = with_backend(BackendKind::Dlx, grid.shape(), |b| b.count(&grid, limit, None));
+    Ok(found.solutions)
+}
+
+/// Whether `puzzle` has exactly one solution.
+pub fn is_unique(puzzle: impl PuzzleInput) -> Result<bool, Error> {
+    Ok(count(puzzle, 2)? == 1)
+}
+
+/// The rating of `puzzle` on the Sudoku Explainer scale, once a backend
+/// has shown it has exactly one solution.
+pub fn rate(puzzle: impl PuzzleInput) -> Result<Rating, Error> {
+    let grid = puzzle.to_grid()?;
+    Ok(with_grader(grid.shape(), |g| g.grade(&grid))?)
+}
+
+/// The steps a person would take to solve `puzzle` (which must have
+/// exactly one solution), with the rating of the path.
+pub fn explain(puzzle: impl PuzzleInput) -> Result<SolvePath, Error> {
+    let grid = puzzle.to_grid()?;
+    let graded = with_grader(grid.shape(), |g| g.grade_within(&grid, Limits::default(), true))?;
+    Ok(graded.path)
+}
+
+/// Puzzle 0 of `seed` on `shape`: minimal, no symmetry, unrated. The same
+/// seed always gives the same puzzle; for more puzzles, ratings or a
+/// difficulty, build a [`crate::Plan`] with [`Plan::builder`].
+pub fn generate(shape: Shape, seed: u64) -> Result<Puzzle, Error> {
+    let plan = Plan::builder(shape).seed(seed).build()?;
+    let first = plan
+        .puzzles()
+        .next()
+        .expect("a plan of one puzzle yields one result");
+    Ok(first?)
+}
