@@ -71,12 +71,10 @@ static ANSWERS: [std::sync::Mutex<Shard>; SHARDS] = [const {
 /// The answer of inner engine `engine` on `board`, from [`ANSWERS`] or
 /// searched (on a copy of the walk's board) and kept.
 fn answer(engine: Engine, board: &Board) -> Arc<Answer> {
-    use std::hash::{BuildHasher, Hash, Hasher};
+    use std::hash::BuildHasher;
     let (placed, empty) = board.counts();
     let key: Key = (engine, board.masks.clone(), placed.to_vec(), empty.to_vec());
-    let mut hasher = Hashing::new().build_hasher();
-    key.hash(&mut hasher);
-    let shard = &ANSWERS[hasher.finish() as usize % SHARDS];
+    let shard = &ANSWERS[Hashing::new().hash_one(&key) as usize % SHARDS];
     // A poisoned shard only means a search panicked elsewhere; what it
     // holds are still correct answers.
     let lock = || shard.lock().unwrap_or_else(|e| e.into_inner());
