@@ -3,8 +3,9 @@
 /// Rebuilding the position before SE's first chain step.
 pub(crate) mod support {
     use crate::logic::candidates::Candidates;
+    use crate::logic::producer::{Context, Memo};
+    use crate::logic::registry;
     use crate::logic::technique::Technique;
-    use crate::logic::techniques::{self, Context, Memo};
 
     /// Whether SE's step name `se_name` (variant codes included) is one of
     /// the grader's techniques below the chains.
@@ -22,9 +23,13 @@ pub(crate) mod support {
     /// Applies the techniques below the chains until none applies.
     pub fn basic_fixpoint(c: &mut Candidates) {
         let mut memo = Memo::new(c.n());
+        let searched = Technique::ForcingChainsCycles.index();
         loop {
-            let mut cx = Context { memo: &mut memo };
-            let Some(step) = basic().find_map(|t| techniques::find(t, c, &mut cx)) else {
+            let mut cx = Context {
+                memo: &mut memo,
+                searched,
+            };
+            let Some(step) = registry::searched(searched).find_map(|p| p.find(c, &mut cx)) else {
                 return;
             };
             let n = c.n();
@@ -172,15 +177,18 @@ fn no_chain_on_a_solved_board() {
 
 #[test]
 fn steps_carry_se_s_name_and_rating() {
-    use crate::logic::technique::Technique;
-    use crate::logic::techniques::{self, Context, Memo};
+    use crate::logic::chaining::steps::Chains;
+    use crate::logic::producer::{Context, Memo, Producer};
     let s = se_steps()
         .into_iter()
         .find(|s| s.name == "Bidirectional Y-Cycle")
         .expect("a Y-cycle");
     let mut memo = Memo::new(9);
-    let mut cx = Context { memo: &mut memo };
-    let step = techniques::find(Technique::ForcingChainsCycles, &s.position, &mut cx).expect("a step");
+    let mut cx = Context {
+        memo: &mut memo,
+        searched: crate::logic::technique::Technique::ALL.len(),
+    };
+    let step = Chains(Engine::Unary).find(&s.position, &mut cx).expect("a step");
     assert_eq!(step.name(), "Bidirectional Y-Cycle");
     assert!((step.difficulty as f64 - s.rating).abs() < 0.01);
     assert!(!step.eliminations.is_empty());

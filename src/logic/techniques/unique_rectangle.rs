@@ -31,24 +31,38 @@
 //! and applies the easiest, type order breaking ties, the first found
 //! breaking the rest; this finder does the same.
 
+use super::super::board::{cell_list, digit_list, Cell, House};
 use super::super::candidates::{bit, bits, digits, Candidates};
-use super::super::step::{cell_list, digit_list, Cell, House, Pattern, Step};
-use super::super::technique::{Finder, Technique};
-use super::cell_set::{by_set_width, BoardSets, CellSet};
+use super::super::cell_set::{by_set_width, BoardSets, CellSet};
+use super::super::producer::{Context, Producer};
+use super::super::step::{Pattern, Step};
+use super::super::technique::Technique;
+use super::common::{near_changed, subsets};
 use crate::shape::Shape;
 use std::fmt;
 
-pub(crate) const FINDER: Finder = Finder {
-    id: "unique_rectangle",
-    name: "Unique Rectangle",
-    score: 4.5,
-    find: Some(|c, cx| {
+/// SE's difficulty of the technique's steps.
+const DIFFICULTY: f32 = 4.5;
+
+/// Unique rectangles and loops, types 1 to 4.
+pub(crate) struct UniqueRectangle;
+
+impl Producer for UniqueRectangle {
+    fn techniques(&self) -> &'static [Technique] {
+        &[Technique::UniqueRectangle]
+    }
+
+    fn difficulty(&self, _: Technique) -> f32 {
+        DIFFICULTY
+    }
+
+    fn find(&self, c: &Candidates, cx: &mut Context) -> Option<Step> {
         cx.memo
             .first_since_nothing(Technique::UniqueRectangle, c, |changed| {
                 by_set_width!(c, find_with(c, changed))
             })
-    }),
-};
+    }
+}
 
 /// What keeps a deadly loop from being deadly.
 #[derive(Debug, Clone, PartialEq)]
@@ -246,7 +260,7 @@ fn find(c: &Candidates) -> Option<Step> {
 fn find_with<const W: usize>(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
     let mut hints: Vec<Hint> = Vec::new();
     let sets = BoardSets::<W>::new(c);
-    let near = super::near_changed(c, &sets, changed);
+    let near = near_changed(c, &sets, changed);
     if near.is_empty() {
         return None;
     }
@@ -313,7 +327,7 @@ fn find_with<const W: usize>(c: &Candidates, changed: &dyn Fn(usize) -> bool) ->
     let best = hints.into_iter().next()?;
     let n = c.n();
     let rating = best.pattern.tenths() as f32 / 10.0;
-    let mut step = Step::new(Technique::UniqueRectangle, best.pattern).rated(rating);
+    let mut step = Step::new(Technique::UniqueRectangle, rating, best.pattern);
     for (cell, d) in best.removals {
         step.eliminate(cell, d, n);
     }
@@ -575,26 +589,6 @@ fn set_rescues(
         }
     }
     out
-}
-
-/// Every `k`-subset of `0..m` as a bit mask, in increasing numeric order
-/// (SE's enumeration order).
-pub(crate) fn subsets(k: usize, m: usize) -> impl Iterator<Item = u32> {
-    let first: u64 = (1u64 << k) - 1;
-    let end: u64 = 1u64 << m;
-    let mut next = (k <= m).then_some(first);
-    std::iter::from_fn(move || {
-        let v = next?;
-        next = if v == 0 {
-            None
-        } else {
-            let low = v & v.wrapping_neg();
-            let ripple = v + low;
-            let following = ripple | (((v ^ ripple) >> 2) / low);
-            (following < end).then_some(following)
-        };
-        Some(v as u32)
-    })
 }
 
 /// Calls `found(others, digits)` for each naked set of `degree` cells in
@@ -866,13 +860,5 @@ mod tests {
         confine(&mut c, 9, &[rc(5, 2), rc(5, 5), rc(6, 2), rc(6, 5), rc(8, 8)]);
         let step = find(&c).expect("unique rectangle");
         assert_eq!(step.name(), "Unique Rectangle type 4");
-    }
-
-    #[test]
-    fn subsets_come_in_numeric_order() {
-        let all: Vec<u32> = subsets(2, 4).collect();
-        assert_eq!(all, vec![0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]);
-        assert_eq!(subsets(3, 3).collect::<Vec<_>>(), vec![0b111]);
-        assert_eq!(subsets(0, 3).collect::<Vec<_>>(), vec![0]);
     }
 }
