@@ -33,7 +33,7 @@ pub(crate) trait Producer: Sync {
 
 /// What a producer keeps between its searches of one solve (caches of
 /// links or sets). The memo holds it without knowing its type.
-pub(crate) trait Scratch: Any + Send {
+pub(crate) trait Scratch: Any + Send + Sync {
     /// Marks everything stale for a new solve, keeping the buffers.
     fn forget(&mut self);
 

@@ -264,6 +264,12 @@ mod tests {
             .collect()
     }
 
+    #[test]
+    fn a_solver_can_be_shared_between_threads() {
+        fn shareable<T: Send + Sync>() {}
+        shareable::<LogicalSolver>();
+    }
+
     fn path_text(path: &SolvePath) -> Vec<String> {
         path.steps
             .iter()

@@ -1,6 +1,6 @@
 //! The chaining engines as producers: one registry entry per SE engine
-//! ([`Chains`]), each step named and rated as SE names and rates its hint.
-//! The only file of the chaining family the solver's registry imports.
+//! (`Chains`), each step named and rated as SE names and rates its hint.
+//! The registry reaches the chaining family through this entry and `Engine`.
 
 use super::derived::NestedUse;
 use super::hint::ChainHint;

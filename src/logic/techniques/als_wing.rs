@@ -9,7 +9,7 @@
 //! set (the set is then locked).
 //!
 //! `k = 3` is SE's WXYZ-Wing (5.5-5.6), `k = 4` its VWXYZ-Wing (6.2-6.4):
-//! the rating grows with how far the set's largest cell is from the
+//! the difficulty grows with how far the set's largest cell is from the
 //! extremes, and the name carries SE's code `<1|2 linked><largest cell
 //! size><total candidates>`. SE takes the easiest, then the one removing
 //! most, then the largest code.
@@ -86,7 +86,7 @@ impl Producer for AlsWing {
     }
 
     /// The least difficulty: SE adds to it by the size of the set's
-    /// largest cell (see [`rating_tenths`]).
+    /// largest cell (see [`difficulty_tenths`]).
     fn difficulty(&self, _: Technique) -> f32 {
         if self.size == 3 {
             5.5
@@ -265,7 +265,7 @@ fn find_with<const W: usize>(
     Some(step)
 }
 
-/// SE's order: easiest (rating in tenths), then most removals (as
+/// SE's order: easiest (difficulty in tenths), then most removals (as
 /// `usize::MAX - count`), then the largest code (as bytes, see
 /// [`code_key`]).
 type SortKey = (u32, usize, std::cmp::Reverse<[u8; 8]>);
@@ -421,8 +421,8 @@ impl<const W: usize> Search<'_, W> {
         let c = self.c;
         let largest = set.iter().map(|&s| c.mask(s).count_ones()).max().unwrap_or(2);
         let total: u32 = set.iter().map(|&s| c.mask(s).count_ones()).sum();
-        let rating = rating_tenths(self.k, largest as usize);
-        if self.best.as_ref().is_some_and(|b| rating > b.key.0) {
+        let difficulty = difficulty_tenths(self.k, largest as usize);
+        if self.best.as_ref().is_some_and(|b| difficulty > b.key.0) {
             return;
         }
         // Pivots: bivalue cells outside the set whose two digits are in
@@ -451,7 +451,7 @@ impl<const W: usize> Search<'_, W> {
             .fold(CellSet::default(), |acc, &p| acc.or(p));
         for pivot in pivots.and(near).iter() {
             let pm = c.mask(pivot);
-            self.try_pivot(set, union, &peers, pivot, pm, rating, (largest, total));
+            self.try_pivot(set, union, &peers, pivot, pm, difficulty, (largest, total));
         }
     }
 
@@ -465,7 +465,7 @@ impl<const W: usize> Search<'_, W> {
         peers: &[CellSet<W>; MAX_SET],
         pivot: usize,
         pm: u32,
-        rating: u32,
+        difficulty: u32,
         (largest, total): (u32, u32),
     ) {
         {
@@ -501,7 +501,7 @@ impl<const W: usize> Search<'_, W> {
                 return;
             }
             let key = (
-                rating,
+                difficulty,
                 usize::MAX - removed as usize,
                 std::cmp::Reverse(code_key(linked_twice, largest, total)),
             );
@@ -527,9 +527,9 @@ impl<const W: usize> Search<'_, W> {
     }
 }
 
-/// SE's rating in tenths: the base for the size, plus a tenth for each
+/// SE's difficulty in tenths: the base for the size, plus a tenth for each
 /// step the largest cell is closer to the middle size.
-fn rating_tenths(k: usize, largest: usize) -> u32 {
+fn difficulty_tenths(k: usize, largest: usize) -> u32 {
     let base = if k == 3 { 55 } else { 62 };
     let digits = k + 1;
     let middle = (digits + 2) / 2;
@@ -554,13 +554,13 @@ mod tests {
     fn ratings_follow_se_codes() {
         // WXYZ-Wing 126/148 5.5, 137/138 5.6; VWXYZ-Wing 128 6.3,
         // 139/1310 6.4, 1412 6.3, 1513 6.2 (from SE's traces).
-        assert_eq!(rating_tenths(3, 2), 55);
-        assert_eq!(rating_tenths(3, 3), 56);
-        assert_eq!(rating_tenths(3, 4), 55);
-        assert_eq!(rating_tenths(4, 2), 63);
-        assert_eq!(rating_tenths(4, 3), 64);
-        assert_eq!(rating_tenths(4, 4), 63);
-        assert_eq!(rating_tenths(4, 5), 62);
+        assert_eq!(difficulty_tenths(3, 2), 55);
+        assert_eq!(difficulty_tenths(3, 3), 56);
+        assert_eq!(difficulty_tenths(3, 4), 55);
+        assert_eq!(difficulty_tenths(4, 2), 63);
+        assert_eq!(difficulty_tenths(4, 3), 64);
+        assert_eq!(difficulty_tenths(4, 4), 63);
+        assert_eq!(difficulty_tenths(4, 5), 62);
     }
 
     #[test]

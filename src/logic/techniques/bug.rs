@@ -22,6 +22,9 @@ const TYPE_1: f32 = 5.6;
 /// digit of its naked set beyond two).
 const TYPES_2_TO_4: f32 = 5.7;
 
+/// The search for one BUG type.
+type TypeSearch = fn(&Candidates) -> Option<Step>;
+
 /// SE's BUG producer: types 1, 2, 4 and 3, in that order.
 pub(crate) struct Bug;
 
@@ -46,7 +49,7 @@ impl Producer for Bug {
     /// The first type that gives a step, among the types this solve
     /// searches (a solve bounded below 5.7 tries type 1 only).
     fn find(&self, c: &Candidates, cx: &mut Context) -> Option<Step> {
-        let types: [(Technique, fn(&Candidates) -> Option<Step>); 4] = [
+        let types: [(Technique, TypeSearch); 4] = [
             (Technique::BugPlusOne, find_type1),
             (Technique::BugType2, find_type2),
             (Technique::BugType4, find_type4),

@@ -58,7 +58,7 @@ impl Producer for StrongLinks {
     }
 
     fn difficulty(&self, technique: Technique) -> f32 {
-        difficulty(technique)
+        base_difficulty(technique)
     }
 
     fn find(&self, c: &Candidates, cx: &mut Context) -> Option<Step> {
@@ -67,7 +67,7 @@ impl Producer for StrongLinks {
 }
 
 /// SE's base difficulty of each kind of chain.
-fn difficulty(technique: Technique) -> f32 {
+fn base_difficulty(technique: Technique) -> f32 {
     use Technique::*;
     match technique {
         Skyscraper => 4.0,
@@ -331,7 +331,7 @@ impl Found {
         }
     }
 
-    /// The technique and rating SE gives the three-link pattern.
+    /// The technique and difficulty SE gives the three-link pattern.
     fn three_link_technique(&self, n: usize) -> (Technique, f32) {
         let technique = if self.has_box(n) {
             Technique::ThreeStrongLinks
@@ -340,12 +340,12 @@ impl Found {
         } else {
             Technique::ThreeSkyscrapers
         };
-        let rating = if self.grouped() > 0 {
+        let difficulty = if self.grouped() > 0 {
             5.7
         } else {
-            difficulty(technique)
+            base_difficulty(technique)
         };
-        (technique, rating)
+        (technique, difficulty)
     }
 }
 
@@ -475,10 +475,10 @@ fn find_with<const W: usize>(
     best.map(|(found, _)| step(c, found, k))
 }
 
-/// SE's order: rating, then more removals first, then the variant code.
+/// SE's order: difficulty, then more removals first, then the variant code.
 fn sort_key(found: &Found, k: usize, n: usize) -> (u32, usize, String) {
-    let rating = if k == 2 {
-        difficulty(found.two_link_technique(n))
+    let difficulty = if k == 2 {
+        base_difficulty(found.two_link_technique(n))
     } else {
         found.three_link_technique(n).1
     };
@@ -488,10 +488,10 @@ fn sort_key(found: &Found, k: usize, n: usize) -> (u32, usize, String) {
         // Equal grouped patterns: SE reports the line-only ones first.
         code.insert(0, two_link_rank(found.two_link_technique(n)));
     }
-    ((rating * 10.0).round() as u32, removals, code)
+    ((difficulty * 10.0).round() as u32, removals, code)
 }
 
-/// SE's preference among two-link patterns of one rating: parallel
+/// SE's preference among two-link patterns of one difficulty: parallel
 /// lines, then a row and a column, then a box.
 fn two_link_rank(t: Technique) -> char {
     match t {
@@ -503,19 +503,19 @@ fn two_link_rank(t: Technique) -> char {
 
 fn step(c: &Candidates, found: Found, k: usize) -> Step {
     let n = c.n();
-    let (technique, rating, suffix) = if k == 2 {
+    let (technique, difficulty, suffix) = if k == 2 {
         let t = found.two_link_technique(n);
         let suffix = (found.grouped() > 0).then(|| format!(" {}", two_link_code(&found)));
-        (t, difficulty(t), suffix)
+        (t, base_difficulty(t), suffix)
     } else {
-        let (t, rating) = found.three_link_technique(n);
+        let (t, difficulty) = found.three_link_technique(n);
         let mut suffix = format!(" {}", found.code(n));
         let g = found.grouped();
         if g > 0 {
             let plural = if g > 1 { "s" } else { "" };
             suffix.push_str(&format!(" (Using {g} grouped strong link{plural})"));
         }
-        (t, rating, Some(suffix))
+        (t, difficulty, Some(suffix))
     };
     let pattern = LinkChain {
         digit: found.digit,
@@ -529,7 +529,7 @@ fn step(c: &Candidates, found: Found, k: usize) -> Step {
             .collect(),
         suffix,
     };
-    let mut step = Step::new(technique, rating, pattern);
+    let mut step = Step::new(technique, difficulty, pattern);
     for &v in &found.victims {
         step.eliminate(v, found.digit, n);
     }

@@ -120,7 +120,7 @@ struct DeadlyLoop {
 }
 
 impl DeadlyLoop {
-    /// SE's rating in tenths: 4.5 for a rectangle, more for longer loops
+    /// SE's difficulty in tenths: 4.5 for a rectangle, more for longer loops
     /// and for bigger type 3 sets.
     fn tenths(&self) -> u32 {
         let len = self.cells.len();
@@ -326,8 +326,8 @@ fn find_with<const W: usize>(c: &Candidates, changed: &dyn Fn(usize) -> bool) ->
     hints.sort_by_key(|h| (h.pattern.tenths(), h.pattern.rescue.kind()));
     let best = hints.into_iter().next()?;
     let n = c.n();
-    let rating = best.pattern.tenths() as f32 / 10.0;
-    let mut step = Step::new(Technique::UniqueRectangle, rating, best.pattern);
+    let difficulty = best.pattern.tenths() as f32 / 10.0;
+    let mut step = Step::new(Technique::UniqueRectangle, difficulty, best.pattern);
     for (cell, d) in best.removals {
         step.eliminate(cell, d, n);
     }
@@ -709,7 +709,7 @@ mod tests {
     use super::super::testing::*;
     use super::*;
 
-    fn rating(step: &Step) -> f32 {
+    fn difficulty_of(step: &Step) -> f32 {
         (step.difficulty * 10.0).round() / 10.0
     }
 
@@ -719,7 +719,7 @@ mod tests {
         let step = find(&three_pairs([1, 3], [1, 4])).expect("unique rectangle");
         assert_eq!(removed(&step), vec![(rc(3, 4), 2), (rc(3, 4), 9)]);
         assert_eq!(step.name(), "Unique Rectangle type 1");
-        assert_eq!(rating(&step), 4.5);
+        assert_eq!(difficulty_of(&step), 4.5);
     }
 
     /// An open board with {2,9} in three corners and {2,5,9} in the
@@ -796,7 +796,7 @@ mod tests {
         c.set_digits(rc(3, 8), &[6, 7]);
         let step = find(&c).expect("unique rectangle");
         assert_eq!(step.name(), "Unique Rectangle type 3");
-        assert_eq!(rating(&step), 4.6);
+        assert_eq!(difficulty_of(&step), 4.6);
         let rest: Vec<usize> = [2, 3, 5, 6, 7, 9].iter().map(|&k| rc(3, k)).collect();
         let mut expected = each(&rest, 6);
         expected.extend(each(&rest, 7));
@@ -822,7 +822,7 @@ mod tests {
         }
         let step = find(&c).expect("unique rectangle");
         assert_eq!(step.name(), "Unique Rectangle type 3");
-        assert_eq!(rating(&step), 4.5);
+        assert_eq!(difficulty_of(&step), 4.5);
         assert_eq!(removed(&step), vec![(rc(3, 6), 3), (rc(3, 6), 4)]);
     }
 
@@ -846,7 +846,7 @@ mod tests {
         six_loop(&mut c);
         let step = find(&c).expect("unique loop");
         assert_eq!(step.name(), "Unique Loop 6 type 1");
-        assert_eq!(rating(&step), 4.6);
+        assert_eq!(difficulty_of(&step), 4.6);
         assert_eq!(removed(&step), vec![(rc(3, 1), 3), (rc(3, 1), 8)]);
     }
 
