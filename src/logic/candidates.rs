@@ -253,8 +253,8 @@ impl Candidates {
             return Err(LogicError::Clash {
                 digit: clash.digit,
                 house: clash.house,
-                first: crate::logic::step::Cell::of(clash.first, n).to_string(),
-                second: crate::logic::step::Cell::of(clash.second, n).to_string(),
+                first: crate::logic::board::Cell::of(clash.first, n).to_string(),
+                second: crate::logic::board::Cell::of(clash.second, n).to_string(),
             });
         }
         let mut cands = Candidates::empty(tables);

@@ -361,9 +361,21 @@ mod tests {
             }
         }
         let mut t = Tally::default();
-        t.add(&Step::new(Technique::HiddenSingleBox, Seen));
-        t.add(&Step::new(Technique::Pointing, Seen));
-        t.add(&Step::new(Technique::HiddenSingleBox, Seen));
+        t.add(&Step::new(
+            Technique::HiddenSingleBox,
+            Technique::HiddenSingleBox.difficulty(),
+            Seen,
+        ));
+        t.add(&Step::new(
+            Technique::Pointing,
+            Technique::Pointing.difficulty(),
+            Seen,
+        ));
+        t.add(&Step::new(
+            Technique::HiddenSingleBox,
+            Technique::HiddenSingleBox.difficulty(),
+            Seen,
+        ));
         let r = t.finish(true);
         assert_eq!(r.score, 2.6);
         assert_eq!(r.hardest, Some(Technique::Pointing));
@@ -386,14 +398,14 @@ mod tests {
                 Ok(())
             }
         }
-        let step = |t: Technique| Step::new(t, Seen);
+        let step = |t: Technique| Step::new(t, t.difficulty(), Seen);
         let mut t = Tally::default();
         // Eliminations first: ED is the first, EP waits for a placement
         // and takes the hardest step so far, named by its first step.
         t.add(&step(Technique::Pointing));
         t.add(&step(Technique::NakedPair));
         t.add(&step(Technique::Claiming));
-        t.add(&step(Technique::NakedPair).rated(3.0));
+        t.add(&Step::new(Technique::NakedPair, 3.0, Seen));
         t.add(&step(Technique::HiddenSingleBox));
         t.add(&step(Technique::XWing));
         t.add(&step(Technique::NakedSingle));

@@ -3,10 +3,11 @@
 //! technique applies.
 
 use super::candidates::{Candidates, LogicError, Tables};
+use super::producer::{Context, Memo};
 use super::rating::{Rating, Tally};
+use super::registry;
 use super::step::Step;
 use super::technique::Technique;
-use super::techniques::{self, Context, Memo};
 use crate::grid::Grid;
 use crate::shape::Shape;
 use serde::Serialize;
@@ -117,7 +118,7 @@ impl LogicalSolver {
         let stop = if ceiling.is_finite() { ceiling } else { band.start };
         let tried = Technique::ALL
             .iter()
-            .position(|t| t.score() >= ceiling)
+            .position(|t| t.difficulty() >= ceiling)
             .unwrap_or(Technique::ALL.len());
         let (path, hardest) = self
             .run(puzzle, false, None, tried, stop)?
@@ -134,7 +135,7 @@ impl LogicalSolver {
         // tried, the puzzle is beyond them and its score (9.0) is only a
         // lower bound too, so it is not known to be below the ceiling.
         let bound = match Technique::ALL.get(tried) {
-            Some(t) => t.score(),
+            Some(t) => t.difficulty(),
             None => path.rating.score,
         };
         Ok(bound.max(ceiling))
@@ -167,9 +168,7 @@ impl LogicalSolver {
                 stopped = true;
                 break;
             }
-            let found = crate::logic::chaining::with_deadline(deadline, || {
-                next_step(&Technique::ALL[..tried], &c, memo)
-            });
+            let found = crate::logic::chaining::with_deadline(deadline, || next_step(tried, &c, memo));
             // A chain search cut short by the deadline proves nothing: the
             // step (or its absence) is dropped.
             if past() {
@@ -216,13 +215,13 @@ fn grid_line<S: serde::Serializer>(grid: &Grid, s: S) -> Result<S::Ok, S::Error>
     s.collect_str(grid)
 }
 
-/// The step SE would take next: the first step of the first technique
-/// of `techniques` (the solving order or a prefix of it) that makes
-/// progress. `memo` carries what earlier searches of the same solve found
-/// nothing in.
-fn next_step(techniques: &[Technique], c: &Candidates, memo: &mut Memo) -> Option<Step> {
-    let mut cx = Context { memo };
-    techniques.iter().find_map(|&t| techniques::find(t, c, &mut cx))
+/// The step SE would take next: the first step of the first producer
+/// that makes progress, among the producers of the first `searched`
+/// techniques of the solving order (all of them, or a prefix). `memo`
+/// carries what earlier searches of the same solve found nothing in.
+fn next_step(searched: usize, c: &Candidates, memo: &mut Memo) -> Option<Step> {
+    let mut cx = Context { memo, searched };
+    registry::searched(searched).find_map(|producer| producer.find(c, &mut cx))
 }
 
 /// Applies a step's placements and eliminations; an error if the result is
@@ -263,6 +262,12 @@ mod tests {
                 (grid, fields.next().unwrap().parse().unwrap())
             })
             .collect()
+    }
+
+    #[test]
+    fn a_solver_can_be_shared_between_threads() {
+        fn shareable<T: Send + Sync>() {}
+        shareable::<LogicalSolver>();
     }
 
     fn path_text(path: &SolvePath) -> Vec<String> {

@@ -1,35 +1,19 @@
-//! What the solver knows about a technique: its names and its base
-//! difficulty on the Sudoku Explainer (SE) scale, declared by the
-//! technique's own file, and the [`Technique`] enum built from the
-//! solving-order list in `techniques/mod.rs`.
+//! What the solver calls each technique: the [`Technique`] enum with its
+//! stable machine name and Sukaku Explainer's name.
+//!
+//! It is the declaration layer's technique list, as SE's own list of
+//! solving techniques: it names techniques and nothing else. The producer
+//! that finds a technique's steps owns its search, its sentences and its
+//! difficulty (`techniques/`), and the registry (`registry.rs`) lists the
+//! producers in the order the solver tries them; this file imports
+//! neither.
 
-use super::candidates::Candidates;
-use super::step::Step;
-use super::techniques::Context;
 use serde::{Serialize, Serializer};
 
-pub use super::techniques::Technique;
-
-/// What a technique file declares about its technique: its names, its
-/// base rating and its search. `techniques/mod.rs` lists one per
-/// technique, in the order the solver tries them.
-pub(crate) struct Finder {
-    /// A stable machine name (snake case), used in JSON.
-    pub id: &'static str,
-    /// Sukaku Explainer's name for the technique (without variant codes).
-    pub name: &'static str,
-    /// The base difficulty on the SE scale.
-    pub score: f32,
-    /// The search: the first step found that makes progress, or `None`.
-    /// `None` here for a technique that another technique's search
-    /// reports (SE finds direct pointing and direct claiming in one pass).
-    pub find: Option<fn(&Candidates, &mut Context) -> Option<Step>>,
-}
-
-/// Declares the [`Technique`] enum from the solving-order list: each
-/// entry is a documented variant and the path of its [`Finder`].
-macro_rules! solving_order {
-    ($($(#[$doc:meta])* $variant:ident => $finder:path,)*) => {
+/// Declares the [`Technique`] enum: each entry is a documented variant
+/// with its machine name and SE's name, in solving order.
+macro_rules! techniques {
+    ($($(#[$doc:meta])* $variant:ident = $id:literal, $name:literal;)*) => {
         /// A solving technique. Variants are listed in the order the
         /// solver tries them (Sukaku Explainer's producer order).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -42,35 +26,133 @@ macro_rules! solving_order {
             pub const ALL: [Technique; [$(stringify!($variant)),*].len()] =
                 [$(Technique::$variant),*];
 
-            /// The declaration in the technique's own file.
-            pub(crate) fn finder(self) -> &'static crate::logic::technique::Finder {
+            /// A stable machine name (snake case), e.g. `hidden_single_box`.
+            pub fn id(self) -> &'static str {
                 match self {
-                    $(Technique::$variant => &$finder,)*
+                    $(Technique::$variant => $id,)*
+                }
+            }
+
+            /// Sukaku Explainer's name, e.g. `Hidden Single` or `XY-Wing`.
+            /// Some techniques share a name (SE rates the hidden singles
+            /// apart).
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Technique::$variant => $name,)*
                 }
             }
         }
     };
 }
-pub(crate) use solving_order;
+
+techniques! {
+    /// The last empty cell of a house (SE: a hidden single, 1.0).
+    FullHouse = "full_house", "Hidden Single";
+    /// A digit with one place left in a box.
+    HiddenSingleBox = "hidden_single_box", "Hidden Single";
+    /// A digit with one place left in a column or row.
+    HiddenSingleLine = "hidden_single_line", "Hidden Single";
+    /// Pointing that leaves a hidden single in another box.
+    DirectPointing = "direct_pointing", "Direct Pointing";
+    /// Claiming that leaves a hidden single in another line (found by the
+    /// direct pointing search, which SE runs as one).
+    DirectClaiming = "direct_claiming", "Direct Claiming";
+    /// A hidden pair that leaves a hidden single.
+    DirectHiddenPair = "direct_hidden_pair", "Direct Hidden Pair";
+    /// A cell with one candidate left.
+    NakedSingle = "naked_single", "Naked Single";
+    /// A hidden triple that leaves a hidden single.
+    DirectHiddenTriple = "direct_hidden_triplet", "Direct Hidden Triplet";
+    /// A digit confined to one line inside a box.
+    Pointing = "pointing", "Pointing";
+    /// A digit confined to one box inside a line.
+    Claiming = "claiming", "Claiming";
+    /// Two cells of a house holding the same two candidates only.
+    NakedPair = "naked_pair", "Naked Pair";
+    /// A digit in two rows (columns) confined to two columns (rows).
+    XWing = "x_wing", "X-Wing";
+    /// Two digits confined to the same two cells of a house.
+    HiddenPair = "hidden_pair", "Hidden Pair";
+    /// Three cells of a house holding only three digits between them.
+    NakedTriple = "naked_triplet", "Naked Triplet";
+    /// The three-line fish.
+    Swordfish = "swordfish", "Swordfish";
+    /// Three digits confined to three cells of a house.
+    HiddenTriple = "hidden_triplet", "Hidden Triplet";
+    /// Two parallel line strong links on one digit joined by a shared
+    /// house (SE's two-link search reports all six below).
+    Skyscraper = "skyscraper", "Skyscraper";
+    /// A row and a column strong link joined by a shared house.
+    TwoStringKite = "two_string_kite", "Two-string Kite";
+    /// Two strong links, one of them in a box.
+    TurbotCrane = "turbot_crane", "Turbot Crane";
+    /// A skyscraper with a grouped link.
+    GroupedSkyscraper = "grouped_skyscraper", "Grouped Skyscraper";
+    /// A two-string kite with a grouped link.
+    GroupedTwoStringKite = "grouped_two_string_kite", "Grouped 2-String Kite";
+    /// A turbot crane whose box link is grouped.
+    GroupedTurbotCrane = "grouped_turbot_crane", "Grouped Turbot Crane";
+    /// A bivalue pivot with two bivalue pincers.
+    XYWing = "xy_wing", "XY-Wing";
+    /// A trivalue pivot with two bivalue pincers.
+    XYZWing = "xyz_wing", "XYZ-Wing";
+    /// Unique rectangles and loops, types 1-4 (SE's "Unique patterns",
+    /// easiest first).
+    UniqueRectangle = "unique_rectangle", "Unique Rectangle";
+    /// Four cells of a house holding only four digits between them.
+    NakedQuad = "naked_quad", "Naked Quad";
+    /// The four-line fish.
+    Jellyfish = "jellyfish", "Jellyfish";
+    /// Four digits confined to four cells of a house.
+    HiddenQuad = "hidden_quad", "Hidden Quad";
+    /// Three parallel line strong links chained (SE's three-link search
+    /// reports the three below).
+    ThreeSkyscrapers = "three_skyscrapers", "3 Skyscrapers";
+    /// Three strong links chained, one of them in a box.
+    ThreeStrongLinks = "three_strong_links", "3 Strong links (including blocks)";
+    /// Three row and column strong links chained.
+    ThreeStringKite = "three_string_kite", "3-String Kite";
+    /// A three-cell almost locked set and a bivalue cell.
+    WXYZWing = "wxyz_wing", "WXYZ-Wing";
+    /// Bivalue universal grave plus one (SE's BUG type 1).
+    BugPlusOne = "bug", "BUG type";
+    /// BUG cells sharing one BUG value (SE's BUG producer tries type 2,
+    /// then type 4, then type 3).
+    BugType2 = "bug_type_2", "BUG type 2";
+    /// Two BUG cells in a house with one common digit locked there.
+    BugType4 = "bug_type_4", "BUG type 4";
+    /// The BUG cells as one cell of a naked set.
+    BugType3 = "bug_type_3", "BUG type 3";
+    /// A four-cell almost locked set and a bivalue cell.
+    VWXYZWing = "vwxyz_wing", "VWXYZ-Wing";
+    /// Two cells whose digit combinations would empty a bivalue cell
+    /// seeing both, with two or more such cells (6.2).
+    AlignedPairExclusion = "aligned_pair_exclusion", "Aligned Pair Exclusion";
+    /// SE's "Forcing Chains & Cycles": bidirectional X-, Y- and mixed
+    /// cycles and forcing X- and XY-chains (6.5-7.x with the length extra).
+    ForcingChainsCycles = "forcing_chains_cycles", "Forcing Chains & Cycles";
+    /// Three cells whose digit combinations would empty two or more
+    /// cells seeing them all (7.5; SE tries it after the cycles and
+    /// forcing chains, before Nishio).
+    AlignedTripletExclusion = "aligned_triplet_exclusion", "Aligned Triplet Exclusion";
+    /// Nishio forcing chains: an assumption that contradicts itself
+    /// through last-place rules on the shrinking board (7.5 and up).
+    NishioForcingChains = "nishio_forcing_chain", "Nishio Forcing Chain";
+    /// Cell and region forcing chains over static implications (8.0 and
+    /// up).
+    MultipleForcingChains = "multiple_forcing_chains", "Multiple Forcing Chains";
+    /// Dynamic contradiction, double, cell and region forcing chains (8.5
+    /// and up).
+    DynamicForcingChains = "dynamic_forcing_chains", "Dynamic Forcing Chains";
+    /// Dynamic forcing chains that may use the basic techniques inside a
+    /// chain (9.0 and up).
+    DynamicForcingChainsPlus = "dynamic_forcing_chains_plus", "Dynamic Forcing Chains (+)";
+    /// Dynamic forcing chains that may use other chains inside a chain
+    /// (9.5 and up).
+    NestedForcingChains = "nested_forcing_chains", "Nested Forcing Chains";
+}
 
 impl Technique {
-    /// A stable machine name (snake case), e.g. `hidden_single_box`.
-    pub fn id(self) -> &'static str {
-        self.finder().id
-    }
-
-    /// Sukaku Explainer's name, e.g. `Hidden Single` or `XY-Wing`. Some
-    /// techniques share a name (SE rates the hidden singles apart).
-    pub fn name(self) -> &'static str {
-        self.finder().name
-    }
-
-    /// The base difficulty on the SE scale; some patterns add to it (see
-    /// [`Step::difficulty`]).
-    pub fn score(self) -> f32 {
-        self.finder().score
-    }
-
     /// The technique with machine name `id`.
     pub fn from_id(id: &str) -> Option<Technique> {
         Technique::ALL.into_iter().find(|t| t.id() == id)

@@ -36,7 +36,7 @@ pub(crate) const CHAIN_NAMES: [&str; 9] = [
 /// SE's technique families the grader has with SE's meaning: a record
 /// whose path before its first chain uses only these is rebuilt exactly.
 fn rebuildable(technique: &str) -> bool {
-    super::tests::support::is_basic_name(technique)
+    super::test_support::is_basic_name(technique)
 }
 
 #[derive(Default)]
@@ -93,7 +93,7 @@ fn first_chain_steps_match_se() {
                     se["rating"].as_f64().unwrap_or(0.0),
                     se["text"].as_str().unwrap_or(""),
                 );
-                super::tests::support::basic_fixpoint(&mut c);
+                super::test_support::basic_fixpoint(&mut c);
                 let timer = std::time::Instant::now();
                 let unary = super::find(&c, super::Engine::Unary);
                 unary_time += timer.elapsed();

@@ -124,4 +124,6 @@ pub fn find_any(c: &Candidates) -> Option<ChainHint> {
 #[cfg(test)]
 mod calibration;
 #[cfg(test)]
+mod test_support;
+#[cfg(test)]
 mod tests;

@@ -1,14 +1,14 @@
-//! The chaining engines as grader techniques: one list entry per SE
-//! engine, each step named and rated as SE names and rates its hint.
+//! The chaining engines as producers: one registry entry per SE engine
+//! (`Chains`), each step named and rated as SE names and rates its hint.
+//! The registry reaches the chaining family through this entry and `Engine`.
 
 use super::derived::NestedUse;
 use super::hint::ChainHint;
 use super::{find, find_nishio_on, Engine};
-use crate::logic::candidates::Candidates;
-use crate::logic::candidates::{bit, digits};
+use crate::logic::candidates::{bit, digits, Candidates};
+use crate::logic::producer::{Context, Producer};
 use crate::logic::step::{NestedChain, Pattern, Step};
-use crate::logic::technique::{Finder, Technique};
-use crate::logic::techniques::Context;
+use crate::logic::technique::Technique;
 use std::fmt;
 
 /// What a chain step saw: SE's hint.
@@ -64,15 +64,43 @@ fn number(u: &NestedUse, list: &mut Vec<NestedChain>, keys: &mut Vec<u64>) -> us
     list.len()
 }
 
-/// The step for the hint `engine` finds, as technique `t`.
-fn step(c: &Candidates, engine: Engine, t: Technique) -> Option<Step> {
-    step_of(c, find(c, engine)?, t)
+/// SE's chaining producers: one per engine, in [`Engine::ORDER`], each
+/// step named and rated as SE names and rates its hint.
+pub(crate) struct Chains(pub Engine);
+
+impl Producer for Chains {
+    fn techniques(&self) -> &'static [Technique] {
+        match self.0 {
+            Engine::Unary => &[Technique::ForcingChainsCycles],
+            Engine::Nishio => &[Technique::NishioForcingChains],
+            Engine::Multiple => &[Technique::MultipleForcingChains],
+            Engine::Dynamic => &[Technique::DynamicForcingChains],
+            Engine::Nested { level: 1, .. } => &[Technique::DynamicForcingChainsPlus],
+            Engine::Nested { .. } => &[Technique::NestedForcingChains],
+        }
+    }
+
+    /// The engine's base: cycles and forcing X- and XY-chains 6.5 (the
+    /// unary engine's kinds have their own bases, up to 7.0), Nishio 7.5,
+    /// multiple 8.0, dynamic 8.5, dynamic "plus" 9.0, nested 9.5 to 10.5;
+    /// a hint adds its length extra.
+    fn difficulty(&self, _: Technique) -> f32 {
+        self.0.base() as f32
+    }
+
+    fn find(&self, c: &Candidates, cx: &mut Context) -> Option<Step> {
+        let t = self.techniques()[0];
+        match self.0 {
+            Engine::Nishio => nishio(c, cx),
+            engine => step_of(c, find(c, engine)?, t),
+        }
+    }
 }
 
-/// The step for `hint`, as technique `t`.
+/// The step for `hint`, as technique `t`, rated as SE rates the hint.
 fn step_of(c: &Candidates, hint: ChainHint, t: Technique) -> Option<Step> {
     let n = c.n();
-    let mut step = Step::new(t, ChainPattern(hint.clone())).rated(hint.rating());
+    let mut step = Step::new(t, hint.rating(), ChainPattern(hint.clone()));
     for &(cell, d) in &hint.removals {
         step.eliminate(cell, d, n);
     }
@@ -80,10 +108,6 @@ fn step_of(c: &Candidates, hint: ChainHint, t: Technique) -> Option<Step> {
         step = step.place(cell, d, n);
     }
     Some(step)
-}
-
-fn cycles_and_forcing(c: &Candidates, _: &mut Context) -> Option<Step> {
-    step(c, Engine::Unary, Technique::ForcingChainsCycles)
 }
 
 /// Nishio walks one digit at a time (see
@@ -103,82 +127,3 @@ fn nishio(c: &Candidates, cx: &mut Context) -> Option<Step> {
     }
     step_of(c, hint?, t)
 }
-
-fn multiple(c: &Candidates, _: &mut Context) -> Option<Step> {
-    step(c, Engine::Multiple, Technique::MultipleForcingChains)
-}
-
-fn dynamic(c: &Candidates, _: &mut Context) -> Option<Step> {
-    step(c, Engine::Dynamic, Technique::DynamicForcingChains)
-}
-
-fn dynamic_plus(c: &Candidates, _: &mut Context) -> Option<Step> {
-    step(
-        c,
-        Engine::Nested { level: 1, limit: 0 },
-        Technique::DynamicForcingChainsPlus,
-    )
-}
-
-/// SE's nested producers, each tried when the ones before found nothing.
-fn nested(c: &Candidates, _: &mut Context) -> Option<Step> {
-    Engine::ORDER
-        .into_iter()
-        .filter(|e| e.level() >= 2)
-        .find_map(|e| step(c, e, Technique::NestedForcingChains))
-}
-
-/// SE's "Forcing Chains & Cycles": bidirectional X-, Y- and mixed cycles
-/// (6.5, 7.0) and forcing X- and XY-chains (6.6, 7.0), plus length.
-pub(crate) const FORCING_CHAINS_CYCLES: Finder = Finder {
-    id: "forcing_chains_cycles",
-    name: "Forcing Chains & Cycles",
-    score: 6.5,
-    find: Some(cycles_and_forcing),
-};
-
-/// SE's Nishio forcing chains (7.5 plus length).
-pub(crate) const NISHIO: Finder = Finder {
-    id: "nishio_forcing_chain",
-    name: "Nishio Forcing Chain",
-    score: 7.5,
-    find: Some(nishio),
-};
-
-/// SE's multiple forcing chains: cell and region forcing chains over
-/// static implications (8.0 plus length).
-pub(crate) const MULTIPLE: Finder = Finder {
-    id: "multiple_forcing_chains",
-    name: "Multiple Forcing Chains",
-    score: 8.0,
-    find: Some(multiple),
-};
-
-/// SE's dynamic forcing chains: contradiction, double, cell and region
-/// forcing chains on the shrinking board (8.5 plus length).
-pub(crate) const DYNAMIC: Finder = Finder {
-    id: "dynamic_forcing_chains",
-    name: "Dynamic Forcing Chains",
-    score: 8.5,
-    find: Some(dynamic),
-};
-
-/// SE's dynamic forcing chains "plus": dynamic chains that may also use
-/// pointing, claiming, hidden and naked pairs and X-Wings inside a chain
-/// (9.0 plus length).
-pub(crate) const DYNAMIC_PLUS: Finder = Finder {
-    id: "dynamic_forcing_chains_plus",
-    name: "Dynamic Forcing Chains (+)",
-    score: 9.0,
-    find: Some(dynamic_plus),
-};
-
-/// SE's nested forcing chains: dynamic chains that may use forcing chains
-/// (9.5), multiple forcing chains (10.0) or dynamic forcing chains (10.5)
-/// inside a chain, plus length.
-pub(crate) const NESTED: Finder = Finder {
-    id: "nested_forcing_chains",
-    name: "Nested Forcing Chains",
-    score: 9.5,
-    find: Some(nested),
-};

@@ -1,43 +1,5 @@
 //! Tests of the chaining engines on positions where SE took a chain.
 
-/// Rebuilding the position before SE's first chain step.
-pub(crate) mod support {
-    use crate::logic::candidates::Candidates;
-    use crate::logic::technique::Technique;
-    use crate::logic::techniques::{self, Context, Memo};
-
-    /// Whether SE's step name `se_name` (variant codes included) is one of
-    /// the grader's techniques below the chains.
-    pub fn is_basic_name(se_name: &str) -> bool {
-        basic().any(|t| se_name.starts_with(t.name()))
-    }
-
-    /// The techniques SE tries before its chains, in solving order.
-    fn basic() -> impl Iterator<Item = Technique> {
-        Technique::ALL
-            .into_iter()
-            .take_while(|&t| t != Technique::ForcingChainsCycles)
-    }
-
-    /// Applies the techniques below the chains until none applies.
-    pub fn basic_fixpoint(c: &mut Candidates) {
-        let mut memo = Memo::new(c.n());
-        loop {
-            let mut cx = Context { memo: &mut memo };
-            let Some(step) = basic().find_map(|t| techniques::find(t, c, &mut cx)) else {
-                return;
-            };
-            let n = c.n();
-            for p in &step.placements {
-                c.place(p.cell.index(n), p.digit);
-            }
-            for e in &step.eliminations {
-                c.eliminate(e.cell.index(n), e.digit);
-            }
-        }
-    }
-}
-
 use super::{find, Engine};
 use crate::logic::candidates::{bit, Candidates, Tables};
 use crate::shape::Shape;
@@ -172,15 +134,18 @@ fn no_chain_on_a_solved_board() {
 
 #[test]
 fn steps_carry_se_s_name_and_rating() {
-    use crate::logic::technique::Technique;
-    use crate::logic::techniques::{self, Context, Memo};
+    use crate::logic::chaining::steps::Chains;
+    use crate::logic::producer::{Context, Memo, Producer};
     let s = se_steps()
         .into_iter()
         .find(|s| s.name == "Bidirectional Y-Cycle")
         .expect("a Y-cycle");
     let mut memo = Memo::new(9);
-    let mut cx = Context { memo: &mut memo };
-    let step = techniques::find(Technique::ForcingChainsCycles, &s.position, &mut cx).expect("a step");
+    let mut cx = Context {
+        memo: &mut memo,
+        searched: crate::logic::technique::Technique::ALL.len(),
+    };
+    let step = Chains(Engine::Unary).find(&s.position, &mut cx).expect("a step");
     assert_eq!(step.name(), "Bidirectional Y-Cycle");
     assert!((step.difficulty as f64 - s.rating).abs() < 0.01);
     assert!(!step.eliminations.is_empty());

@@ -9,22 +9,24 @@
 //! set (the set is then locked).
 //!
 //! `k = 3` is SE's WXYZ-Wing (5.5-5.6), `k = 4` its VWXYZ-Wing (6.2-6.4):
-//! the rating grows with how far the set's largest cell is from the
+//! the difficulty grows with how far the set's largest cell is from the
 //! extremes, and the name carries SE's code `<1|2 linked><largest cell
 //! size><total candidates>`. SE takes the easiest, then the one removing
 //! most, then the largest code.
 
+use super::super::board::{cell_list, Cell};
 use super::super::candidates::{bit, bits, digits, Candidates};
-use super::super::step::{cell_list, Cell, Pattern, Step};
+use super::super::cell_set::{by_set_width, BoardSets, CellSet};
+use super::super::producer::{Context, Memo, Producer, Scratch};
+use super::super::step::{Pattern, Step};
 use super::super::technique::Technique;
-use super::cell_set::{by_set_width, BoardSets, CellSet};
-use super::Memo;
 use crate::shape::Shape;
+use std::any::Any;
 use std::fmt;
 
 /// A wing found: the set, the bivalue cell and what it removes.
 #[derive(Debug)]
-pub(crate) struct AlsWing {
+pub(crate) struct WingPattern {
     set: Vec<usize>,
     pivot: usize,
     /// The restricted common digit(s): x, and z too when doubly linked.
@@ -35,7 +37,7 @@ pub(crate) struct AlsWing {
     n: usize,
 }
 
-impl Pattern for AlsWing {
+impl Pattern for WingPattern {
     fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let x = Shape::symbol(self.commons[0]);
         write!(
@@ -45,7 +47,7 @@ impl Pattern for AlsWing {
             self.set.len() + 1,
             self.set.len(),
             Cell::of(self.pivot, self.n),
-            super::super::step::digit_list(&[self.commons[0], self.z])
+            super::super::board::digit_list(&[self.commons[0], self.z])
         )?;
         if self.commons.len() == 2 {
             write!(
@@ -67,6 +69,47 @@ impl Pattern for AlsWing {
     }
 }
 
+/// The ALS wings with a set of `size` cells: SE's WXYZ-Wing (3) and
+/// VWXYZ-Wing (4), found by one search.
+pub(crate) struct AlsWing {
+    /// Cells in the almost locked set: 3 or 4.
+    pub size: usize,
+}
+
+impl Producer for AlsWing {
+    fn techniques(&self) -> &'static [Technique] {
+        if self.size == 3 {
+            &[Technique::WXYZWing]
+        } else {
+            &[Technique::VWXYZWing]
+        }
+    }
+
+    /// The least difficulty: SE adds to it by the size of the set's
+    /// largest cell (see [`difficulty_tenths`]).
+    fn difficulty(&self, _: Technique) -> f32 {
+        if self.size == 3 {
+            5.5
+        } else {
+            6.2
+        }
+    }
+
+    fn find(&self, c: &Candidates, cx: &mut Context) -> Option<Step> {
+        find(c, self.size, self.techniques()[0], cx.memo)
+    }
+}
+
+impl Scratch for SetCache {
+    fn forget(&mut self) {
+        self.houses.iter_mut().for_each(|(v, _)| *v = 0);
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn Any> {
+        self
+    }
+}
+
 /// The easiest wing with a set of `k` cells, as SE picks it.
 ///
 /// `memo` lets it skip what cannot have changed: when the search last
@@ -76,8 +119,9 @@ impl Pattern for AlsWing {
 /// their candidates was a wing then too (the set, the pivot and its
 /// restricted commons read only those cells) and removed at least as
 /// much, since candidates elsewhere only went away.
-pub(crate) fn find(c: &Candidates, k: usize, technique: Technique, memo: &mut Memo) -> Option<Step> {
-    let mut cache = std::mem::take(&mut memo.als_sets);
+fn find(c: &Candidates, k: usize, technique: Technique, memo: &mut Memo) -> Option<Step> {
+    // One cache for both sizes: it lists every house's sets by size.
+    let mut cache: Box<SetCache> = memo.take_scratch(Technique::WXYZWing);
     let found = by_set_width!(
         c,
         find_with(
@@ -88,7 +132,7 @@ pub(crate) fn find(c: &Candidates, k: usize, technique: Technique, memo: &mut Me
             &mut cache
         )
     );
-    memo.als_sets = cache;
+    memo.keep_scratch(Technique::WXYZWing, cache);
     if found.is_none() {
         memo.nothing_on_board(technique, c);
     }
@@ -108,13 +152,6 @@ pub(crate) struct SetCache {
 
 /// A set of a house: its cells (the first `k`) and its digits.
 type SetOfHouse = ([usize; MAX_SET], u32);
-
-impl SetCache {
-    /// Forgets every house's sets (a new solve), keeping the buffers.
-    pub(crate) fn forget(&mut self) {
-        self.houses.iter_mut().for_each(|(v, _)| *v = 0);
-    }
-}
 
 /// The most cells a set may have here (SE uses 3 and 4).
 const MAX_SET: usize = 8;
@@ -213,7 +250,7 @@ fn find_with<const W: usize>(
     let total: u32 = set.iter().map(|&s| c.mask(s).count_ones()).sum();
     let code = format!("{}{largest}{total}", if best.linked_twice { 2 } else { 1 });
     debug_assert_eq!(code_key(best.linked_twice, largest, total), best.key.2 .0);
-    let pattern = AlsWing {
+    let pattern = WingPattern {
         set: set.to_vec(),
         pivot: best.pivot,
         commons: if doubly { vec![x, z] } else { vec![x] },
@@ -221,14 +258,14 @@ fn find_with<const W: usize>(
         code,
         n,
     };
-    let mut step = Step::new(technique, pattern).rated(best.key.0 as f32 / 10.0);
+    let mut step = Step::new(technique, best.key.0 as f32 / 10.0, pattern);
     for (cell, d) in removed {
         step.eliminate(cell, d, n);
     }
     Some(step)
 }
 
-/// SE's order: easiest (rating in tenths), then most removals (as
+/// SE's order: easiest (difficulty in tenths), then most removals (as
 /// `usize::MAX - count`), then the largest code (as bytes, see
 /// [`code_key`]).
 type SortKey = (u32, usize, std::cmp::Reverse<[u8; 8]>);
@@ -384,8 +421,8 @@ impl<const W: usize> Search<'_, W> {
         let c = self.c;
         let largest = set.iter().map(|&s| c.mask(s).count_ones()).max().unwrap_or(2);
         let total: u32 = set.iter().map(|&s| c.mask(s).count_ones()).sum();
-        let rating = rating_tenths(self.k, largest as usize);
-        if self.best.as_ref().is_some_and(|b| rating > b.key.0) {
+        let difficulty = difficulty_tenths(self.k, largest as usize);
+        if self.best.as_ref().is_some_and(|b| difficulty > b.key.0) {
             return;
         }
         // Pivots: bivalue cells outside the set whose two digits are in
@@ -414,7 +451,7 @@ impl<const W: usize> Search<'_, W> {
             .fold(CellSet::default(), |acc, &p| acc.or(p));
         for pivot in pivots.and(near).iter() {
             let pm = c.mask(pivot);
-            self.try_pivot(set, union, &peers, pivot, pm, rating, (largest, total));
+            self.try_pivot(set, union, &peers, pivot, pm, difficulty, (largest, total));
         }
     }
 
@@ -428,7 +465,7 @@ impl<const W: usize> Search<'_, W> {
         peers: &[CellSet<W>; MAX_SET],
         pivot: usize,
         pm: u32,
-        rating: u32,
+        difficulty: u32,
         (largest, total): (u32, u32),
     ) {
         {
@@ -464,7 +501,7 @@ impl<const W: usize> Search<'_, W> {
                 return;
             }
             let key = (
-                rating,
+                difficulty,
                 usize::MAX - removed as usize,
                 std::cmp::Reverse(code_key(linked_twice, largest, total)),
             );
@@ -490,9 +527,9 @@ impl<const W: usize> Search<'_, W> {
     }
 }
 
-/// SE's rating in tenths: the base for the size, plus a tenth for each
+/// SE's difficulty in tenths: the base for the size, plus a tenth for each
 /// step the largest cell is closer to the middle size.
-fn rating_tenths(k: usize, largest: usize) -> u32 {
+fn difficulty_tenths(k: usize, largest: usize) -> u32 {
     let base = if k == 3 { 55 } else { 62 };
     let digits = k + 1;
     let middle = (digits + 2) / 2;
@@ -502,18 +539,104 @@ fn rating_tenths(k: usize, largest: usize) -> u32 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::*;
     use super::*;
+
+    fn wxyz(c: &Candidates) -> Option<Step> {
+        AlsWing { size: 3 }.find(c, &mut scratch())
+    }
+
+    fn vwxyz(c: &Candidates) -> Option<Step> {
+        AlsWing { size: 4 }.find(c, &mut scratch())
+    }
 
     #[test]
     fn ratings_follow_se_codes() {
         // WXYZ-Wing 126/148 5.5, 137/138 5.6; VWXYZ-Wing 128 6.3,
         // 139/1310 6.4, 1412 6.3, 1513 6.2 (from SE's traces).
-        assert_eq!(rating_tenths(3, 2), 55);
-        assert_eq!(rating_tenths(3, 3), 56);
-        assert_eq!(rating_tenths(3, 4), 55);
-        assert_eq!(rating_tenths(4, 2), 63);
-        assert_eq!(rating_tenths(4, 3), 64);
-        assert_eq!(rating_tenths(4, 4), 63);
-        assert_eq!(rating_tenths(4, 5), 62);
+        assert_eq!(difficulty_tenths(3, 2), 55);
+        assert_eq!(difficulty_tenths(3, 3), 56);
+        assert_eq!(difficulty_tenths(3, 4), 55);
+        assert_eq!(difficulty_tenths(4, 2), 63);
+        assert_eq!(difficulty_tenths(4, 3), 64);
+        assert_eq!(difficulty_tenths(4, 4), 63);
+        assert_eq!(difficulty_tenths(4, 5), 62);
+    }
+
+    #[test]
+    fn removes_z_from_cells_seeing_the_pivot_and_every_z_of_the_set() {
+        let mut c = open_board();
+        // Set r1c1 {1,2}, r1c2 {1,3}, r2c1 {2,3,4} (box 1); pivot r1c5
+        // {1,4}. Every 1 of the set is in row 1 with the pivot, so the set
+        // or the pivot holds 4: r1c3 and r2c4-6 see r2c1 and r1c5.
+        c.set_digits(rc(1, 1), &[1, 2]);
+        c.set_digits(rc(1, 2), &[1, 3]);
+        c.set_digits(rc(2, 1), &[2, 3, 4]);
+        c.set_digits(rc(1, 5), &[1, 4]);
+        let step = wxyz(&c).expect("wxyz-wing");
+        assert_eq!(removed(&step), each(&[rc(1, 3), rc(2, 4), rc(2, 5), rc(2, 6)], 4));
+        assert_eq!(step.name(), "WXYZ-Wing 137");
+        assert!((step.difficulty - 5.6).abs() < 1e-4);
+    }
+
+    #[test]
+    fn a_wing_made_by_a_later_removal_is_found_with_the_memo() {
+        // The wing of the test above, first without it: the pivot r1c5
+        // has a third digit, then the set cell r2c1 has a fifth. The
+        // search after each removal reuses the memo of the search before,
+        // which found nothing; the wing must still be found.
+        let find = |c: &Candidates, cx: &mut Context| AlsWing { size: 3 }.find(c, cx);
+        let mut cx = scratch();
+        let mut c = open_board();
+        c.set_digits(rc(1, 1), &[1, 2]);
+        c.set_digits(rc(1, 2), &[1, 3]);
+        c.set_digits(rc(2, 1), &[2, 3, 4, 5]);
+        c.set_digits(rc(1, 5), &[1, 4, 5]);
+        assert!(find(&c, &mut cx).is_none());
+        c.set_digits(rc(1, 5), &[1, 4]);
+        assert!(find(&c, &mut cx).is_none(), "the set has five digits");
+        assert!(find(&c, &mut cx).is_none(), "nothing changed");
+        c.set_digits(rc(2, 1), &[2, 3, 4]);
+        let step = find(&c, &mut cx).expect("wxyz-wing after the removals");
+        assert_eq!(removed(&step), each(&[rc(1, 3), rc(2, 4), rc(2, 5), rc(2, 6)], 4));
+        // A board that is no reduction of the last one is searched whole.
+        let mut other = open_board();
+        other.set_digits(rc(1, 1), &[1, 2]);
+        other.set_digits(rc(1, 2), &[1, 3]);
+        other.set_digits(rc(2, 1), &[2, 3, 4]);
+        other.set_digits(rc(1, 5), &[1, 4]);
+        let mut cx = scratch();
+        c.set_digits(rc(1, 5), &[1, 4, 6]);
+        c.set_digits(rc(9, 9), &[7, 8]);
+        assert!(find(&c, &mut cx).is_none());
+        assert!(find(&other, &mut cx).is_some());
+    }
+
+    #[test]
+    fn no_wing_when_the_common_digit_is_not_restricted() {
+        let mut c = open_board();
+        // As above, but the pivot r5c5 {1,4} sees no cell of the set.
+        c.set_digits(rc(1, 1), &[1, 2]);
+        c.set_digits(rc(1, 2), &[1, 3]);
+        c.set_digits(rc(2, 1), &[2, 3, 4]);
+        c.set_digits(rc(5, 5), &[1, 4]);
+        assert!(wxyz(&c).is_none());
+    }
+
+    #[test]
+    fn four_cell_set_with_a_bivalue_pivot() {
+        let mut c = open_board();
+        // Set r1c1 {1,2}, r1c2 {1,3}, r1c3 {1,4}, r2c1 {2,3,4,5} (box 1);
+        // pivot r1c5 {1,5}: every 1 of the set shares row 1 with it, so
+        // 5 is in r2c1 or r1c5 and leaves r2c4-6.
+        c.set_digits(rc(1, 1), &[1, 2]);
+        c.set_digits(rc(1, 2), &[1, 3]);
+        c.set_digits(rc(1, 3), &[1, 4]);
+        c.set_digits(rc(2, 1), &[2, 3, 4, 5]);
+        c.set_digits(rc(1, 5), &[1, 5]);
+        let step = vwxyz(&c).expect("vwxyz-wing");
+        assert_eq!(removed(&step), each(&[rc(2, 4), rc(2, 5), rc(2, 6)], 5));
+        assert_eq!(step.name(), "VWXYZ-Wing 1410");
+        assert!((step.difficulty - 6.3).abs() < 1e-4);
     }
 }

@@ -2,24 +2,38 @@
 //! places in a row or column all lie in one box, the digit cannot go
 //! elsewhere in that box (SE 2.8).
 
+use super::super::board::House;
 use super::super::candidates::Candidates;
-use super::super::step::{House, Step};
-use super::super::technique::{Finder, Technique};
-use super::pointing::Locked;
+use super::super::producer::{Context, Producer};
+use super::super::step::Step;
+use super::super::technique::Technique;
+use super::common::step_removing;
+use super::locked::Locked;
 
-pub(crate) const FINDER: Finder = Finder {
-    id: "claiming",
-    name: "Claiming",
-    score: 2.8,
-    find: Some(|c, cx| {
+/// SE's difficulty of the technique's steps.
+const DIFFICULTY: f32 = 2.8;
+
+/// Claiming: a digit confined to one box inside a line.
+pub(crate) struct Claiming;
+
+impl Producer for Claiming {
+    fn techniques(&self) -> &'static [Technique] {
+        &[Technique::Claiming]
+    }
+
+    fn difficulty(&self, _: Technique) -> f32 {
+        DIFFICULTY
+    }
+
+    fn find(&self, c: &Candidates, cx: &mut Context) -> Option<Step> {
         let n = c.n();
         // SE: columns first, then rows; digit by digit, line by line.
         let t = Technique::Claiming;
         cx.memo.first_by_digit(t, c, 0..2 * n, &[1, 0], |kind, d, line| {
             (line / n == kind).then(|| confined_to_box(c, line, d)).flatten()
         })
-    }),
-};
+    }
+}
 
 /// Finds a line whose places for a digit share a box, with the digit still
 /// present in that box off the line.
@@ -84,9 +98,10 @@ fn confined_to_box(c: &Candidates, line: usize, d: u8) -> Option<Step> {
         c.cells_with(b, d)
             .filter(|&cell| c.tables().houses_of(cell)[kind] != line)
     };
-    super::step_removing(c, d, off_line, || {
+    step_removing(c, d, off_line, || {
         Step::new(
             Technique::Claiming,
+            DIFFICULTY,
             Locked {
                 digit: d,
                 from: House::of(line, n),

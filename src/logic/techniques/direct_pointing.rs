@@ -6,22 +6,43 @@
 //! a line), below naked singles.
 //!
 //! SE searches both in one pass, in this order: box to column, box to
-//! row, column to box, row to box; digit by digit; so this file finds both
-//! and `direct_claiming.rs` only declares the second.
+//! row, column to box, row to box; digit by digit; so one producer finds
+//! both.
 
+use super::super::board::{Cell, House};
 use super::super::candidates::{bits, Candidates};
-use super::super::step::{Cell, House, Pattern, Step};
-use super::super::technique::{Finder, Technique};
-use super::Context;
+use super::super::producer::{Context, Producer};
+use super::super::step::{Pattern, Step};
+use super::super::technique::Technique;
 use crate::shape::Shape;
 use std::fmt;
 
-pub(crate) const FINDER: Finder = Finder {
-    id: "direct_pointing",
-    name: "Direct Pointing",
-    score: 1.7,
-    find: Some(find_fresh),
-};
+/// SE's direct locking producer (`Locking(true)`): direct pointing
+/// (1.7) and direct claiming (1.9) in one pass.
+pub(crate) struct DirectPointing;
+
+impl Producer for DirectPointing {
+    fn techniques(&self) -> &'static [Technique] {
+        &[Technique::DirectPointing, Technique::DirectClaiming]
+    }
+
+    fn difficulty(&self, technique: Technique) -> f32 {
+        difficulty(technique)
+    }
+
+    fn find(&self, c: &Candidates, cx: &mut Context) -> Option<Step> {
+        find_fresh(c, cx)
+    }
+}
+
+/// SE's difficulty of a direct pointing or a direct claiming.
+fn difficulty(technique: Technique) -> f32 {
+    if technique == Technique::DirectPointing {
+        1.7
+    } else {
+        1.9
+    }
+}
 
 /// The locked digit and the hidden single it leaves.
 #[derive(Debug)]
@@ -147,7 +168,7 @@ fn from_house(c: &Candidates, d: u8, h1: usize, to: usize) -> Option<Step> {
             single_house: House::of(h3, n),
             single: Cell::of(single, n),
         };
-        return Some(Step::new(technique, pattern).place(single, d, n));
+        return Some(Step::new(technique, difficulty(technique), pattern).place(single, d, n));
     }
     None
 }

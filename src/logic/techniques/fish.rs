@@ -3,44 +3,60 @@
 //! rows, so it leaves the rest of the columns (and likewise with rows and
 //! columns swapped). SE 3.2, 3.8, 5.2.
 
+use super::super::board::house_list;
 use super::super::candidates::{bits, Candidates};
-use super::super::step::{house_list, Pattern, Step};
-use super::super::technique::{Finder, Technique};
-use super::search_subsets;
+use super::super::producer::{Context, Producer};
+use super::super::step::{Pattern, Step};
+use super::super::technique::Technique;
+use super::common::{search_subsets, step_removing, MAX_SUBSET};
 use crate::shape::Shape;
 use std::fmt;
 
-pub(crate) const X_WING: Finder = Finder {
-    id: "x_wing",
-    name: "X-Wing",
-    score: 3.2,
-    find: Some(|c, cx| cx.memo.first(Technique::XWing, c, |d| find_digit(c, 2, d))),
-};
+/// Basic fish of `size` lines (SE's `Fisherman(size)`): X-Wing,
+/// Swordfish, Jellyfish.
+pub(crate) struct Fish {
+    /// Base lines: 2, 3 or 4.
+    pub size: usize,
+}
 
-pub(crate) const SWORDFISH: Finder = Finder {
-    id: "swordfish",
-    name: "Swordfish",
-    score: 3.8,
-    find: Some(|c, cx| cx.memo.first(Technique::Swordfish, c, |d| find_digit(c, 3, d))),
-};
+impl Producer for Fish {
+    fn techniques(&self) -> &'static [Technique] {
+        match self.size {
+            2 => &[Technique::XWing],
+            3 => &[Technique::Swordfish],
+            _ => &[Technique::Jellyfish],
+        }
+    }
 
-pub(crate) const JELLYFISH: Finder = Finder {
-    id: "jellyfish",
-    name: "Jellyfish",
-    score: 5.2,
-    find: Some(|c, cx| cx.memo.first(Technique::Jellyfish, c, |d| find_digit(c, 4, d))),
-};
+    fn difficulty(&self, _: Technique) -> f32 {
+        difficulty(self.size)
+    }
+
+    fn find(&self, c: &Candidates, cx: &mut Context) -> Option<Step> {
+        cx.memo
+            .first(self.techniques()[0], c, |d| find_digit(c, self.size, d))
+    }
+}
+
+/// SE's difficulty of a fish of `size` lines.
+fn difficulty(size: usize) -> f32 {
+    match size {
+        2 => 3.2,
+        3 => 3.8,
+        _ => 5.2,
+    }
+}
 
 /// A digit whose places in the base lines lie in as many cover lines.
 #[derive(Debug)]
-struct Fish {
+struct FishPattern {
     digit: u8,
     bases: Vec<usize>,
     covers: Vec<usize>,
     n: usize,
 }
 
-impl Pattern for Fish {
+impl Pattern for FishPattern {
     fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -81,7 +97,7 @@ pub fn find_digit(c: &Candidates, size: usize, d: u8) -> Option<Step> {
             }
         }
         let found = search_subsets(&places[..count], size, size as u32, &mut |chosen, union| {
-            let mut bases = [0usize; super::MAX_SUBSET];
+            let mut bases = [0usize; MAX_SUBSET];
             for (slot, &i) in bases.iter_mut().zip(chosen) {
                 *slot = lines[i];
             }
@@ -108,14 +124,14 @@ fn fish_step(c: &Candidates, technique: Technique, d: u8, bases: &[usize], cover
                 .filter(move |&cell| !bases.contains(&c.tables().houses_of(cell)[base_kind]))
         })
     };
-    super::step_removing(c, d, victims, || {
-        let pattern = Fish {
+    step_removing(c, d, victims, || {
+        let pattern = FishPattern {
             digit: d,
             bases: bases.to_vec(),
             covers: cover_lines().collect(),
             n,
         };
-        Step::new(technique, pattern)
+        Step::new(technique, difficulty(bases.len()), pattern)
     })
 }
 

@@ -1,26 +1,37 @@
 //! Full house: the last empty cell of a house takes the one digit the
 //! house still lacks. The easiest step there is (SE 1.0).
 
+use super::super::board::{Cell, House};
 use super::super::candidates::{bit, digits, full_mask, Candidates};
-use super::super::step::{Cell, House, Pattern, Step};
-use super::super::technique::{Finder, Technique};
+use super::super::producer::{Context, Producer};
+use super::super::step::{Pattern, Step};
+use super::super::technique::Technique;
+use super::common::se_house_order;
 use crate::shape::Shape;
 use std::fmt;
 
-/// SE rates the last empty cell of a house as a hidden single, 1.0.
-pub(crate) const FINDER: Finder = Finder {
-    id: "full_house",
-    name: "Hidden Single",
-    score: 1.0,
+/// SE's difficulty of the technique's steps.
+const DIFFICULTY: f32 = 1.0;
+
+/// The last empty cell of a house (SE rates it as a hidden single).
+pub(crate) struct FullHouse;
+
+impl Producer for FullHouse {
+    fn techniques(&self) -> &'static [Technique] {
+        &[Technique::FullHouse]
+    }
+
+    fn difficulty(&self, _: Technique) -> f32 {
+        DIFFICULTY
+    }
+
     // A house's full house depends on that house alone: houses unchanged
     // since they had none are skipped.
-    find: Some(|c, cx| {
+    fn find(&self, c: &Candidates, cx: &mut Context) -> Option<Step> {
         cx.memo
-            .first_house(Technique::FullHouse, c, super::se_house_order(c.n()), |h| {
-                in_house(c, h)
-            })
-    }),
-};
+            .first_house(Technique::FullHouse, c, se_house_order(c.n()), |h| in_house(c, h))
+    }
+}
 
 /// The last empty cell of a house and the digit it lacks.
 #[derive(Debug)]
@@ -46,7 +57,7 @@ impl Pattern for LastCell {
 /// candidate there, looking at boxes, then columns, then rows as SE does.
 #[cfg(test)]
 fn find(c: &Candidates) -> Option<Step> {
-    super::se_house_order(c.n()).find_map(|h| in_house(c, h))
+    se_house_order(c.n()).find_map(|h| in_house(c, h))
 }
 
 /// The full house of house `h`, if it has one.
@@ -71,6 +82,7 @@ fn in_house(c: &Candidates, h: usize) -> Option<Step> {
         return Some(
             Step::new(
                 Technique::FullHouse,
+                DIFFICULTY,
                 LastCell {
                     cell: Cell::of(cell, n),
                     house: House::of(h, n),

@@ -2,36 +2,66 @@
 //! rates it 1.2 in a box and 1.5 in a row or column, because a box is
 //! easier to scan, so the two are separate techniques.
 
+use super::super::board::{Cell, House};
 use super::super::candidates::{bits, Candidates};
-use super::super::step::{Cell, House, Pattern, Step};
-use super::super::technique::{Finder, Technique};
+use super::super::producer::{Context, Producer};
+use super::super::step::{Pattern, Step};
+use super::super::technique::Technique;
 use crate::shape::Shape;
 use std::fmt;
 
-pub(crate) const IN_BOX: Finder = Finder {
-    id: "hidden_single_box",
-    name: "Hidden Single",
-    score: 1.2,
+/// Hidden singles in boxes (`in_box`) or in columns and rows: SE rates
+/// them apart (1.2 and 1.5), as a box is easier to scan.
+pub(crate) struct HiddenSingle {
+    /// Boxes, or else columns then rows.
+    pub in_box: bool,
+}
+
+impl HiddenSingle {
+    fn technique(&self) -> Technique {
+        if self.in_box {
+            Technique::HiddenSingleBox
+        } else {
+            Technique::HiddenSingleLine
+        }
+    }
+}
+
+impl Producer for HiddenSingle {
+    fn techniques(&self) -> &'static [Technique] {
+        if self.in_box {
+            &[Technique::HiddenSingleBox]
+        } else {
+            &[Technique::HiddenSingleLine]
+        }
+    }
+
+    fn difficulty(&self, technique: Technique) -> f32 {
+        difficulty(technique)
+    }
+
     // A house's hidden single depends on that house alone: houses
     // unchanged since they had none are skipped.
-    find: Some(|c, cx| {
+    fn find(&self, c: &Candidates, cx: &mut Context) -> Option<Step> {
         let n = c.n();
-        let t = Technique::HiddenSingleBox;
-        cx.memo.first_house(t, c, 2 * n..3 * n, |h| in_house(c, h, t))
-    }),
-};
+        let t = self.technique();
+        if self.in_box {
+            cx.memo.first_house(t, c, 2 * n..3 * n, |h| in_house(c, h, t))
+        } else {
+            cx.memo
+                .first_house(t, c, (n..2 * n).chain(0..n), |h| in_house(c, h, t))
+        }
+    }
+}
 
-pub(crate) const IN_LINE: Finder = Finder {
-    id: "hidden_single_line",
-    name: "Hidden Single",
-    score: 1.5,
-    find: Some(|c, cx| {
-        let n = c.n();
-        let t = Technique::HiddenSingleLine;
-        cx.memo
-            .first_house(t, c, (n..2 * n).chain(0..n), |h| in_house(c, h, t))
-    }),
-};
+/// SE's difficulty of a hidden single in a box or in a line.
+fn difficulty(technique: Technique) -> f32 {
+    if technique == Technique::HiddenSingleBox {
+        1.2
+    } else {
+        1.5
+    }
+}
 
 /// The one place left for a digit in a house.
 #[derive(Debug)]
@@ -90,6 +120,7 @@ fn in_house(c: &Candidates, h: usize, technique: Technique) -> Option<Step> {
     Some(
         Step::new(
             technique,
+            difficulty(technique),
             OnePlace {
                 digit: d,
                 house: House::of(h, n),

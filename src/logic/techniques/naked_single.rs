@@ -1,17 +1,32 @@
 //! Naked single: a cell with one candidate left holds that digit (SE 2.3).
 
+use super::super::board::Cell;
 use super::super::candidates::{digits, Candidates};
-use super::super::step::{Cell, Pattern, Step};
-use super::super::technique::{Finder, Technique};
+use super::super::producer::{Context, Producer};
+use super::super::step::{Pattern, Step};
+use super::super::technique::Technique;
 use crate::shape::Shape;
 use std::fmt;
 
-pub(crate) const FINDER: Finder = Finder {
-    id: "naked_single",
-    name: "Naked Single",
-    score: 2.3,
-    find: Some(|c, _| find(c)),
-};
+/// SE's difficulty of the technique's steps.
+const DIFFICULTY: f32 = 2.3;
+
+/// Naked singles.
+pub(crate) struct NakedSingle;
+
+impl Producer for NakedSingle {
+    fn techniques(&self) -> &'static [Technique] {
+        &[Technique::NakedSingle]
+    }
+
+    fn difficulty(&self, _: Technique) -> f32 {
+        DIFFICULTY
+    }
+
+    fn find(&self, c: &Candidates, _cx: &mut Context) -> Option<Step> {
+        find(c)
+    }
+}
 
 /// A cell with one candidate left.
 #[derive(Debug)]
@@ -34,6 +49,7 @@ pub fn find(c: &Candidates) -> Option<Step> {
     Some(
         Step::new(
             Technique::NakedSingle,
+            DIFFICULTY,
             LoneCandidate {
                 cell: Cell::of(cell, n),
                 digit: d,

@@ -2,17 +2,30 @@
 //! lie on one row or column, the digit cannot go elsewhere on that line
 //! (SE 2.6).
 
+use super::super::board::House;
 use super::super::candidates::Candidates;
-use super::super::step::{House, Pattern, Step};
-use super::super::technique::{Finder, Technique};
-use crate::shape::Shape;
-use std::fmt;
+use super::super::producer::{Context, Producer};
+use super::super::step::Step;
+use super::super::technique::Technique;
+use super::common::step_removing;
+use super::locked::Locked;
 
-pub(crate) const FINDER: Finder = Finder {
-    id: "pointing",
-    name: "Pointing",
-    score: 2.6,
-    find: Some(|c, cx| {
+/// SE's difficulty of the technique's steps.
+const DIFFICULTY: f32 = 2.6;
+
+/// Pointing: a digit confined to one line inside a box.
+pub(crate) struct Pointing;
+
+impl Producer for Pointing {
+    fn techniques(&self) -> &'static [Technique] {
+        &[Technique::Pointing]
+    }
+
+    fn difficulty(&self, _: Technique) -> f32 {
+        DIFFICULTY
+    }
+
+    fn find(&self, c: &Candidates, cx: &mut Context) -> Option<Step> {
         // SE: every box confined to a column first, then to a row; digit
         // by digit, box by box.
         let n = c.n();
@@ -20,28 +33,6 @@ pub(crate) const FINDER: Finder = Finder {
         cx.memo.first_by_digit(t, c, 2 * n..3 * n, &[1, 0], |kind, d, b| {
             confined_to_line(c, b, d, Some(kind))
         })
-    }),
-};
-
-/// A digit whose places in one house all lie in a second house.
-#[derive(Debug)]
-pub(crate) struct Locked {
-    pub digit: u8,
-    /// The house whose places are confined.
-    pub from: House,
-    /// The house they are confined to.
-    pub to: House,
-}
-
-impl Pattern for Locked {
-    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} in {} is confined to {}",
-            Shape::symbol(self.digit),
-            self.from,
-            self.to
-        )
     }
 }
 
@@ -118,9 +109,10 @@ fn confined_to_line(c: &Candidates, b: usize, d: u8, kind: Option<usize>) -> Opt
         c.cells_with(line, d)
             .filter(|&cell| c.tables().houses_of(cell)[2] != b)
     };
-    super::step_removing(c, d, outside, || {
+    step_removing(c, d, outside, || {
         Step::new(
             Technique::Pointing,
+            DIFFICULTY,
             Locked {
                 digit: d,
                 from: House::of(b, n),

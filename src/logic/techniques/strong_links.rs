@@ -22,47 +22,71 @@
 //! one removing most candidates, then the smallest variant code, as SE
 //! sorts them.
 
+use super::super::board::{Cell, House};
 use super::super::candidates::{bits, Candidates};
-use super::super::step::{Cell, House, Pattern, Step};
-use super::super::technique::{Finder, Technique};
-use super::cell_set::{BoardSets, CellSet};
-use super::Context;
+use super::super::cell_set::{BoardSets, CellSet};
+use super::super::producer::{Context, Producer, Scratch};
+use super::super::step::{Pattern, Step};
+use super::super::technique::Technique;
 use crate::shape::Shape;
+use std::any::Any;
 use std::fmt;
 
-/// SE's two-link producer, after the hidden triplets.
-pub(crate) const TWO_LINKS: Finder = Finder {
-    id: "skyscraper",
-    name: "Skyscraper",
-    score: 4.0,
-    find: Some(|c, cx| find(c, cx, 2, Technique::Skyscraper)),
-};
+/// SE's strong-link producers: chains of `count` strong links on one
+/// digit (2 after the hidden triplets, 3 after the hidden quads), each
+/// reporting the kinds below by the chain's shape.
+pub(crate) struct StrongLinks {
+    /// Strong links in the chain: 2 or 3.
+    pub count: usize,
+}
 
-pub(crate) const TWO_STRING_KITE: Finder = reported("two_string_kite", "Two-string Kite", 4.1);
-pub(crate) const TURBOT_CRANE: Finder = reported("turbot_crane", "Turbot Crane", 4.2);
-pub(crate) const GROUPED_SKYSCRAPER: Finder = reported("grouped_skyscraper", "Grouped Skyscraper", 4.3);
-pub(crate) const GROUPED_KITE: Finder = reported("grouped_two_string_kite", "Grouped 2-String Kite", 4.3);
-pub(crate) const GROUPED_TURBOT_CRANE: Finder = reported("grouped_turbot_crane", "Grouped Turbot Crane", 4.3);
+impl Producer for StrongLinks {
+    fn techniques(&self) -> &'static [Technique] {
+        use Technique::*;
+        if self.count == 2 {
+            &[
+                Skyscraper,
+                TwoStringKite,
+                TurbotCrane,
+                GroupedSkyscraper,
+                GroupedTwoStringKite,
+                GroupedTurbotCrane,
+            ]
+        } else {
+            &[ThreeSkyscrapers, ThreeStrongLinks, ThreeStringKite]
+        }
+    }
 
-/// SE's three-link producer, after the hidden quads.
-pub(crate) const THREE_LINKS: Finder = Finder {
-    id: "three_skyscrapers",
-    name: "3 Skyscrapers",
-    score: 5.4,
-    find: Some(|c, cx| find(c, cx, 3, Technique::ThreeSkyscrapers)),
-};
+    fn difficulty(&self, technique: Technique) -> f32 {
+        base_difficulty(technique)
+    }
 
-pub(crate) const THREE_STRONG_LINKS: Finder =
-    reported("three_strong_links", "3 Strong links (including blocks)", 5.5);
-pub(crate) const THREE_STRING_KITE: Finder = reported("three_string_kite", "3-String Kite", 5.6);
+    fn find(&self, c: &Candidates, cx: &mut Context) -> Option<Step> {
+        find(c, cx, self.count, self.techniques()[0])
+    }
+}
 
-/// A technique this file's producers report, searched by them.
-const fn reported(id: &'static str, name: &'static str, score: f32) -> Finder {
-    Finder {
-        id,
-        name,
-        score,
-        find: None,
+/// SE's base difficulty of each kind of chain.
+fn base_difficulty(technique: Technique) -> f32 {
+    use Technique::*;
+    match technique {
+        Skyscraper => 4.0,
+        TwoStringKite => 4.1,
+        TurbotCrane => 4.2,
+        GroupedSkyscraper | GroupedTwoStringKite | GroupedTurbotCrane => 4.3,
+        ThreeSkyscrapers => 5.4,
+        ThreeStrongLinks => 5.5,
+        _ => 5.6,
+    }
+}
+
+impl Scratch for LinkCache {
+    fn forget(&mut self) {
+        self.digits.iter_mut().for_each(|d| d.version = 0);
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn Any> {
+        self
     }
 }
 
@@ -307,7 +331,7 @@ impl Found {
         }
     }
 
-    /// The technique and rating SE gives the three-link pattern.
+    /// The technique and difficulty SE gives the three-link pattern.
     fn three_link_technique(&self, n: usize) -> (Technique, f32) {
         let technique = if self.has_box(n) {
             Technique::ThreeStrongLinks
@@ -316,12 +340,12 @@ impl Found {
         } else {
             Technique::ThreeSkyscrapers
         };
-        let rating = if self.grouped() > 0 {
+        let difficulty = if self.grouped() > 0 {
             5.7
         } else {
-            technique.score()
+            base_difficulty(technique)
         };
-        (technique, rating)
+        (technique, difficulty)
     }
 }
 
@@ -368,10 +392,11 @@ fn group(cells: &[Cell]) -> String {
 /// The producer for chains of `k` links: SE's choice among all of them.
 fn find(c: &Candidates, cx: &mut Context, k: usize, memo_key: Technique) -> Option<Step> {
     if CellSet::<2>::fits(c.cell_count()) {
-        // The solve's cache, taken out while the memo is read.
-        let mut cache = std::mem::take(&mut cx.memo.links);
+        // The solve's cache, taken out while the memo is read; one for
+        // both producers (the links do not depend on the chain length).
+        let mut cache: Box<LinkCache> = cx.memo.take_scratch(Technique::Skyscraper);
         let found = find_with::<2>(c, cx, k, memo_key, &mut cache.digits);
-        cx.memo.links = cache;
+        cx.memo.keep_scratch(Technique::Skyscraper, cache);
         found
     } else {
         find_with::<10>(c, cx, k, memo_key, &mut Vec::new())
@@ -400,17 +425,10 @@ struct DigitLinks<const W: usize> {
 }
 
 /// The strong links of one solve by digit (see [`DigitLinks`]), held by
-/// the solve's [`Memo`](super::Memo).
+/// the solve's [`Memo`](super::super::producer::Memo).
 #[derive(Default)]
 pub(crate) struct LinkCache {
     digits: Vec<DigitLinks<2>>,
-}
-
-impl LinkCache {
-    /// Marks every digit's links stale (a new solve), keeping the buffers.
-    pub(crate) fn forget(&mut self) {
-        self.digits.iter_mut().for_each(|d| d.version = 0);
-    }
 }
 
 fn find_with<const W: usize>(
@@ -457,10 +475,10 @@ fn find_with<const W: usize>(
     best.map(|(found, _)| step(c, found, k))
 }
 
-/// SE's order: rating, then more removals first, then the variant code.
+/// SE's order: difficulty, then more removals first, then the variant code.
 fn sort_key(found: &Found, k: usize, n: usize) -> (u32, usize, String) {
-    let rating = if k == 2 {
-        found.two_link_technique(n).score()
+    let difficulty = if k == 2 {
+        base_difficulty(found.two_link_technique(n))
     } else {
         found.three_link_technique(n).1
     };
@@ -470,10 +488,10 @@ fn sort_key(found: &Found, k: usize, n: usize) -> (u32, usize, String) {
         // Equal grouped patterns: SE reports the line-only ones first.
         code.insert(0, two_link_rank(found.two_link_technique(n)));
     }
-    ((rating * 10.0).round() as u32, removals, code)
+    ((difficulty * 10.0).round() as u32, removals, code)
 }
 
-/// SE's preference among two-link patterns of one rating: parallel
+/// SE's preference among two-link patterns of one difficulty: parallel
 /// lines, then a row and a column, then a box.
 fn two_link_rank(t: Technique) -> char {
     match t {
@@ -485,19 +503,19 @@ fn two_link_rank(t: Technique) -> char {
 
 fn step(c: &Candidates, found: Found, k: usize) -> Step {
     let n = c.n();
-    let (technique, rating, suffix) = if k == 2 {
+    let (technique, difficulty, suffix) = if k == 2 {
         let t = found.two_link_technique(n);
         let suffix = (found.grouped() > 0).then(|| format!(" {}", two_link_code(&found)));
-        (t, t.score(), suffix)
+        (t, base_difficulty(t), suffix)
     } else {
-        let (t, rating) = found.three_link_technique(n);
+        let (t, difficulty) = found.three_link_technique(n);
         let mut suffix = format!(" {}", found.code(n));
         let g = found.grouped();
         if g > 0 {
             let plural = if g > 1 { "s" } else { "" };
             suffix.push_str(&format!(" (Using {g} grouped strong link{plural})"));
         }
-        (t, rating, Some(suffix))
+        (t, difficulty, Some(suffix))
     };
     let pattern = LinkChain {
         digit: found.digit,
@@ -511,7 +529,7 @@ fn step(c: &Candidates, found: Found, k: usize) -> Step {
             .collect(),
         suffix,
     };
-    let mut step = Step::new(technique, pattern).rated(rating);
+    let mut step = Step::new(technique, difficulty, pattern);
     for &v in &found.victims {
         step.eliminate(v, found.digit, n);
     }
@@ -685,13 +703,10 @@ fn oriented(link: &Link, flip: bool) -> Link {
 #[cfg(test)]
 mod tests {
     use super::super::testing::*;
-    use super::super::Memo;
     use super::*;
 
     fn run(c: &Candidates, k: usize) -> Option<Step> {
-        let mut memo = Memo::new(9);
-        let mut cx = Context { memo: &mut memo };
-        find(c, &mut cx, k, Technique::Skyscraper)
+        StrongLinks { count: k }.find(c, &mut scratch())
     }
 
     #[test]

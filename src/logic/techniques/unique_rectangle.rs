@@ -31,24 +31,38 @@
 //! and applies the easiest, type order breaking ties, the first found
 //! breaking the rest; this finder does the same.
 
+use super::super::board::{cell_list, digit_list, Cell, House};
 use super::super::candidates::{bit, bits, digits, Candidates};
-use super::super::step::{cell_list, digit_list, Cell, House, Pattern, Step};
-use super::super::technique::{Finder, Technique};
-use super::cell_set::{by_set_width, BoardSets, CellSet};
+use super::super::cell_set::{by_set_width, BoardSets, CellSet};
+use super::super::producer::{Context, Producer};
+use super::super::step::{Pattern, Step};
+use super::super::technique::Technique;
+use super::common::{near_changed, subsets};
 use crate::shape::Shape;
 use std::fmt;
 
-pub(crate) const FINDER: Finder = Finder {
-    id: "unique_rectangle",
-    name: "Unique Rectangle",
-    score: 4.5,
-    find: Some(|c, cx| {
+/// SE's difficulty of the technique's steps.
+const DIFFICULTY: f32 = 4.5;
+
+/// Unique rectangles and loops, types 1 to 4.
+pub(crate) struct UniqueRectangle;
+
+impl Producer for UniqueRectangle {
+    fn techniques(&self) -> &'static [Technique] {
+        &[Technique::UniqueRectangle]
+    }
+
+    fn difficulty(&self, _: Technique) -> f32 {
+        DIFFICULTY
+    }
+
+    fn find(&self, c: &Candidates, cx: &mut Context) -> Option<Step> {
         cx.memo
             .first_since_nothing(Technique::UniqueRectangle, c, |changed| {
                 by_set_width!(c, find_with(c, changed))
             })
-    }),
-};
+    }
+}
 
 /// What keeps a deadly loop from being deadly.
 #[derive(Debug, Clone, PartialEq)]
@@ -106,7 +120,7 @@ struct DeadlyLoop {
 }
 
 impl DeadlyLoop {
-    /// SE's rating in tenths: 4.5 for a rectangle, more for longer loops
+    /// SE's difficulty in tenths: 4.5 for a rectangle, more for longer loops
     /// and for bigger type 3 sets.
     fn tenths(&self) -> u32 {
         let len = self.cells.len();
@@ -246,7 +260,7 @@ fn find(c: &Candidates) -> Option<Step> {
 fn find_with<const W: usize>(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
     let mut hints: Vec<Hint> = Vec::new();
     let sets = BoardSets::<W>::new(c);
-    let near = super::near_changed(c, &sets, changed);
+    let near = near_changed(c, &sets, changed);
     if near.is_empty() {
         return None;
     }
@@ -312,8 +326,8 @@ fn find_with<const W: usize>(c: &Candidates, changed: &dyn Fn(usize) -> bool) ->
     hints.sort_by_key(|h| (h.pattern.tenths(), h.pattern.rescue.kind()));
     let best = hints.into_iter().next()?;
     let n = c.n();
-    let rating = best.pattern.tenths() as f32 / 10.0;
-    let mut step = Step::new(Technique::UniqueRectangle, best.pattern).rated(rating);
+    let difficulty = best.pattern.tenths() as f32 / 10.0;
+    let mut step = Step::new(Technique::UniqueRectangle, difficulty, best.pattern);
     for (cell, d) in best.removals {
         step.eliminate(cell, d, n);
     }
@@ -577,26 +591,6 @@ fn set_rescues(
     out
 }
 
-/// Every `k`-subset of `0..m` as a bit mask, in increasing numeric order
-/// (SE's enumeration order).
-pub(crate) fn subsets(k: usize, m: usize) -> impl Iterator<Item = u32> {
-    let first: u64 = (1u64 << k) - 1;
-    let end: u64 = 1u64 << m;
-    let mut next = (k <= m).then_some(first);
-    std::iter::from_fn(move || {
-        let v = next?;
-        next = if v == 0 {
-            None
-        } else {
-            let low = v & v.wrapping_neg();
-            let ripple = v + low;
-            let following = ripple | (((v ^ ripple) >> 2) / low);
-            (following < end).then_some(following)
-        };
-        Some(v as u32)
-    })
-}
-
 /// Calls `found(others, digits)` for each naked set of `degree` cells in
 /// `house` made of the first extra cell (standing for both, holding the
 /// extra digits) and `degree - 1` other cells.
@@ -715,7 +709,7 @@ mod tests {
     use super::super::testing::*;
     use super::*;
 
-    fn rating(step: &Step) -> f32 {
+    fn difficulty_of(step: &Step) -> f32 {
         (step.difficulty * 10.0).round() / 10.0
     }
 
@@ -725,7 +719,7 @@ mod tests {
         let step = find(&three_pairs([1, 3], [1, 4])).expect("unique rectangle");
         assert_eq!(removed(&step), vec![(rc(3, 4), 2), (rc(3, 4), 9)]);
         assert_eq!(step.name(), "Unique Rectangle type 1");
-        assert_eq!(rating(&step), 4.5);
+        assert_eq!(difficulty_of(&step), 4.5);
     }
 
     /// An open board with {2,9} in three corners and {2,5,9} in the
@@ -802,7 +796,7 @@ mod tests {
         c.set_digits(rc(3, 8), &[6, 7]);
         let step = find(&c).expect("unique rectangle");
         assert_eq!(step.name(), "Unique Rectangle type 3");
-        assert_eq!(rating(&step), 4.6);
+        assert_eq!(difficulty_of(&step), 4.6);
         let rest: Vec<usize> = [2, 3, 5, 6, 7, 9].iter().map(|&k| rc(3, k)).collect();
         let mut expected = each(&rest, 6);
         expected.extend(each(&rest, 7));
@@ -828,7 +822,7 @@ mod tests {
         }
         let step = find(&c).expect("unique rectangle");
         assert_eq!(step.name(), "Unique Rectangle type 3");
-        assert_eq!(rating(&step), 4.5);
+        assert_eq!(difficulty_of(&step), 4.5);
         assert_eq!(removed(&step), vec![(rc(3, 6), 3), (rc(3, 6), 4)]);
     }
 
@@ -852,7 +846,7 @@ mod tests {
         six_loop(&mut c);
         let step = find(&c).expect("unique loop");
         assert_eq!(step.name(), "Unique Loop 6 type 1");
-        assert_eq!(rating(&step), 4.6);
+        assert_eq!(difficulty_of(&step), 4.6);
         assert_eq!(removed(&step), vec![(rc(3, 1), 3), (rc(3, 1), 8)]);
     }
 
@@ -866,13 +860,5 @@ mod tests {
         confine(&mut c, 9, &[rc(5, 2), rc(5, 5), rc(6, 2), rc(6, 5), rc(8, 8)]);
         let step = find(&c).expect("unique rectangle");
         assert_eq!(step.name(), "Unique Rectangle type 4");
-    }
-
-    #[test]
-    fn subsets_come_in_numeric_order() {
-        let all: Vec<u32> = subsets(2, 4).collect();
-        assert_eq!(all, vec![0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]);
-        assert_eq!(subsets(3, 3).collect::<Vec<_>>(), vec![0b111]);
-        assert_eq!(subsets(0, 3).collect::<Vec<_>>(), vec![0]);
     }
 }

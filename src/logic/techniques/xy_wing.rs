@@ -1,23 +1,57 @@
 //! XY-Wing: a bivalue pivot {x,y} sees two bivalue pincers {x,z} and
 //! {y,z}. Whatever the pivot holds, one pincer is z, so cells seeing both
-//! pincers lose z (SE 4.2).
+//! pincers lose z (SE 4.2). XYZ-Wing: a pivot {x,y,z} sees two bivalue
+//! pincers {x,z} and {y,z}; one of the three cells is z, so cells seeing
+//! all three lose z (SE 4.4). SE finds both with one producer.
 
+use super::super::board::Cell;
 use super::super::candidates::{bit, digits, Candidates};
-use super::super::step::{Cell, Pattern, Step};
-use super::super::technique::{Finder, Technique};
-use super::{first_in_pairs, step_removing, MAX_PEERS};
+use super::super::producer::{Context, Producer};
+use super::super::step::{Pattern, Step};
+use super::super::technique::Technique;
+use super::common::{first_in_pairs, step_removing, MAX_PEERS};
 use crate::shape::Shape;
 use std::fmt;
 
-pub(crate) const FINDER: Finder = Finder {
-    id: "xy_wing",
-    name: "XY-Wing",
-    score: 4.2,
-    find: Some(|c, cx| {
-        cx.memo
-            .first_since_nothing(Technique::XYWing, c, |changed| search(c, changed))
-    }),
-};
+/// SE's difficulty of an XY-Wing.
+const XY_DIFFICULTY: f32 = 4.2;
+
+/// SE's difficulty of an XYZ-Wing.
+const XYZ_DIFFICULTY: f32 = 4.4;
+
+/// XY-Wings, or XYZ-Wings (`xyz`), as SE's one wing producer finds them.
+pub(crate) struct XYWing {
+    /// A trivalue pivot whose pincers' common digit it holds too.
+    pub xyz: bool,
+}
+
+impl Producer for XYWing {
+    fn techniques(&self) -> &'static [Technique] {
+        if self.xyz {
+            &[Technique::XYZWing]
+        } else {
+            &[Technique::XYWing]
+        }
+    }
+
+    fn difficulty(&self, _: Technique) -> f32 {
+        if self.xyz {
+            XYZ_DIFFICULTY
+        } else {
+            XY_DIFFICULTY
+        }
+    }
+
+    fn find(&self, c: &Candidates, cx: &mut Context) -> Option<Step> {
+        if self.xyz {
+            cx.memo
+                .first_since_nothing(Technique::XYZWing, c, |changed| search_xyz(c, changed))
+        } else {
+            cx.memo
+                .first_since_nothing(Technique::XYWing, c, |changed| search(c, changed))
+        }
+    }
+}
 
 /// A pivot and two pincers, one of which holds `z` whatever happens.
 #[derive(Debug)]
@@ -54,7 +88,7 @@ impl Pattern for Wing {
 ///
 /// Only wings with a cell for which `changed` holds are tried (the
 /// others were there when a search found nothing, see
-/// [`Memo::first_since_nothing`](super::Memo::first_since_nothing)).
+/// [`Memo::first_since_nothing`](super::super::producer::Memo::first_since_nothing)).
 fn search(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
     first_wing(c, changed, 2, |pm, m| (m & pm).count_ones() == 1, wing)
 }
@@ -115,7 +149,7 @@ fn wing(c: &Candidates, pivot: usize, a: usize, b: usize) -> Option<Step> {
         c,
         z,
         || t.common_peers(a, b),
-        || Step::new(Technique::XYWing, Wing::new(pivot, a, b, z, n)),
+        || Step::new(Technique::XYWing, XY_DIFFICULTY, Wing::new(pivot, a, b, z, n)),
     )
 }
 
@@ -148,5 +182,63 @@ mod tests {
         c.set_digits(rc(1, 5), &[1, 3]);
         c.set_digits(rc(4, 1), &[2, 4]);
         assert!(search(&c, &|_| true).is_none());
+    }
+}
+
+/// Finds an XYZ-Wing that removes something: a pivot {x,y,z} sees two
+/// bivalue pincers {x,z} and {y,z}; one of the three cells is z, so cells
+/// seeing all three lose z.
+///
+/// Only wings with a cell for which `changed` holds are tried (the
+/// others were there when a search found nothing, see
+/// [`Memo::first_since_nothing`](super::super::producer::Memo::first_since_nothing)).
+fn search_xyz(c: &Candidates, changed: &dyn Fn(usize) -> bool) -> Option<Step> {
+    first_wing(c, changed, 3, |pm, m| m & !pm == 0, xyz_wing)
+}
+
+fn xyz_wing(c: &Candidates, pivot: usize, a: usize, b: usize) -> Option<Step> {
+    let (am, bm) = (c.mask(a), c.mask(b));
+    let z = am & bm;
+    if am == bm || z.count_ones() != 1 {
+        return None;
+    }
+    let n = c.n();
+    let t = c.tables();
+    let z = digits(z).next()?;
+    let victims = || {
+        t.peers(pivot)
+            .iter()
+            .copied()
+            .filter(move |&v| t.sees(v, a) && t.sees(v, b))
+    };
+    step_removing(c, z, victims, || {
+        Step::new(Technique::XYZWing, XYZ_DIFFICULTY, Wing::new(pivot, a, b, z, n))
+    })
+}
+
+#[cfg(test)]
+mod xyz_tests {
+    use super::super::testing::*;
+    use super::*;
+
+    #[test]
+    fn removes_z_from_cells_seeing_all_three() {
+        let mut c = open_board();
+        // Pivot r2c2 {1,2,3}; pincers r2c7 {1,3} (row 2) and r3c1 {2,3}
+        // (box 1). Cells seeing all three: r2c1 and r2c3 (row 2 and box 1).
+        c.set_digits(rc(2, 2), &[1, 2, 3]);
+        c.set_digits(rc(2, 7), &[1, 3]);
+        c.set_digits(rc(3, 1), &[2, 3]);
+        let step = search_xyz(&c, &|_| true).expect("xyz-wing");
+        assert_eq!(removed(&step), each(&[rc(2, 1), rc(2, 3)], 3));
+    }
+
+    #[test]
+    fn pincers_must_differ() {
+        let mut c = open_board();
+        c.set_digits(rc(2, 2), &[1, 2, 3]);
+        c.set_digits(rc(2, 7), &[1, 3]);
+        c.set_digits(rc(3, 1), &[1, 3]);
+        assert!(search_xyz(&c, &|_| true).is_none());
     }
 }

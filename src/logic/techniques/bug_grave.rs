@@ -1,5 +1,5 @@
-//! BUG type 1 (bivalue universal grave plus one), and the grave analysis
-//! SE's BUG types 1-4 share.
+//! The grave analysis SE's BUG producer (`bug.rs`) runs before its four
+//! types.
 //!
 //! A *grave* is a position where every unsolved cell has two candidates
 //! and every digit has zero or two places in every house: it has zero or
@@ -7,9 +7,7 @@
 //! count other than 0 or 2 in a house, the one cell of those places with
 //! three or more candidates holds an extra digit (the *BUG value*). If
 //! removing the BUG values from the BUG cells leaves a grave, a unique
-//! puzzle must keep at least one of them. With one BUG cell (type 1) that
-//! cell keeps only its BUG values (SE 5.6); types 2-4 (`bug_type2.rs`,
-//! `bug_type3.rs`, `bug_type4.rs`) use several.
+//! puzzle must keep at least one of them.
 //!
 //! SE scans boxes, rows, then columns, each digit in each house, and
 //! gives up as soon as a count is off with no cell of three or more
@@ -19,17 +17,7 @@
 //! lkSudoku rule, SE's default).
 
 use super::super::candidates::{bit, digits, Candidates};
-use super::super::step::{digit_list, Cell, Pattern, Step};
-use super::super::technique::{Finder, Technique};
 use crate::shape::Shape;
-use std::fmt;
-
-pub(crate) const FINDER: Finder = Finder {
-    id: "bug",
-    name: "BUG type",
-    score: 5.6,
-    find: Some(|c, _| find(c)),
-};
 
 /// What the grave analysis found: the BUG cells and their extra digits.
 #[derive(Debug, Clone)]
@@ -200,55 +188,10 @@ fn is_grave_without(c: &Candidates, grave: &Grave) -> bool {
         })
 }
 
-/// The one BUG cell and its BUG values.
-#[derive(Debug)]
-struct BugCell {
-    cell: usize,
-    values: Vec<u8>,
-    n: usize,
-}
-
-impl Pattern for BugCell {
-    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "without {} in {} every unsolved cell would have two candidates and every digit two places in each house (zero or two solutions), so {} keeps only {}",
-            digit_list(&self.values),
-            Cell::of(self.cell, self.n),
-            Cell::of(self.cell, self.n),
-            digit_list(&self.values)
-        )
-    }
-
-    fn name_suffix(&self) -> Option<String> {
-        Some(" 1".to_string())
-    }
-}
-
-/// Finds a BUG type 1: the BUG cell loses every digit but its BUG values.
-pub fn find(c: &Candidates) -> Option<Step> {
-    let grave = analyse(c)?;
-    let [cell] = grave.cells[..] else {
-        return None;
-    };
-    let n = c.n();
-    let mut step = Step::new(
-        Technique::BugPlusOne,
-        BugCell {
-            cell,
-            values: digits(grave.all_extras).collect(),
-            n,
-        },
-    );
-    for d in digits(c.mask(cell) & !grave.all_extras) {
-        step.eliminate(cell, d, n);
-    }
-    super::if_progress(step)
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::logic::step::Step;
     use crate::shape::Shape;
 
     /// A 4x4 grave worked out by hand from the solution
@@ -302,27 +245,6 @@ pub(crate) mod tests {
         let c = nine_grave();
         let g = analyse(&c).expect("a grave with no BUG cell");
         assert!(g.cells.is_empty());
-        assert!(find(&c).is_none());
-    }
-
-    #[test]
-    fn the_bug_cell_keeps_only_the_digit_that_breaks_the_grave() {
-        let mut c = grave();
-        // r1c1 gets 3 as well: 3 now appears three times in row 1
-        // (c1, c3, c4), column 1 (r1, r2, r4) and box 1 (r1c1, r2c1, r2c2).
-        c.set_digits(0, &[1, 2, 3]);
-        let step = find(&c).expect("bug+1");
-        assert_eq!(step.name(), "BUG type 1");
-        assert_eq!(removed_4x4(&step), vec![(0, 1), (0, 2)]);
-    }
-
-    #[test]
-    fn a_plain_grave_or_two_unrelated_extra_cells_give_nothing() {
-        let mut c = grave();
-        assert!(find(&c).is_none());
-        c.set_digits(0, &[1, 2, 3]);
-        c.set_digits(15, &[1, 2, 3]);
-        assert!(find(&c).is_none());
     }
 
     #[test]

@@ -2,55 +2,61 @@
 //! together are only `k` digits hold exactly those digits, so the digits
 //! leave the rest of the house (SE 3.0, 3.6, 5.0).
 
+use super::super::board::{cell_list, digit_list, House};
 use super::super::candidates::{digits, Candidates};
-use super::super::step::{cell_list, digit_list, House, Pattern, Step};
-use super::super::technique::{Finder, Technique};
-use super::{if_progress, se_house_order, search_subsets};
+use super::super::producer::{Context, Producer};
+use super::super::step::{Pattern, Step};
+use super::super::technique::Technique;
+use super::common::{if_progress, se_house_order, search_subsets, MAX_SUBSET};
 use std::fmt;
 
-pub(crate) const PAIR: Finder = Finder {
-    id: "naked_pair",
-    name: "Naked Pair",
-    score: 3.0,
-    find: Some(|c, cx| {
-        let houses = se_house_order(c.n());
-        cx.memo
-            .first_house(Technique::NakedPair, c, houses, |h| find_in(c, 2, h))
-    }),
-};
+/// Naked sets of `degree` cells (SE's `NakedSet(degree)`): pairs,
+/// triplets and quads.
+pub(crate) struct NakedSet {
+    /// Cells in the set: 2, 3 or 4.
+    pub degree: usize,
+}
 
-pub(crate) const TRIPLE: Finder = Finder {
-    id: "naked_triplet",
-    name: "Naked Triplet",
-    score: 3.6,
-    find: Some(|c, cx| {
-        let houses = se_house_order(c.n());
-        cx.memo
-            .first_house(Technique::NakedTriple, c, houses, |h| find_in(c, 3, h))
-    }),
-};
+impl Producer for NakedSet {
+    fn techniques(&self) -> &'static [Technique] {
+        match self.degree {
+            2 => &[Technique::NakedPair],
+            3 => &[Technique::NakedTriple],
+            _ => &[Technique::NakedQuad],
+        }
+    }
 
-pub(crate) const QUAD: Finder = Finder {
-    id: "naked_quad",
-    name: "Naked Quad",
-    score: 5.0,
-    find: Some(|c, cx| {
+    fn difficulty(&self, _: Technique) -> f32 {
+        difficulty(self.degree)
+    }
+
+    fn find(&self, c: &Candidates, cx: &mut Context) -> Option<Step> {
+        let technique = self.techniques()[0];
         let houses = se_house_order(c.n());
         cx.memo
-            .first_house(Technique::NakedQuad, c, houses, |h| find_in(c, 4, h))
-    }),
-};
+            .first_house(technique, c, houses, |h| find_in(c, self.degree, h))
+    }
+}
+
+/// SE's difficulty of a naked set of `degree` cells.
+fn difficulty(degree: usize) -> f32 {
+    match degree {
+        2 => 3.0,
+        3 => 3.6,
+        _ => 5.0,
+    }
+}
 
 /// `k` cells of a house holding `k` digits between them.
 #[derive(Debug)]
-struct NakedSet {
+struct NakedSetPattern {
     cells: Vec<usize>,
     n: usize,
     house: House,
     digits: Vec<u8>,
 }
 
-impl Pattern for NakedSet {
+impl Pattern for NakedSetPattern {
     fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -91,15 +97,22 @@ pub fn find_in(c: &Candidates, size: usize, h: usize) -> Option<Step> {
         }
     }
     search_subsets(&masks[..count], size, size as u32, &mut |chosen, union| {
-        let mut subset = [0usize; super::MAX_SUBSET];
+        let mut subset = [0usize; MAX_SUBSET];
         for (slot, &i) in subset.iter_mut().zip(chosen) {
             *slot = cells[i];
         }
-        subset_step(c, technique, h, &subset[..chosen.len()], union)
+        subset_step(c, technique, size, h, &subset[..chosen.len()], union)
     })
 }
 
-fn subset_step(c: &Candidates, technique: Technique, h: usize, subset: &[usize], union: u32) -> Option<Step> {
+fn subset_step(
+    c: &Candidates,
+    technique: Technique,
+    size: usize,
+    h: usize,
+    subset: &[usize],
+    union: u32,
+) -> Option<Step> {
     let n = c.n();
     let house = c.tables().house(h);
     if !house
@@ -108,13 +121,13 @@ fn subset_step(c: &Candidates, technique: Technique, h: usize, subset: &[usize],
     {
         return None;
     }
-    let pattern = NakedSet {
+    let pattern = NakedSetPattern {
         cells: subset.to_vec(),
         n,
         house: House::of(h, n),
         digits: digits(union).collect(),
     };
-    let mut step = Step::new(technique, pattern);
+    let mut step = Step::new(technique, difficulty(size), pattern);
     for &cell in c.tables().house(h) {
         if subset.contains(&cell) {
             continue;

@@ -1,16 +1,17 @@
 //! A set of cells as bits, for the searches that intersect peer sets many
 //! times per call (Aligned Triplet Exclusion, the ALS wings): one `and`
 //! of a few words replaces a walk over peer lists, and nothing is
-//! allocated.
+//! allocated. Part of the board vocabulary, so that the solve-wide memo
+//! and the techniques can both hold sets of cells.
 
-use super::super::candidates::Candidates;
+use super::candidates::Candidates;
 
 /// `$search::<W>(args...)` with the fewest words `W` that hold the
 /// board of `$c` (2 up to 128 cells, else 10): the searches are written
 /// once, generic over the set width.
 macro_rules! by_set_width {
     ($c:expr, $search:ident($($arg:expr),* $(,)?)) => {
-        if $crate::logic::techniques::cell_set::CellSet::<2>::fits($c.cell_count()) {
+        if $crate::logic::cell_set::CellSet::<2>::fits($c.cell_count()) {
             $search::<2>($($arg),*)
         } else {
             $search::<10>($($arg),*)

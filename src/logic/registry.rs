@@ -1,0 +1,152 @@
+//! The solving order: every producer, in the order Sukaku Explainer
+//! tries its hint producers. The solver takes the first step of the first
+//! producer that finds one.
+//!
+//! It only lists producers (with their parameters, as SE builds them:
+//! `HiddenSet(2, true)`, `Fisherman(3)`, `Chaining(...)`) and answers
+//! which producer reports a technique; what a producer finds, says and
+//! rates lives in its own file.
+
+use super::chaining::steps::Chains;
+use super::chaining::Engine;
+use super::producer::Producer;
+use super::technique::Technique;
+use super::techniques::aligned_exclusion::AlignedExclusion;
+use super::techniques::als_wing::AlsWing;
+use super::techniques::bug::Bug;
+use super::techniques::claiming::Claiming;
+use super::techniques::direct_pointing::DirectPointing;
+use super::techniques::fish::Fish;
+use super::techniques::full_house::FullHouse;
+use super::techniques::hidden_set::HiddenSet;
+use super::techniques::hidden_single::HiddenSingle;
+use super::techniques::naked_set::NakedSet;
+use super::techniques::naked_single::NakedSingle;
+use super::techniques::pointing::Pointing;
+use super::techniques::strong_links::StrongLinks;
+use super::techniques::unique_rectangle::UniqueRectangle;
+use super::techniques::xy_wing::XYWing;
+
+/// Every producer in solving order.
+pub(crate) static ORDER: &[&dyn Producer] = &[
+    &FullHouse,
+    &HiddenSingle { in_box: true },
+    &HiddenSingle { in_box: false },
+    &DirectPointing,
+    &HiddenSet {
+        degree: 2,
+        direct: true,
+    },
+    &NakedSingle,
+    &HiddenSet {
+        degree: 3,
+        direct: true,
+    },
+    &Pointing,
+    &Claiming,
+    &NakedSet { degree: 2 },
+    &Fish { size: 2 },
+    &HiddenSet {
+        degree: 2,
+        direct: false,
+    },
+    &NakedSet { degree: 3 },
+    &Fish { size: 3 },
+    &HiddenSet {
+        degree: 3,
+        direct: false,
+    },
+    &StrongLinks { count: 2 },
+    &XYWing { xyz: false },
+    &XYWing { xyz: true },
+    &UniqueRectangle,
+    &NakedSet { degree: 4 },
+    &Fish { size: 4 },
+    &HiddenSet {
+        degree: 4,
+        direct: false,
+    },
+    &StrongLinks { count: 3 },
+    &AlsWing { size: 3 },
+    &Bug,
+    &AlsWing { size: 4 },
+    &AlignedExclusion { degree: 2 },
+    &Chains(Engine::Unary),
+    &AlignedExclusion { degree: 3 },
+    &Chains(Engine::Nishio),
+    &Chains(Engine::Multiple),
+    &Chains(Engine::Dynamic),
+    &Chains(Engine::Nested { level: 1, limit: 0 }),
+    &Chains(Engine::Nested { level: 2, limit: 0 }),
+    &Chains(Engine::Nested { level: 3, limit: 0 }),
+    &Chains(Engine::Nested { level: 4, limit: 0 }),
+    &Chains(Engine::Nested { level: 4, limit: 1 }),
+    &Chains(Engine::Nested { level: 4, limit: 2 }),
+    &Chains(Engine::Nested { level: 4, limit: 3 }),
+];
+
+/// The producers a solve searching the first `searched` techniques of
+/// [`Technique::ALL`] tries: those whose first technique is among them.
+pub(crate) fn searched(searched: usize) -> impl Iterator<Item = &'static dyn Producer> {
+    ORDER
+        .iter()
+        .copied()
+        .take_while(move |p| p.techniques()[0].index() < searched)
+}
+
+/// The first producer that reports `technique`.
+fn producer_of(technique: Technique) -> &'static dyn Producer {
+    ORDER
+        .iter()
+        .copied()
+        .find(|p| p.techniques().contains(&technique))
+        .expect("every technique has a producer")
+}
+
+impl Technique {
+    /// The base difficulty of the technique's steps on the SE scale, as
+    /// its producer rates them; some patterns add to it (see
+    /// [`Step::difficulty`](super::step::Step::difficulty)).
+    pub fn difficulty(self) -> f32 {
+        producer_of(self).difficulty(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_producers_report_every_technique_in_solving_order() {
+        let mut reported: Vec<Technique> = ORDER
+            .iter()
+            .flat_map(|p| p.techniques().iter().copied())
+            .collect();
+        reported.dedup();
+        assert_eq!(reported, Technique::ALL);
+    }
+
+    #[test]
+    fn machine_names_are_distinct_and_round_trip() {
+        for t in Technique::ALL {
+            assert_eq!(Technique::from_id(t.id()), Some(t));
+        }
+    }
+
+    #[test]
+    fn base_difficulties_are_those_of_sukaku_explainer() {
+        let expected = [
+            (Technique::FullHouse, 1.0),
+            (Technique::DirectClaiming, 1.9),
+            (Technique::DirectHiddenTriple, 2.5),
+            (Technique::HiddenQuad, 5.4),
+            (Technique::GroupedTurbotCrane, 4.3),
+            (Technique::BugType3, 5.7),
+            (Technique::AlignedTripletExclusion, 7.5),
+            (Technique::NestedForcingChains, 9.5),
+        ];
+        for (t, difficulty) in expected {
+            assert_eq!(t.difficulty(), difficulty, "{t:?}");
+        }
+    }
+}
