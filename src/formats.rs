@@ -33,6 +33,7 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 /// A fault in the input, with where it is.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}{}: {message}", column.map(|c| format!(", column {c}")).unwrap_or_default())]
+#[non_exhaustive]
 pub struct ParseError {
     /// 1-based line number.
     pub line: usize,

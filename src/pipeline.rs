@@ -39,6 +39,7 @@ pub const DEFAULT_MAX_RATED: u32 = 1000;
 
 /// Effort with its unit: the figures of different units do not compare.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Effort {
     /// The amount spent.
     pub value: u64,

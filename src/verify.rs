@@ -51,6 +51,7 @@ impl fmt::Display for Problem {
 /// What is wrong between two engines' counts of one puzzle: never empty.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}", join(.problems))]
+#[non_exhaustive]
 pub struct Disagreement {
     /// Every problem found, in a fixed order.
     pub problems: Vec<Problem>,
@@ -142,6 +143,7 @@ pub enum GradeError {
 /// A puzzle graded within [`Limits`]: its logical solving path (with the
 /// rating) and the engine's effort to show it unique.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Graded {
     /// The path; its steps are kept only when asked for.
     pub path: SolvePath,

@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 /// Why a puzzle cannot be worked on logically.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum LogicError {
     /// Two givens share a house and a digit.
     #[error("invalid puzzle: {digit} appears twice in one {house} (cells {first} and {second})")]

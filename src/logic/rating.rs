@@ -25,6 +25,7 @@ pub const BEYOND_NAME: &str = "Beyond solver";
 /// ([`RatingFields`]), so there is one schema.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(into = "RatingFields")]
+#[non_exhaustive]
 pub struct Rating {
     /// The SE-scale score (SE's ER): the hardest step on the
     /// easiest-first path, or at least [`BEYOND_SCORE`] when the
@@ -66,6 +67,7 @@ pub struct Rating {
 /// techniques, the level, the hardest technique, each technique's step
 /// count (easiest first) and whether logic finished the puzzle.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[non_exhaustive]
 pub struct RatingFields {
     /// Sudoku Explainer score, one decimal (the same as `er`).
     pub rating: f64,

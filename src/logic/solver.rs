@@ -38,6 +38,7 @@ impl Clone for LogicalSolver {
 
 /// The result of a logical solve.
 #[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
 pub struct SolvePath {
     /// Every step in order (empty when solved with [`LogicalSolver::rate`]).
     pub steps: Vec<Step>,

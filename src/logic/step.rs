@@ -50,6 +50,7 @@ pub trait Pattern: fmt::Debug + Send + Sync {
 /// A chain a step's chain used inside itself, listed once per step and
 /// referred to by number where used.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[non_exhaustive]
 pub struct NestedChain {
     /// Its number in the step's list, from 1.
     pub id: usize,
@@ -71,6 +72,7 @@ pub struct NestedChain {
 
 /// One deduction: the technique, the pattern it saw and what it changed.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Step {
     /// The technique used.
     pub technique: Technique,

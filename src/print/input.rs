@@ -29,6 +29,7 @@ pub struct Source {
 
 /// Where a record is in its file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Place {
     /// A line (1-based).
     Line(usize),
@@ -47,6 +48,7 @@ impl std::fmt::Display for Place {
 
 /// A fault in the input, with where it is.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum InputError {
     /// A record that is not a puzzle (from the formats reader).
     #[error("{0}")]

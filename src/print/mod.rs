@@ -60,6 +60,7 @@ pub struct Entry {
 
 /// Paper sizes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum PageSize {
     /// ISO A4, 210 x 297 mm.
     #[default]
@@ -138,6 +139,7 @@ impl Default for BookOptions {
 
 /// Why a book cannot be laid out.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PrintError {
     /// A page size that is not A4 or Letter.
     #[error("unknown page size '{0}': expected a4 or letter")]
