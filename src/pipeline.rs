@@ -26,6 +26,7 @@ use crate::grid::Grid;
 use crate::logic::{Level, LogicalSolver, Rating};
 use crate::shape::Shape;
 use crate::verify::confirm_unique;
+use crate::logic::chaining::multiple::without_parallel_walks;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::ops::{ControlFlow, Range};
@@ -448,7 +449,14 @@ impl Plan {
     ) -> Option<B> {
         let workers = PerThread::new(pool);
         let threads = pool.current_num_threads() as u64;
-        let produce = |i| workers.with(|| self.worker(), |w| w.produce(self, i, controls));
+        // Each thread makes puzzles of its own, so a rating's chain walks
+        // stay on its thread (see `without_parallel_walks`).
+        let produce = |i| {
+            workers.with(
+                || self.worker(),
+                |w| without_parallel_walks(|| w.produce(self, i, controls)),
+            )
+        };
         let range = self.indices();
         if threads == 1 {
             // Handing each batch to a one-thread pool costs two thread
@@ -651,10 +659,17 @@ where
     T: Send,
     W: Send,
 {
+    if let [item] = items {
+        // One item: it may use the whole pool (a rating walks its chains
+        // in parallel).
+        return vec![pool.install(|| states.with(&make, |w| work(w, item)))];
+    }
+    // Each thread takes items of its own, so a rating's chain walks stay
+    // on its thread (see `without_parallel_walks`).
     pool.install(|| {
         items
             .par_iter()
-            .map(|item| states.with(&make, |w| work(w, item)))
+            .map(|item| states.with(&make, |w| without_parallel_walks(|| work(w, item))))
             .collect()
     })
 }

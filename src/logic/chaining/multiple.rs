@@ -262,14 +262,45 @@ fn with_walks<T>(
 }
 
 /// Whether [`find`] makes its walks ahead of the search, in parallel:
-/// for the dynamic engines (Nishio's walks are too short to pay for it)
-/// when the rayon pool it runs in (or the global one) has more than one
-/// thread. The hints are the same either way.
+/// for the engines of level 1 and up (the walks below are too short to
+/// pay for it), on a worker of a rayon pool of more than one thread,
+/// unless the caller asked otherwise ([`without_parallel_walks`]). The
+/// hints are the same either way.
 fn prewalk_pays(engine: Engine) -> bool {
     // Only on a worker of a pool of two or more threads (the command line
     // rates inside one): a caller outside any pool keeps to its own thread
     // rather than queue work on the global pool.
-    engine.level() > 0 && rayon::current_thread_index().is_some() && rayon::current_num_threads() > 1
+    engine.level() > 0
+        && PARALLEL_WALKS.get()
+        && rayon::current_thread_index().is_some()
+        && rayon::current_num_threads() > 1
+}
+
+thread_local! {
+    /// Whether a search on this thread may make its walks in parallel
+    /// (see [`without_parallel_walks`]).
+    static PARALLEL_WALKS: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// Puts [`PARALLEL_WALKS`] back as it was when dropped, even on a panic.
+struct RestoreParallelWalks(bool);
+
+impl Drop for RestoreParallelWalks {
+    fn drop(&mut self) {
+        PARALLEL_WALKS.set(self.0);
+    }
+}
+
+/// Runs `f` with every chain search on this thread making its walks on
+/// this thread only. For batches that keep every thread busy with a
+/// puzzle of its own: a thread that waits inside one puzzle's parallel
+/// walks is meanwhile handed another puzzle of the batch, and then a
+/// third, each holding its search's memory until the one below it
+/// resumes; walking in parallel would gain no time there and cost memory
+/// without bound.
+pub fn without_parallel_walks<T>(f: impl FnOnce() -> T) -> T {
+    let _restore = RestoreParallelWalks(PARALLEL_WALKS.replace(false));
+    f()
 }
 
 thread_local! {
