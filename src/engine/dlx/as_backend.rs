@@ -1,6 +1,6 @@
 //! The DLX engine as a [`Backend`]: apart from the engine's state, so the
-//! state's module need not import the digging session it hands out (the
-//! session imports the state).
+//! state's module need not import the digger it hands out (the digger
+//! imports the state).
 
 use super::digger::DlxDigger;
 use super::{Dlx, CAPABILITIES};
