@@ -10,10 +10,10 @@ use crate::generator::GenerateError;
 use crate::grid::{Clash, Grid};
 use crate::limits::Limits;
 use crate::logic::{Rating, SolvePath};
+use crate::pipeline::Plan;
 use crate::pipeline::Puzzle;
 use crate::shape::Shape;
 use crate::verify::GradeError;
-use crate::Plan;
 use std::borrow::Cow;
 
 /// What a one-line call takes as a puzzle: its text (one line, `.` or `0`

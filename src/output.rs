@@ -884,7 +884,7 @@ impl Record for CopiedRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Plan;
+    use crate::pipeline::Plan;
 
     fn write_run(format: Format, shard: Option<(u64, u64)>, rate: bool) -> Result<Vec<u8>, OutputError> {
         let mut builder = Plan::builder(Shape::CLASSIC).seed(9).count(7).rate(rate);

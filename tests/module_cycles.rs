@@ -12,8 +12,8 @@
 //! to the child, so a child must not import items its parent file
 //! defines (shared definitions go in a file of their own).
 //!
-//! The cycles the crate still has are listed in [`KNOWN`]; the test fails
-//! on any other, and its self-tests check that it finds cycles at all.
+//! The test fails on any cycle, and its self-tests check that it finds
+//! cycles at all.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -33,63 +33,8 @@ struct Graph {
     edges: BTreeMap<String, BTreeSet<String>>,
 }
 
-/// Cycles the crate still has, each as the files of its strongly
-/// connected group: a cycle inside one of these groups is tolerated until
-/// the group is taken apart; any other cycle fails. Remove a group (or
-/// files of it) once its cycles are gone. The solver's layers
-/// (`src/logic/` outside the chaining search) must stay free of cycles.
-const KNOWN: &[&[&str]] = &[
-    // The binary's commands and their shared helpers in `cli/mod.rs`.
-    &[
-        "src/cli/batch.rs",
-        "src/cli/canon.rs",
-        "src/cli/check.rs",
-        "src/cli/completions.rs",
-        "src/cli/count.rs",
-        "src/cli/dedup.rs",
-        "src/cli/explain.rs",
-        "src/cli/generate/args.rs",
-        "src/cli/generate/mod.rs",
-        "src/cli/mod.rs",
-        "src/cli/progress.rs",
-        "src/cli/rate.rs",
-        "src/cli/solve.rs",
-    ],
-    // The engines, the generator and the pipeline, through the crate
-    // root's re-exports (`crate::Grid`, `crate::Generator`...) and the
-    // engine modules' own.
-    &[
-        "src/engine/dlx/dig_proofs.rs",
-        "src/engine/dlx/digger.rs",
-        "src/engine/dlx/mod.rs",
-        "src/engine/dlx/search.rs",
-        "src/engine/mod.rs",
-        "src/engine/portfolio.rs",
-        "src/engine/sat/dig.rs",
-        "src/engine/sat/fill.rs",
-        "src/engine/sat/mod.rs",
-        "src/engine/sat/open_cells.rs",
-        "src/generator/mod.rs",
-        "src/generator/sweep.rs",
-        "src/generator/target.rs",
-        "src/lib.rs",
-        "src/limits.rs",
-        "src/pipeline.rs",
-        "src/verify.rs",
-    ],
-    // The chaining search: the multiple-chain walks call the nested
-    // rules and back, and read the deadline kept in `chaining/mod.rs`.
-    &[
-        "src/logic/chaining/mod.rs",
-        "src/logic/chaining/multiple.rs",
-        "src/logic/chaining/nested.rs",
-    ],
-    // The print layout and the print options it reads.
-    &["src/print/layout.rs", "src/print/mod.rs"],
-];
-
 #[test]
-fn the_crate_has_no_new_module_cycles() {
+fn the_crate_has_no_module_cycles() {
     let mut sources = Vec::new();
     collect_sources(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("src").as_path(),
@@ -97,19 +42,8 @@ fn the_crate_has_no_new_module_cycles() {
         &mut sources,
     );
     assert!(sources.len() > 20, "the source tree was found");
-    let graph = Graph::build(&sources);
-    let known = |group: &BTreeSet<String>| {
-        KNOWN
-            .iter()
-            .any(|files| group.iter().all(|f| files.contains(&f.as_str())))
-    };
-    let new: Vec<String> = graph
-        .strong_components()
-        .into_iter()
-        .filter(|group| !known(group))
-        .map(|group| graph.describe(&group))
-        .collect();
-    assert!(new.is_empty(), "module cycles:\n{}", new.join("\n"));
+    let cycles = Graph::build(&sources).cycles();
+    assert!(cycles.is_empty(), "module cycles:\n{}", cycles.join("\n"));
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! standard input, processing them on a thread pool, and handing results
 //! back in input order so output is the same for any thread count.
 
-use super::InputArgs;
+use super::options::InputArgs;
 use anyhow::{Context, Result};
 use std::collections::HashMap;
 use std::fs::File;

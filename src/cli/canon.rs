@@ -2,7 +2,7 @@
 //! each, in input order.
 
 use super::batch::{self, Item};
-use super::InputArgs;
+use super::options::InputArgs;
 use anyhow::Result;
 use clap::Args;
 use sudoku_dlx::canon::{try_canonical, DEFAULT_BUDGET};

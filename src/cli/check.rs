@@ -3,7 +3,7 @@
 //! know our answers are right.
 
 use super::batch::{self, warn, Engines, Item};
-use super::{Format, InputArgs};
+use super::options::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
 use std::time::Instant;

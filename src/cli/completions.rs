@@ -3,7 +3,7 @@
 //! never drift from the real options.
 
 use anyhow::Result;
-use clap::{Args, CommandFactory};
+use clap::Args;
 use clap_complete::Shell;
 use std::io::Write;
 
@@ -16,8 +16,9 @@ pub struct CompletionsArgs {
 }
 
 /// Writes the completion script for one shell to standard output.
-pub fn run_completions(args: CompletionsArgs) -> Result<i32> {
-    let mut command = super::Cli::command();
+/// `command` is the whole command line's definition, given by the
+/// dispatch (the definition names this command's arguments in turn).
+pub fn run_completions(args: CompletionsArgs, mut command: clap::Command) -> Result<i32> {
     let mut out = Vec::new();
     clap_complete::generate(args.shell, &mut command, "sudoku-dlx", &mut out);
     if args.shell == Shell::Bash {
@@ -38,10 +39,11 @@ fn fix_bash_hyphen_states(script: &[u8]) -> Vec<u8> {
         .into_bytes()
 }
 
-/// Writes the man page (roff) to standard output.
-pub fn run_man() -> Result<i32> {
+/// Writes the man page (roff) of the whole command line, `command`, to
+/// standard output.
+pub fn run_man(command: clap::Command) -> Result<i32> {
     let mut out = Vec::new();
-    clap_mangen::Man::new(super::Cli::command()).render(&mut out)?;
+    clap_mangen::Man::new(command).render(&mut out)?;
     write_stdout(&out)
 }
 

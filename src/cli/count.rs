@@ -1,8 +1,8 @@
 //! `sudoku-dlx count`: how many solutions each puzzle has, up to a limit.
 
 use super::batch::{self, warn, Engines, Tally};
+use super::options::{Format, InputArgs};
 use super::solve::{count_record, Verdict};
-use super::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
 use sudoku_dlx::output::{CountRecord, ErrorRecord, Writer};
@@ -20,7 +20,7 @@ pub struct CountArgs {
     #[arg(long, value_enum, default_value = "line")]
     format: Format,
     /// Search engine.
-    #[arg(long, default_value = "dlx", value_parser = super::parse_backend)]
+    #[arg(long, default_value = "dlx", value_parser = super::options::parse_backend)]
     backend: BackendKind,
 }
 

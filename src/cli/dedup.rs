@@ -3,7 +3,7 @@
 //! order, keeping only the first of each class of equivalent puzzles.
 //! Canonical forms are computed in parallel; the output streams.
 
-use super::InputArgs;
+use super::options::InputArgs;
 use anyhow::{Context, Result};
 use clap::Args;
 use rayon::prelude::*;

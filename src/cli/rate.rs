@@ -4,7 +4,7 @@
 //! [`Grader::grade_within`]; records go through the output module.
 
 use super::batch::{self, warn, Item, Outcome, Tally};
-use super::{Format, InputArgs};
+use super::options::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
 use std::collections::HashMap;

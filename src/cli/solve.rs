@@ -1,7 +1,7 @@
 //! `sudoku-dlx solve`: the unique solution of each puzzle.
 
 use super::batch::{self, warn, Engines, Item, Outcome, Tally};
-use super::{Format, InputArgs};
+use super::options::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
 use sudoku_dlx::limits::{GaveUp, Limits, RecordClock};
@@ -17,7 +17,7 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value = "line")]
     format: Format,
     /// Search engine.
-    #[arg(long, default_value = "dlx", value_parser = super::parse_backend)]
+    #[arg(long, default_value = "dlx", value_parser = super::options::parse_backend)]
     backend: BackendKind,
     /// Print the first solution found without proving it is the only one.
     /// Faster (no search for a second solution), but a puzzle with several

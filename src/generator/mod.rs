@@ -6,13 +6,16 @@
 //! documented, unlike `StdRng`), so batches split across threads or
 //! machines give the same puzzles. See docs/generator.md.
 
+mod band;
 mod dig_order;
+mod generated;
 mod sweep;
 pub mod symmetry;
 mod target;
 
+pub use band::{RatedSearch, Target};
+pub use generated::Generated;
 pub use symmetry::Symmetry;
-pub use target::{RatedSearch, Target};
 
 use crate::engine::dlx::Dlx;
 use crate::engine::{Backend, BackendKind, Digger, Removal};
@@ -176,28 +179,6 @@ fn closest_note(closest: f32) -> String {
     } else {
         format!(" (closest rating: {closest:.1})")
     }
-}
-
-/// A generated puzzle and what is needed to reproduce and judge it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Generated {
-    /// The puzzle.
-    pub puzzle: Grid,
-    /// Its unique solution.
-    pub solution: Grid,
-    /// Run seed.
-    pub seed: u64,
-    /// Index in the run.
-    pub index: u64,
-    /// Fresh grids tried (1 unless `givens` forced retries).
-    pub attempts: u32,
-    /// DLX search-tree nodes to count the puzzle's solutions to 2: a cheap
-    /// machine measure of difficulty; `None` when
-    /// [`GenerateOptions::measure_effort`] is off.
-    pub effort: Option<u64>,
-    /// False when `givens` stopped digging early or a probe gave up, so a
-    /// clue might still be removable.
-    pub minimal: bool,
 }
 
 /// Generates puzzles with one engine per instance (one per thread).

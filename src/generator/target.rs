@@ -6,7 +6,9 @@
 //! others removed) share most of its structure, so their ratings are
 //! correlated; a puzzle just below the band often has a neighbour in it.
 
-use super::{GenerateError, Generated, Generator};
+use super::band::{RatedSearch, Target};
+use super::generated::Generated;
+use super::{GenerateError, Generator};
 use crate::grid::Grid;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -18,28 +20,6 @@ const CLIMB_STEPS: u32 = 12;
 
 /// Climb only from puzzles at most this far from the band (SE points).
 const CLIMB_REACH: f32 = 0.3;
-
-/// A difficulty band and the bounds on the search for it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Target {
-    /// Wanted ratings: start included, end excluded.
-    pub band: Range<f32>,
-    /// Most puzzles to rate for one index before reporting a shortfall.
-    pub max_rated: u32,
-    /// Give up at this instant (with `--timeout`).
-    pub deadline: Option<Instant>,
-}
-
-/// A puzzle found in the band, with its rating and the search's cost.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RatedSearch {
-    /// The puzzle.
-    pub generated: Generated,
-    /// Its rating.
-    pub rating: f32,
-    /// Puzzles rated to find it.
-    pub rated: u32,
-}
 
 /// How far a rating is from the band: 0 inside, NaN when a NaN end or
 /// rating makes it unknowable (never in the band, never closer).

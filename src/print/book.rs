@@ -5,7 +5,7 @@
 //! live here, so every front end prints the same book.
 
 use super::input::Source;
-use super::Entry;
+use super::entry::Entry;
 use crate::engine::BackendKind;
 use crate::grid::Grid;
 use crate::pipeline::Puzzle;

@@ -3,7 +3,8 @@
 //! [`Mark`]s per page that the PDF and SVG writers translate one for one.
 
 use super::metrics::{text_width, CAP_HEIGHT};
-use super::{difficulty_label, BookOptions, Entry, PrintError, MARGIN_RANGE_MM, PER_PAGE, PT_PER_MM};
+use super::entry::{difficulty_label, Entry};
+use super::options::{BookOptions, PrintError, MARGIN_RANGE_MM, PER_PAGE, PT_PER_MM};
 use crate::grid::Grid;
 use crate::shape::Shape;
 

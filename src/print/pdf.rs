@@ -6,7 +6,7 @@
 
 use super::layout::{Align, Mark, Page};
 use super::metrics::{text_width, win_ansi};
-use super::PrintError;
+use super::options::PrintError;
 use pdf_writer::types::{LineCapStyle, LineJoinStyle};
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 

@@ -96,7 +96,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "NODES", allow_negative_numbers = true)]
     pub budget: Option<u64>,
     /// Engine that decides uniqueness while digging.
-    #[arg(long, default_value = "dlx", value_parser = crate::cli::parse_backend)]
+    #[arg(long, default_value = "dlx", value_parser = crate::cli::options::parse_backend)]
     pub backend: BackendKind,
     /// Re-check every puzzle with the other engine before writing it.
     #[arg(long)]

@@ -2,7 +2,7 @@
 //! primitives of Algorithm X, and selections (givens) made outside the
 //! search.
 
-use super::search::SearchState;
+use super::stack::SearchState;
 use super::{DigProofs, Dlx, Link, SatFallback, COVERED, GROUPED_SCAN_ITEMS, SCAN_CHUNK, SCAN_GROUP};
 use crate::engine::exact_cover::ExactCover;
 use crate::grid::Grid;

@@ -21,20 +21,18 @@
 //! tried before a digging probe searches).
 
 pub(crate) mod dig_proofs;
+mod as_backend;
 mod digger;
 mod fill;
 mod matrix;
 mod search;
+mod stack;
 
-use super::backend::{Backend, Capabilities, Count, Digger, EffortUnit};
+use super::backend::{Capabilities, EffortUnit};
 use super::exact_cover::ExactCover;
 use super::portfolio::{PortfolioStats, SatFallback};
-use crate::grid::Grid;
-use crate::shape::Shape;
 use dig_proofs::DigProofs;
-use digger::DlxDigger;
-use rand::RngCore;
-use search::SearchState;
+use stack::SearchState;
 
 /// Set in `len[item]` while the item is covered, so that the column choice
 /// skips it without a separate active list.
@@ -103,53 +101,12 @@ impl Dlx {
     }
 }
 
-impl Backend for Dlx {
-    fn name(&self) -> &'static str {
-        "dlx"
-    }
-
-    fn shape(&self) -> Shape {
-        self.ec.shape()
-    }
-
-    fn capabilities(&self) -> Capabilities {
-        CAPABILITIES
-    }
-
-    fn count(&mut self, puzzle: &Grid, limit: u64, budget: Option<u64>) -> Count {
-        if !self.select_givens(puzzle) {
-            return Count::none();
-        }
-        let stats = self.search(limit, budget, None);
-        self.deselect_all();
-        #[cfg(debug_assertions)]
-        self.sanity();
-        let first = (stats.solutions > 0).then(|| {
-            let mut grid = puzzle.clone();
-            self.write_first_solution(&mut grid);
-            grid
-        });
-        Count {
-            solutions: stats.solutions,
-            first,
-            effort: stats.nodes,
-            complete: stats.complete,
-        }
-    }
-
-    /// A random complete grid; see `fill.rs` for how.
-    fn fill(&mut self, rng: &mut dyn RngCore) -> Grid {
-        self.random_fill(rng)
-    }
-
-    fn digger<'a>(&'a mut self, solution: &Grid, order: &[usize]) -> Box<dyn Digger + 'a> {
-        Box::new(DlxDigger::new(self, solution, order))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::backend::{Backend, Count};
+    use crate::grid::Grid;
+    use crate::shape::Shape;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 

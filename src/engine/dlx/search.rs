@@ -1,48 +1,10 @@
 //! Algorithm X: the search loop over the matrix, with an explicit stack
 //! so that searching never allocates.
 
+use super::stack::{Level, NO_NODE};
 use super::{Dlx, SCAN_CHUNK, SCAN_GROUP};
 use crate::grid::Grid;
-use crate::shape::Shape;
 use rand::{Rng, RngCore};
-
-/// never allocates.
-#[derive(Clone)]
-pub(super) struct SearchState {
-    /// Each level's branch item and the node being tried there. Invariant:
-    /// `cells + 1` entries, one more than the deepest level a search can
-    /// reach (each level covers a cell item), so the search indexes it
-    /// unchecked.
-    levels: Vec<Level>,
-    /// For random fills only: each level's options in shuffled order, `n`
-    /// slots per level.
-    candidates: Vec<u16>,
-    /// How many candidates each level has, and how many were tried.
-    candidate_count: Vec<u8>,
-    tried: Vec<u8>,
-    /// Options of the first solution found (search part only).
-    first_solution: Vec<u16>,
-    /// While `preferring`, each level first tries the node of its item
-    /// listed here (a digging session lists its solution's options: a
-    /// second solution mostly agrees with the first, so it is found after
-    /// fewer nodes), then the others in list order. `first` is that node
-    /// per level while it is still available, else `NO_NODE`.
-    preferred: Vec<u16>,
-    first: Vec<u16>,
-    preferring: bool,
-}
-
-/// No preferred node.
-const NO_NODE: u16 = u16::MAX;
-
-/// One level of the search stack.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Level {
-    /// The item branched on.
-    item: u16,
-    /// The node being tried; the item's header before the first.
-    chosen: u16,
-}
 
 /// What one search reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -395,22 +357,6 @@ fn first_least_block<const K: usize>(len: &[u16]) -> (u16, usize) {
 #[inline(always)]
 fn least(lengths: &[u16]) -> u16 {
     lengths.iter().fold(u16::MAX, |a, &b| a.min(b))
-}
-
-impl SearchState {
-    pub(super) fn new(shape: Shape) -> SearchState {
-        let levels = shape.cells() + 1;
-        SearchState {
-            levels: vec![Level::default(); levels],
-            candidates: vec![0; levels * shape.n()],
-            candidate_count: vec![0; levels],
-            tried: vec![0; levels],
-            first_solution: Vec::with_capacity(levels),
-            preferred: vec![NO_NODE; 4 * shape.cells()],
-            first: vec![NO_NODE; levels],
-            preferring: false,
-        }
-    }
 }
 
 #[cfg(test)]

@@ -25,6 +25,7 @@
 //! - [`mod@derive`]: the techniques a nested walk uses inside itself;
 //! - [`hint`]: the deduction, its names and SE's rating and order.
 
+mod deadline;
 pub mod derive;
 pub mod derived;
 pub mod engine;
@@ -35,61 +36,23 @@ pub mod node;
 pub mod steps;
 pub mod unary;
 
+pub use deadline::{cut_at, with_deadline};
 pub use hint::{ChainHint, ChainKind, Engine};
 
 use crate::logic::candidates::Candidates;
 use engine::Board;
-
-thread_local! {
-    /// When the current solve must stop (see [`with_deadline`]).
-    static DEADLINE: std::cell::Cell<Option<std::time::Instant>> = const { std::cell::Cell::new(None) };
-    /// The base rating of the first engine the deadline cut short.
-    static CUT_AT: std::cell::Cell<Option<f64>> = const { std::cell::Cell::new(None) };
-}
-
-/// The base rating of the first chaining engine the deadline cut short in
-/// the last [`with_deadline`] run, if one was: every engine before it
-/// found nothing, so the next step is rated at least this (the engines'
-/// bases rise along [`Engine::ORDER`] from there on).
-pub fn cut_at() -> Option<f64> {
-    CUT_AT.get()
-}
-
-/// Runs `f` with chain searches that stop early once `deadline` has
-/// passed (their answer is then incomplete: the caller, which set the
-/// deadline, must check it after `f` and drop the answer).
-pub fn with_deadline<T>(deadline: Option<std::time::Instant>, f: impl FnOnce() -> T) -> T {
-    let outer = DEADLINE.replace(deadline);
-    CUT_AT.set(None);
-    let result = f();
-    DEADLINE.set(outer);
-    result
-}
-
-/// Whether the current solve's deadline has passed.
-fn past_deadline() -> bool {
-    DEADLINE.get().is_some_and(|d| std::time::Instant::now() >= d)
-}
 
 /// The candidate masks of `c`, one per cell (empty when solved).
 fn masks(c: &Candidates) -> Vec<u32> {
     (0..c.cell_count()).map(|cell| c.mask(cell)).collect()
 }
 
-thread_local! {
-    /// The unary engine's buffers, kept between searches: allocating and
-    /// growing them for every search cost more than the searches' setup.
-    static WALKER: std::cell::RefCell<unary::Walker> = std::cell::RefCell::default();
-}
-
 /// The easiest hint `engine` finds on `c`, as SE would take it (none when
 /// a deadline set by [`with_deadline`] cut the search short).
 pub fn find(c: &Candidates, engine: Engine) -> Option<ChainHint> {
     let hint = find_uncut(c, engine);
-    if past_deadline() {
-        if CUT_AT.get().is_none() {
-            CUT_AT.set(Some(engine.base()));
-        }
+    if deadline::past_deadline() {
+        deadline::note_cut(engine.base());
         return None;
     }
     hint
@@ -98,12 +61,8 @@ pub fn find(c: &Candidates, engine: Engine) -> Option<ChainHint> {
 fn find_uncut(c: &Candidates, engine: Engine) -> Option<ChainHint> {
     let mut board = Board::new(c.tables(), masks(c));
     match engine {
-        Engine::Unary => WALKER.with(|walker| match walker.try_borrow_mut() {
-            Ok(mut walker) => unary::find(&mut board, &mut walker),
-            // Not reentrant, but stay correct if it ever is.
-            Err(_) => unary::find(&mut board, &mut unary::Walker::default()),
-        }),
-        _ => multiple::find(&mut board, engine),
+        Engine::Unary => unary::with_walker(|walker| unary::find(&mut board, walker)),
+        _ => multiple::find(&mut board, engine, nested::deriver),
     }
 }
 
@@ -112,7 +71,7 @@ fn find_uncut(c: &Candidates, engine: Engine) -> Option<ChainHint> {
 /// found a contradiction.
 pub fn find_nishio_on(c: &Candidates, only: u32) -> (Option<ChainHint>, u32) {
     let mut board = Board::new(c.tables(), masks(c));
-    multiple::find_on_digits(&mut board, Engine::Nishio, only)
+    multiple::find_on_digits(&mut board, Engine::Nishio, only, nested::deriver)
 }
 
 /// The hint SE's chaining engines give on `c`: the first engine, in SE's

@@ -26,6 +26,15 @@ use super::hint::{candidate_name, cell_name, rc_candidate, rc_cell, Best, ChainH
 use crate::logic::candidates::{bit, digits};
 use std::sync::Arc;
 
+/// What makes the deriver of a walk for an engine (see
+/// [`Deriver`]): the nested rules' factory.
+///
+/// The nested rules run inner searches of this module, and this module's
+/// walks use the nested rules: the callers pass the factory in, so this
+/// module needs no path to the nested rules. A plain function pointer,
+/// called once per search or per part of a search.
+pub type DeriverFactory = fn(Engine) -> Option<Box<dyn Deriver>>;
+
 /// The settings of one engine.
 #[derive(Clone, Copy)]
 struct Mode {
@@ -75,6 +84,8 @@ struct Walks {
     hits: Vec<(Node, u32)>,
     /// What walks of level 1 and up use inside a chain.
     deriver: Option<Box<dyn Deriver>>,
+    /// What makes the deriver of each part of a [`prewalk`].
+    derivers: DeriverFactory,
 }
 
 impl Walks {
@@ -132,8 +143,8 @@ thread_local! {
 type Buffers = (Arena, Scratch, Vec<Option<Walk>>, Vec<Option<Walk>>, Vec<Walk>);
 
 /// The easiest hint of `engine` (Nishio, Multiple or Dynamic) on the board.
-pub fn find(board: &mut Board, engine: Engine) -> Option<ChainHint> {
-    find_on_digits(board, engine, u32::MAX).0
+pub fn find(board: &mut Board, engine: Engine, derivers: DeriverFactory) -> Option<ChainHint> {
+    find_on_digits(board, engine, u32::MAX, derivers).0
 }
 
 /// [`find`] with Nishio's walks restricted to the digits of `only` (a
@@ -145,8 +156,13 @@ pub fn find(board: &mut Board, engine: Engine) -> Option<ChainHint> {
 /// of its own digit only, so which Nishio hints a digit has depends on
 /// that digit's candidates alone. A digit unchanged since it had none
 /// still has none, and leaving it out changes no offer.
-pub fn find_on_digits(board: &mut Board, engine: Engine, only: u32) -> (Option<ChainHint>, u32) {
-    with_walks(board, engine, only, |board, walks| {
+pub fn find_on_digits(
+    board: &mut Board,
+    engine: Engine,
+    only: u32,
+    derivers: DeriverFactory,
+) -> (Option<ChainHint>, u32) {
+    with_walks(board, engine, derivers, only, |board, walks| {
         if prewalk_pays(engine) {
             prewalk(board, walks, Mode::of(engine));
         }
@@ -161,8 +177,8 @@ pub fn find_on_digits(board: &mut Board, engine: Engine, only: u32) -> (Option<C
 /// Every hint of `engine` on the board, one per set of removals, in SE's
 /// order, each with its chains' nodes (see [`ChainTrace`]): what a nested
 /// chain uses of another engine's search.
-pub fn find_all(board: &mut Board, engine: Engine) -> Vec<(ChainHint, ChainTrace)> {
-    with_walks(board, engine, u32::MAX, |board, walks| {
+pub fn find_all(board: &mut Board, engine: Engine, derivers: DeriverFactory) -> Vec<(ChainHint, ChainTrace)> {
+    with_walks(board, engine, derivers, u32::MAX, |board, walks| {
         let hints = search(board, engine, walks, Best::collecting()).into_all();
         hints
             .into_iter()
@@ -228,6 +244,7 @@ fn region_of(board: &Board, hint: &ChainHint, root: Node) -> u32 {
 fn with_walks<T>(
     board: &mut Board,
     engine: Engine,
+    derivers: DeriverFactory,
     only: u32,
     job: impl FnOnce(&mut Board, &mut Walks) -> T,
 ) -> T {
@@ -245,7 +262,8 @@ fn with_walks<T>(
         spare,
         common: Vec::new(),
         hits: Vec::new(),
-        deriver: super::nested::deriver(engine),
+        deriver: derivers(engine),
+        derivers,
     };
     let result = job(board, &mut walks);
     let Walks {
@@ -359,6 +377,7 @@ fn prewalk(board: &Board, walks: &mut Walks, mode: Mode) {
         sources.len().div_ceil(16 * rayon::current_num_threads()).max(1)
     };
     let rules = (mode.rules(), mode.dynamic);
+    let derivers = walks.derivers;
     let parts: Vec<(Arena, Vec<(Walk, Walk)>)> = sources
         .par_chunks(per)
         .map(|part| {
@@ -369,7 +388,7 @@ fn prewalk(board: &Board, walks: &mut Walks, mode: Mode) {
                 .pop()
                 .unwrap_or_default();
             let mut scratch = PART_SCRATCH.take();
-            let mut deriver = super::nested::deriver(mode.engine);
+            let mut deriver = derivers(mode.engine);
             let mut walk = |start: Node| {
                 let mut w = Walk::default();
                 let deriver = deriver.as_mut().map(|d| &mut **d as &mut dyn Deriver);
@@ -415,7 +434,7 @@ fn search(board: &mut Board, engine: Engine, walks: &mut Walks, mut best: Best) 
     for cell in 0..board.masks.len() {
         let count = board.masks[cell].count_ones();
         if count > 2 || (count > 1 && mode.dynamic) {
-            if mode.dynamic && super::past_deadline() {
+            if mode.dynamic && super::deadline::past_deadline() {
                 break;
             }
             search_cell(board, walks, &mut best, mode, cell);

@@ -166,11 +166,8 @@ impl NestedRules {
 /// Every hint of `engine` on `board`, with its trace.
 fn find_all(board: &mut Board, engine: Engine) -> Vec<(ChainHint, ChainTrace)> {
     match engine {
-        Engine::Unary => super::WALKER.with(|walker| match walker.try_borrow_mut() {
-            Ok(mut walker) => super::unary::find_all(board, &mut walker),
-            Err(_) => super::unary::find_all(board, &mut super::unary::Walker::default()),
-        }),
-        _ => super::multiple::find_all(board, engine),
+        Engine::Unary => super::unary::with_walker(|walker| super::unary::find_all(board, walker)),
+        _ => super::multiple::find_all(board, engine, deriver),
     }
 }
 

@@ -68,6 +68,21 @@ pub struct Walker {
     cells: CellSets,
 }
 
+thread_local! {
+    /// The unary engine's buffers, kept between searches: allocating and
+    /// growing them for every search cost more than the searches' setup.
+    static WALKER: std::cell::RefCell<Walker> = std::cell::RefCell::default();
+}
+
+/// Runs `f` with this thread's kept [`Walker`].
+pub(super) fn with_walker<T>(f: impl FnOnce(&mut Walker) -> T) -> T {
+    WALKER.with(|walker| match walker.try_borrow_mut() {
+        Ok(mut walker) => f(&mut walker),
+        // Not reentrant, but stay correct if it ever is.
+        Err(_) => f(&mut Walker::default()),
+    })
+}
+
 /// Cell bitsets (`words` words each) for finding a cycle's removals
 /// without walking every peer of every node.
 #[derive(Default)]
