@@ -20,7 +20,9 @@ mod rate;
 mod solve;
 
 use clap::{CommandFactory, Parser};
-use commands::{Cli, Command};
+use commands::Command;
+// The grammar, also for the fuzz target that parses random arguments.
+pub(crate) use commands::Cli;
 
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
