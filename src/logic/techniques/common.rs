@@ -1,4 +1,4 @@
-//! Search helpers several producers share: SE's house order, subsets
+//! Search functions several producers share: SE's house order, subsets
 //! whose union stays small, the step built only when it removes
 //! something. They sit in a file of their own so that every producer can
 //! import them without importing another producer.

@@ -2,7 +2,7 @@
 //! sentence of its steps and their difficulty, with its unit tests beside
 //! it. A producer imports only the layers below it (the board vocabulary,
 //! the candidate grid, the steps, the technique names, the [`Producer`]
-//! interface) and the helpers of [`common`], never another producer; the
+//! interface) and the shared searches of [`common`], never another producer; the
 //! registry (`registry.rs`) lists them in the order the solver tries
 //! them.
 //!

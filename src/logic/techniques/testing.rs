@@ -1,4 +1,4 @@
-//! Hand-made positions and helpers for the producers' unit tests.
+//! Hand-made positions and checks for the producers' unit tests.
 
 use crate::logic::board::{Candidate, Cell};
 use crate::logic::candidates::{bit, Candidates};
