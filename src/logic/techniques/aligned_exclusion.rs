@@ -16,7 +16,9 @@
 use super::super::candidates::{digits, Candidates};
 use super::super::cell_set::{by_set_width, CellSet};
 use super::super::producer::{Context, Producer};
-use super::super::step::Step;
+use super::super::board::cell_list;
+use super::super::step::{Pattern, Step};
+use std::fmt;
 use super::super::technique::Technique;
 use super::common::{if_progress, near_changed};
 use pair::find_with as find_pairs;
@@ -85,12 +87,49 @@ fn exclusion_bases<const W: usize>(
         .collect()
 }
 
-/// The aligned exclusions' deduction: `step` removing from each of
-/// `cells` the digits of its candidates outside `used` (the digits some
-/// allowed combination gives it), if any.
-fn remove_unused(mut step: Step, c: &Candidates, cells: &[usize], used: &[u32]) -> Option<Step> {
+/// The base cells of an aligned exclusion and their common excluders.
+#[derive(Debug)]
+struct Aligned<const K: usize> {
+    cells: [usize; K],
+    excluders: Vec<usize>,
+    n: usize,
+}
+
+impl<const K: usize> Pattern for Aligned<K> {
+    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let digits = if K == 2 { "two digits" } else { "digits" };
+        write!(
+            f,
+            "{} cannot take {digits} that leave one of {} empty or repeat a digit in a house",
+            cell_list(&self.cells, self.n),
+            cell_list(&self.excluders, self.n)
+        )
+    }
+}
+
+/// The aligned exclusions' deduction: the step of `K` base `cells` with
+/// their `excluders`, removing from each cell the digits of its
+/// candidates outside `used` (the digits some allowed combination gives
+/// it), if any.
+fn aligned_step<const K: usize, const W: usize>(
+    c: &Candidates,
+    cells: [usize; K],
+    excluders: CellSet<W>,
+    used: [u32; K],
+) -> Option<Step> {
+    let (technique, difficulty) = if K == 2 {
+        (Technique::AlignedPairExclusion, PAIR_DIFFICULTY)
+    } else {
+        (Technique::AlignedTripletExclusion, TRIPLET_DIFFICULTY)
+    };
     let n = c.n();
-    for (&cell, &used) in cells.iter().zip(used) {
+    let pattern = Aligned {
+        cells,
+        excluders: excluders.iter().collect(),
+        n,
+    };
+    let mut step = Step::new(technique, difficulty, pattern);
+    for (&cell, &used) in cells.iter().zip(&used) {
         for d in digits(c.mask(cell) & !used) {
             step.eliminate(cell, d, n);
         }
@@ -117,33 +156,11 @@ mod pair {
     //! 5,320 traced paths needed it; a 17-clue puzzle rated on held-out data
     //! (SE 6.2) did (see the test below).
 
-    use crate::logic::board::cell_list;
     use crate::logic::candidates::{bit, digits, Candidates};
     use crate::logic::cell_set::{BoardSets, CellSet};
-    use crate::logic::step::{Pattern, Step};
-    use crate::logic::technique::Technique;
-    use std::fmt;
+    use crate::logic::step::Step;
 
-    use super::{exclusion_bases, near_changed, remove_unused, PAIR_DIFFICULTY};
-
-    /// The two base cells and their common excluders.
-    #[derive(Debug)]
-    struct Pair {
-        cells: [usize; 2],
-        excluders: Vec<usize>,
-        n: usize,
-    }
-
-    impl Pattern for Pair {
-        fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            write!(
-                f,
-                "{} cannot take two digits that leave one of {} empty or repeat a digit in a house",
-                cell_list(&self.cells, self.n),
-                cell_list(&self.excluders, self.n)
-            )
-        }
-    }
+    use super::{aligned_step, exclusion_bases, near_changed};
 
     /// Finds an aligned pair exclusion (the whole board).
     #[cfg(test)]
@@ -214,21 +231,13 @@ mod pair {
         if used == masks {
             return None;
         }
-        let step = Step::new(
-            Technique::AlignedPairExclusion,
-            PAIR_DIFFICULTY,
-            Pair {
-                cells,
-                excluders: excluders.iter().collect(),
-                n: c.n(),
-            },
-        );
-        remove_unused(step, c, &cells, &used)
+        aligned_step(c, cells, excluders, used)
     }
 
     #[cfg(test)]
     mod tests {
         use super::*;
+        use crate::logic::technique::Technique;
         use crate::logic::techniques::testing::*;
 
         #[test]
@@ -301,33 +310,11 @@ mod triplet {
     //! the first triplet with at least two common excluders that removes
     //! something.
 
-    use crate::logic::board::cell_list;
     use crate::logic::candidates::Candidates;
     use crate::logic::cell_set::{BoardSets, CellSet};
-    use crate::logic::step::{Pattern, Step};
-    use crate::logic::technique::Technique;
-    use std::fmt;
+    use crate::logic::step::Step;
 
-    use super::{exclusion_bases, near_changed, remove_unused, TRIPLET_DIFFICULTY};
-
-    /// The three base cells and their common excluders.
-    #[derive(Debug)]
-    struct Triplet {
-        cells: [usize; 3],
-        excluders: Vec<usize>,
-        n: usize,
-    }
-
-    impl Pattern for Triplet {
-        fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            write!(
-                f,
-                "{} cannot take digits that leave one of {} empty or repeat a digit in a house",
-                cell_list(&self.cells, self.n),
-                cell_list(&self.excluders, self.n)
-            )
-        }
-    }
+    use super::{aligned_step, exclusion_bases, near_changed};
 
     /// Finds an aligned triplet exclusion (the whole board).
     #[cfg(test)]
@@ -516,26 +503,7 @@ mod triplet {
             t.sees(cells[1], cells[2]),
         ];
         let used = allowed_digits(masks, sees, ex_masks)?;
-        step_of(c, cells, excluders, used)
-    }
-
-    /// The step removing the digits of `cells` outside `used`.
-    fn step_of<const W: usize>(
-        c: &Candidates,
-        cells: [usize; 3],
-        excluders: CellSet<W>,
-        used: [u32; 3],
-    ) -> Option<Step> {
-        let step = Step::new(
-            Technique::AlignedTripletExclusion,
-            TRIPLET_DIFFICULTY,
-            Triplet {
-                cells,
-                excluders: excluders.iter().collect(),
-                n: c.n(),
-            },
-        );
-        remove_unused(step, c, &cells, &used)
+        aligned_step(c, cells, excluders, used)
     }
 
     /// The digits of each base cell (candidates `masks`) that some allowed
