@@ -14,8 +14,9 @@
 use crate::engine::{BackendKind, Count, EffortUnit};
 use crate::generator::Symmetry;
 use crate::grid::Grid;
+use crate::limits::GaveUp;
 use crate::logic::candidates::Tables;
-pub use crate::logic::rating::{one_decimal, RatingFields};
+pub(crate) use crate::logic::rating::{one_decimal, RatingFields};
 use crate::logic::{Candidates, LogicError};
 use crate::pipeline::Puzzle;
 use crate::shape::Shape;
@@ -62,7 +63,7 @@ pub enum OutputError {
 
 /// A record kind: its JSON form comes from `Serialize`; the other forms
 /// from these methods.
-pub trait Record: Serialize {
+pub(crate) trait Form: Serialize {
     /// The record kind's name, for messages.
     const KIND: &'static str;
 
@@ -116,7 +117,27 @@ impl<W: Write> Writer<W> {
     }
 
     /// Writes one record, whole.
-    pub fn record<R: Record>(&mut self, record: &R) -> Result<(), OutputError> {
+    pub fn record(&mut self, record: &Record) -> Result<(), OutputError> {
+        match &*record.0 {
+            Kind::Generated(r) => self.write(r),
+            Kind::Rated(r) => self.write(r),
+            Kind::Explained(r) => self.write(r),
+            Kind::Counted(r) => self.write(r),
+            Kind::Solved(r) => self.write(r),
+            Kind::Checked(r) => self.write(r),
+            Kind::Error(r) => self.write(r),
+            Kind::Canonical(r) => self.write(r),
+            // Copied as read, whatever the format, as `dedup` passes
+            // records through.
+            Kind::Copied(r) => {
+                self.out.write_all(r.text.as_bytes())?;
+                self.written += 1;
+                Ok(())
+            }
+        }
+    }
+
+    fn write<R: Form>(&mut self, record: &R) -> Result<(), OutputError> {
         let text = match self.format {
             Format::Line => format!("{}\n", record.line()),
             Format::Grid => format!("{}\n", record.grid().ok_or(unsupported::<R>("grid"))?),
@@ -144,15 +165,7 @@ impl<W: Write> Writer<W> {
     /// Writes one generated puzzle, with its solution when
     /// `with_solution`.
     pub fn puzzle(&mut self, puzzle: &Puzzle, with_solution: bool) -> Result<(), OutputError> {
-        self.record(&GeneratedRecord::new(puzzle, with_solution))
-    }
-
-    /// Copies an input record verbatim (its own line ends included), as
-    /// `dedup` passes records through.
-    pub fn copy(&mut self, record: &CopiedRecord) -> Result<(), OutputError> {
-        self.out.write_all(record.text.as_bytes())?;
-        self.written += 1;
-        Ok(())
+        self.write(&GeneratedRecord::new(puzzle, with_solution))
     }
 
     /// Records written so far.
@@ -177,7 +190,7 @@ impl<W: Write> Writer<W> {
     }
 }
 
-fn unsupported<R: Record>(format: &'static str) -> OutputError {
+fn unsupported<R: Form>(format: &'static str) -> OutputError {
     OutputError::Unsupported {
         kind: R::KIND,
         format,
@@ -220,6 +233,164 @@ impl std::fmt::Display for Source {
     /// `FILE: line L`, as messages about a record start.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}: line {}", self.file, self.line)
+    }
+}
+
+/// One record to write: what a command reports about one puzzle (or one
+/// input record it could not use), in the same fields in every format.
+/// Made by the constructors below, written by [`Writer::record`], and
+/// serialised as its JSON form.
+#[derive(Clone, Debug)]
+pub struct Record(Box<Kind>);
+
+#[derive(Clone, Debug)]
+enum Kind {
+    Generated(GeneratedRecord),
+    Rated(RatedRecord),
+    Explained(ExplainedRecord),
+    Counted(CountRecord),
+    Solved(SolvedRecord),
+    Checked(CheckRecord),
+    Error(ErrorRecord),
+    Canonical(CanonRecord),
+    Copied(CopiedRecord),
+}
+
+impl Record {
+    fn of(kind: Kind) -> Record {
+        Record(Box::new(kind))
+    }
+
+    /// A generated puzzle, with its solution when `with_solution`.
+    pub fn generated(puzzle: &Puzzle, with_solution: bool) -> Record {
+        Record::of(Kind::Generated(GeneratedRecord::new(puzzle, with_solution)))
+    }
+
+    /// `puzzle`, read at `source` and graded as `graded`: its rating and
+    /// the search effort that showed it unique.
+    pub fn rated(source: Source, puzzle: &Grid, graded: &Graded) -> Record {
+        Record::of(Kind::Rated(RatedRecord::new(source, puzzle, graded)))
+    }
+
+    /// `puzzle` graded as `graded` with its steps: the rating and the
+    /// whole path; the text form shows the candidates before every step
+    /// when `show_candidates`. Fails only when `puzzle`'s givens clash.
+    pub fn explained(puzzle: &Grid, graded: Graded, show_candidates: bool) -> Result<Record, LogicError> {
+        ExplainedRecord::new(puzzle, graded, show_candidates).map(|r| Record::of(Kind::Explained(r)))
+    }
+
+    /// A count of `puzzle`'s solutions up to `limit` by a backend of
+    /// `kind`, or where the backend gave up (with the count so far).
+    pub fn counted(
+        source: Source,
+        puzzle: &Grid,
+        kind: BackendKind,
+        count: Result<&Count, &GaveUp>,
+        limit: u64,
+    ) -> Record {
+        let mut record = count_record(source, puzzle, kind, count);
+        record.limit = Some(limit);
+        Record::of(Kind::Counted(record))
+    }
+
+    /// A count read as an answer: the status (`solved`, `no solution`,
+    /// `several solutions` or `gave up`) and the solution of a puzzle
+    /// with exactly one; `uniqueness_checked` says whether a second
+    /// solution was searched for.
+    pub fn solved(
+        source: Source,
+        puzzle: &Grid,
+        kind: BackendKind,
+        count: Result<&Count, &GaveUp>,
+        uniqueness_checked: bool,
+    ) -> Record {
+        let status = match count {
+            Ok(c) if c.solutions == 0 => "no solution",
+            Ok(c) if c.solutions == 1 => "solved",
+            Ok(_) => "several solutions",
+            Err(_) => "gave up",
+        };
+        let mut record = count_record(source, puzzle, kind, count);
+        record.status = Some(status);
+        if status != "solved" {
+            record.solution = None;
+        }
+        record.uniqueness_checked = Some(uniqueness_checked);
+        Record::of(Kind::Solved(SolvedRecord(record)))
+    }
+
+    /// Both backends' counts of `puzzle` and what they disagree on
+    /// (nothing when they agree).
+    pub fn checked(source: Source, puzzle: &Grid, dlx: u64, sat: u64, problems: Vec<String>) -> Record {
+        Record::of(Kind::Checked(CheckRecord::new(
+            source, puzzle, dlx, sat, problems,
+        )))
+    }
+
+    /// An input record that could not be used, and why.
+    pub fn error(source: Source, message: impl ToString) -> Record {
+        Record::of(Kind::Error(ErrorRecord::new(source, message)))
+    }
+
+    /// An input record that could not be read as a puzzle, as `solve`
+    /// reports it: an error with the status `invalid`.
+    pub fn invalid(source: Source, message: impl ToString) -> Record {
+        let mut record = ErrorRecord::new(source, message);
+        record.status = Some("invalid");
+        Record::of(Kind::Error(record))
+    }
+
+    /// `puzzle`, whose work stopped at a budget or a time limit, and why.
+    pub fn gave_up(source: Source, puzzle: &Grid, message: impl ToString) -> Record {
+        let mut record = ErrorRecord::new(source, message);
+        record.puzzle = Some(puzzle.to_line());
+        Record::of(Kind::Error(record))
+    }
+
+    /// `puzzle` and its canonical form.
+    pub fn canonical(source: Source, puzzle: &Grid, canonical: &Grid) -> Record {
+        Record::of(Kind::Canonical(CanonRecord::new(source, puzzle, canonical)))
+    }
+
+    /// An input record's `text` (line ends included), read at `source`,
+    /// to be written unchanged.
+    pub fn copied(source: Source, text: String) -> Record {
+        Record::of(Kind::Copied(CopiedRecord::new(source, text)))
+    }
+}
+
+impl Serialize for Record {
+    /// The record's JSON form.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match &*self.0 {
+            Kind::Generated(r) => r.serialize(s),
+            Kind::Rated(r) => r.serialize(s),
+            Kind::Explained(r) => r.serialize(s),
+            Kind::Counted(r) => r.serialize(s),
+            Kind::Solved(r) => r.serialize(s),
+            Kind::Checked(r) => r.serialize(s),
+            Kind::Error(r) => r.serialize(s),
+            Kind::Canonical(r) => r.serialize(s),
+            Kind::Copied(r) => r.serialize(s),
+        }
+    }
+}
+
+/// The fields a count and a solve share; where the backend gave up, the
+/// count so far and why.
+fn count_record(
+    source: Source,
+    puzzle: &Grid,
+    kind: BackendKind,
+    count: Result<&Count, &GaveUp>,
+) -> CountRecord {
+    match count {
+        Ok(count) => CountRecord::new(source, puzzle, kind, count),
+        Err(gave_up) => {
+            let mut record = CountRecord::new(source, puzzle, kind, &gave_up.count());
+            record.error = Some(gave_up.to_string());
+            record
+        }
     }
 }
 
@@ -297,7 +468,7 @@ impl GeneratedRecord {
     }
 }
 
-impl Record for GeneratedRecord {
+impl Form for GeneratedRecord {
     const KIND: &'static str = "generated puzzle";
 
     fn line(&self) -> String {
@@ -338,15 +509,15 @@ impl Record for GeneratedRecord {
 
 /// `rate`: one rated puzzle.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct RatedRecord {
+pub(crate) struct RatedRecord {
     /// Where it was read.
     #[serde(flatten)]
-    pub source: Source,
+    pub(crate) source: Source,
     /// The puzzle line.
-    pub puzzle: String,
+    pub(crate) puzzle: String,
     /// Its rating.
     #[serde(flatten)]
-    pub rating: RatingFields,
+    pub(crate) rating: RatingFields,
     /// DLX effort to show it unique.
     #[serde(flatten)]
     pub(crate) effort: EffortFields,
@@ -354,7 +525,7 @@ pub struct RatedRecord {
 
 impl RatedRecord {
     /// The record of `puzzle`, read at `source` and graded as `graded`.
-    pub fn new(source: Source, puzzle: &Grid, graded: &Graded) -> RatedRecord {
+    pub(crate) fn new(source: Source, puzzle: &Grid, graded: &Graded) -> RatedRecord {
         RatedRecord {
             source,
             puzzle: puzzle.to_line(),
@@ -392,7 +563,7 @@ fn nested_chain_lines(nested: &[crate::logic::NestedChain]) -> String {
     out
 }
 
-impl Record for RatedRecord {
+impl Form for RatedRecord {
     const KIND: &'static str = "rated puzzle";
 
     /// Tab-separated: puzzle, rating, level, hardest technique (marked
@@ -419,44 +590,6 @@ impl Record for RatedRecord {
             er_ep_ed(r)
         )
     }
-
-    /// `file,line,puzzle,rating,level,hardest,effort,ep,ed,er_technique,
-    /// ep_technique,ed_technique`.
-    fn csv(&self) -> Option<Vec<String>> {
-        let r = &self.rating;
-        Some(vec![
-            csv_cell(&self.source.file),
-            self.source.line.to_string(),
-            self.puzzle.clone(),
-            format!("{:.1}", r.rating),
-            r.level.to_string(),
-            r.hardest.unwrap_or("none").to_string(),
-            self.effort.effort.to_string(),
-            format!("{:.1}", r.ep),
-            format!("{:.1}", r.ed),
-            csv_cell(&r.er_technique),
-            csv_cell(&r.ep_technique),
-            csv_cell(&r.ed_technique),
-        ])
-    }
-}
-
-impl RatedRecord {
-    /// The CSV header matching [`Record::csv`] of a rated record.
-    pub const CSV_HEADER: [&'static str; 12] = [
-        "file",
-        "line",
-        "puzzle",
-        "rating",
-        "level",
-        "hardest",
-        "effort",
-        "ep",
-        "ed",
-        "er_technique",
-        "ep_technique",
-        "ed_technique",
-    ];
 }
 
 /// SE's three ratings as serate prints them by default (`%r/%p/%d`):
@@ -484,19 +617,9 @@ pub(crate) fn er_ep_ed_named(r: &RatingFields) -> String {
     )
 }
 
-/// A CSV cell: quoted (quotes doubled) when it holds a comma, a quote or
-/// a line end.
-fn csv_cell(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
-}
-
 /// `explain`: a puzzle's rating and its whole solving path.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ExplainedRecord {
+pub(crate) struct ExplainedRecord {
     /// The puzzle line.
     pub(crate) puzzle: String,
     /// Its rating.
@@ -520,7 +643,11 @@ impl ExplainedRecord {
     /// The record of `puzzle` graded as `graded` (with its steps); the
     /// text form shows the candidates before every step when
     /// `show_candidates`.
-    pub fn new(puzzle: &Grid, graded: Graded, show_candidates: bool) -> Result<ExplainedRecord, LogicError> {
+    pub(crate) fn new(
+        puzzle: &Grid,
+        graded: Graded,
+        show_candidates: bool,
+    ) -> Result<ExplainedRecord, LogicError> {
         let pictures = explanation_text(puzzle, &graded, show_candidates)?;
         let path = graded.path;
         Ok(ExplainedRecord {
@@ -535,7 +662,7 @@ impl ExplainedRecord {
     }
 }
 
-impl Record for ExplainedRecord {
+impl Form for ExplainedRecord {
     const KIND: &'static str = "explanation";
 
     /// Puzzle, rating, hardest technique and `ER/EP/ED`, tab-separated.
@@ -643,40 +770,40 @@ pub(crate) fn candidate_grid(c: &Candidates) -> String {
 
 /// `solve` and `count`: an engine's count of one puzzle.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct CountRecord {
+pub(crate) struct CountRecord {
     /// Where it was read.
     #[serde(flatten)]
-    pub source: Source,
+    pub(crate) source: Source,
     /// `unique`, `multiple`, `none`, `gave_up` (what `solve` reports).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub status: Option<&'static str>,
+    pub(crate) status: Option<&'static str>,
     /// Board shape.
-    pub shape: Shape,
+    pub(crate) shape: Shape,
     /// The puzzle line.
-    pub puzzle: String,
+    pub(crate) puzzle: String,
     /// Solutions found, at most `limit`.
-    pub solutions: u64,
+    pub(crate) solutions: u64,
     /// The count limit.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub limit: Option<u64>,
+    pub(crate) limit: Option<u64>,
     /// False when a budget or timeout stopped the count.
-    pub complete: bool,
+    pub(crate) complete: bool,
     /// The solution (`solve`: only of a unique puzzle; `count`: the first).
-    pub solution: Option<String>,
+    pub(crate) solution: Option<String>,
     /// Engine effort.
     #[serde(flatten)]
     pub(crate) effort: EffortFields,
     /// `solve`: whether a second solution was searched for.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub uniqueness_checked: Option<bool>,
+    pub(crate) uniqueness_checked: Option<bool>,
     /// Why the count was given up, if it was.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
+    pub(crate) error: Option<String>,
 }
 
 impl CountRecord {
     /// The record of `count` by `kind`.
-    pub fn new(source: Source, puzzle: &Grid, kind: BackendKind, count: &Count) -> CountRecord {
+    pub(crate) fn new(source: Source, puzzle: &Grid, kind: BackendKind, count: &Count) -> CountRecord {
         CountRecord {
             source,
             status: None,
@@ -693,23 +820,12 @@ impl CountRecord {
     }
 }
 
-impl Record for CountRecord {
+impl Form for CountRecord {
     const KIND: &'static str = "count";
 
     /// The number of solutions found.
     fn line(&self) -> String {
         self.solutions.to_string()
-    }
-
-    fn csv(&self) -> Option<Vec<String>> {
-        Some(vec![
-            self.source.file.clone(),
-            self.source.line.to_string(),
-            self.puzzle.clone(),
-            self.solutions.to_string(),
-            self.complete.to_string(),
-            self.effort.effort.to_string(),
-        ])
     }
 }
 
@@ -717,9 +833,9 @@ impl Record for CountRecord {
 /// [`CountRecord`], whose line and grid forms are the solution.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(transparent)]
-pub struct SolvedRecord(pub CountRecord);
+pub(crate) struct SolvedRecord(pub(crate) CountRecord);
 
-impl Record for SolvedRecord {
+impl Form for SolvedRecord {
     const KIND: &'static str = "solution";
 
     /// The solution line (empty when there is none to give).
@@ -737,7 +853,7 @@ impl Record for SolvedRecord {
 
 /// `check`: both engines' counts of one puzzle.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct CheckRecord {
+pub(crate) struct CheckRecord {
     /// Where it was read.
     #[serde(flatten)]
     pub(crate) source: Source,
@@ -759,7 +875,13 @@ pub struct CheckRecord {
 impl CheckRecord {
     /// The record of `puzzle` checked with both backends: their counts and
     /// what they disagree on (nothing when they agree).
-    pub fn new(source: Source, puzzle: &Grid, dlx: u64, sat: u64, problems: Vec<String>) -> CheckRecord {
+    pub(crate) fn new(
+        source: Source,
+        puzzle: &Grid,
+        dlx: u64,
+        sat: u64,
+        problems: Vec<String>,
+    ) -> CheckRecord {
         CheckRecord {
             source,
             puzzle: puzzle.to_line(),
@@ -772,7 +894,7 @@ impl CheckRecord {
     }
 }
 
-impl Record for CheckRecord {
+impl Form for CheckRecord {
     const KIND: &'static str = "check";
 
     /// `FILE: line L: PUZZLE: problems` (what `check` prints for a
@@ -787,23 +909,23 @@ impl Record for CheckRecord {
 
 /// Any command: a record that could not be processed.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ErrorRecord {
+pub(crate) struct ErrorRecord {
     /// Where it was read.
     #[serde(flatten)]
-    pub source: Source,
+    pub(crate) source: Source,
     /// `solve`: the status (`invalid`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub status: Option<&'static str>,
+    pub(crate) status: Option<&'static str>,
     /// The puzzle line, when it could be read.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub puzzle: Option<String>,
+    pub(crate) puzzle: Option<String>,
     /// What went wrong.
-    pub error: String,
+    pub(crate) error: String,
 }
 
 impl ErrorRecord {
     /// The record of an error at `source`.
-    pub fn new(source: Source, error: impl ToString) -> ErrorRecord {
+    pub(crate) fn new(source: Source, error: impl ToString) -> ErrorRecord {
         ErrorRecord {
             source,
             status: None,
@@ -813,7 +935,7 @@ impl ErrorRecord {
     }
 }
 
-impl Record for ErrorRecord {
+impl Form for ErrorRecord {
     const KIND: &'static str = "error";
 
     /// The message.
@@ -824,7 +946,7 @@ impl Record for ErrorRecord {
 
 /// `canon`: the canonical (minlex) form of one puzzle.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct CanonRecord {
+pub(crate) struct CanonRecord {
     /// Where it was read.
     #[serde(flatten)]
     pub(crate) source: Source,
@@ -836,7 +958,7 @@ pub struct CanonRecord {
 
 impl CanonRecord {
     /// The record of `puzzle` and its canonical form.
-    pub fn new(source: Source, puzzle: &Grid, canonical: &Grid) -> CanonRecord {
+    pub(crate) fn new(source: Source, puzzle: &Grid, canonical: &Grid) -> CanonRecord {
         CanonRecord {
             source,
             puzzle: puzzle.to_line(),
@@ -845,7 +967,7 @@ impl CanonRecord {
     }
 }
 
-impl Record for CanonRecord {
+impl Form for CanonRecord {
     const KIND: &'static str = "canonical form";
 
     /// The canonical line.
@@ -856,7 +978,7 @@ impl Record for CanonRecord {
 
 /// `dedup`: an input record copied unchanged.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct CopiedRecord {
+pub(crate) struct CopiedRecord {
     /// Where it was read.
     #[serde(flatten)]
     pub(crate) source: Source,
@@ -866,12 +988,12 @@ pub struct CopiedRecord {
 
 impl CopiedRecord {
     /// An input record's `text` (line ends included), read at `source`.
-    pub fn new(source: Source, text: String) -> CopiedRecord {
+    pub(crate) fn new(source: Source, text: String) -> CopiedRecord {
         CopiedRecord { source, text }
     }
 }
 
-impl Record for CopiedRecord {
+impl Form for CopiedRecord {
     const KIND: &'static str = "copied record";
 
     /// The text as read, without its last line end.
@@ -895,8 +1017,7 @@ mod tests {
         let mut writer = Writer::new(Vec::new(), format, plan.shard())?;
         writer.begin(&GeneratedRecord::csv_header(rate, true))?;
         for puzzle in plan.puzzles() {
-            let record = GeneratedRecord::new(&puzzle.unwrap(), true);
-            writer.record(&record)?;
+            writer.puzzle(&puzzle.unwrap(), true)?;
         }
         writer.end()?;
         Ok(writer.out)

@@ -13,7 +13,7 @@ use std::ops::Range;
 use sudoku_dlx::canon::{try_canonical, Dedup, DEFAULT_BUDGET};
 use sudoku_dlx::formats::{parse_line, PuzzleReader};
 use sudoku_dlx::limits::Limits;
-use sudoku_dlx::output::{Format, RatingFields, Writer};
+use sudoku_dlx::output::{Format, Writer};
 use sudoku_dlx::parallel::{map_ordered, PerThread};
 use sudoku_dlx::Puzzle;
 use sudoku_dlx::{with_grader, Level, Rating};
@@ -252,30 +252,46 @@ fn count<'py>(
     batch.wrap(py, items)
 }
 
-fn level_name(level: Level) -> String {
-    level.to_string()
+/// A rating as a dict, with the same keys as the CLI's JSON records (the
+/// library's one rating schema: `Rating`'s JSON form).
+fn rating_dict<'py>(py: Python<'py>, rating: &Rating, dict: &Bound<'py, PyDict>) -> PyResult<()> {
+    let serde_json::Value::Object(fields) =
+        serde_json::to_value(rating).map_err(|e| SudokuError::new_err(e.to_string()))?
+    else {
+        return Err(SudokuError::new_err("a rating serialises as a JSON object"));
+    };
+    for (key, value) in fields {
+        dict.set_item(key, json_to_py(py, value)?)?;
+    }
+    Ok(())
 }
 
-/// A rating as a dict, with the same keys as the CLI's JSON records (the
-/// library's one rating schema, `output::RatingFields`).
-fn rating_dict<'py>(py: Python<'py>, rating: &Rating, dict: &Bound<'py, PyDict>) -> PyResult<()> {
-    let fields = RatingFields::from(rating);
-    dict.set_item("rating", fields.rating)?;
-    dict.set_item("er", fields.er)?;
-    dict.set_item("ep", fields.ep)?;
-    dict.set_item("ed", fields.ed)?;
-    dict.set_item("level", level_name(fields.level))?;
-    dict.set_item("hardest", fields.hardest)?;
-    dict.set_item("er_technique", &fields.er_technique)?;
-    dict.set_item("ep_technique", &fields.ep_technique)?;
-    dict.set_item("ed_technique", &fields.ed_technique)?;
-    let techniques = PyDict::new(py);
-    for (name, k) in &fields.techniques {
-        techniques.set_item(name, k)?;
-    }
-    dict.set_item("techniques", techniques)?;
-    dict.set_item("solved_by_logic", fields.solved_by_logic)?;
-    Ok(())
+/// A JSON value as the Python value `json.loads` would give.
+fn json_to_py(py: Python<'_>, value: serde_json::Value) -> PyResult<Bound<'_, PyAny>> {
+    use serde_json::Value;
+    Ok(match value {
+        Value::Null => py.None().into_bound(py),
+        Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
+        Value::Number(n) => match n.as_u64() {
+            Some(u) => u.into_pyobject(py)?.into_any(),
+            None => n.as_f64().unwrap_or(f64::NAN).into_pyobject(py)?.into_any(),
+        },
+        Value::String(s) => s.into_pyobject(py)?.into_any(),
+        Value::Array(items) => {
+            let list = pyo3::types::PyList::empty(py);
+            for item in items {
+                list.append(json_to_py(py, item)?)?;
+            }
+            list.into_any()
+        }
+        Value::Object(fields) => {
+            let dict = PyDict::new(py);
+            for (key, item) in fields {
+                dict.set_item(key, json_to_py(py, item)?)?;
+            }
+            dict.into_any()
+        }
+    })
 }
 
 /// The rating of each puzzle on the Sudoku Explainer scale (None when the

@@ -4,12 +4,12 @@
 
 use super::options::InputArgs;
 use anyhow::{Context, Result};
-use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 use std::time::Instant;
 use sudoku_dlx::formats::{PuzzleReader, Record};
-use sudoku_dlx::{Backend, BackendKind, Grid, Shape};
+use sudoku_dlx::parallel::{map_ordered, PerThread};
+use sudoku_dlx::Grid;
 
 /// Records handed to the pool at once: large enough to keep both cores
 /// busy, small enough that output streams steadily.
@@ -39,37 +39,8 @@ impl Item {
     }
 }
 
-/// One engine per shape, built on first use, for one worker thread.
-pub struct Engines {
-    kind: BackendKind,
-    by_shape: HashMap<Shape, Box<dyn Backend>>,
-}
-
-impl Engines {
-    /// No engines yet; they are built per shape as puzzles need them.
-    pub fn new(kind: BackendKind) -> Engines {
-        Engines {
-            kind,
-            by_shape: HashMap::new(),
-        }
-    }
-
-    /// The engine for a shape.
-    pub fn get(&mut self, shape: Shape) -> &mut dyn Backend {
-        let kind = self.kind;
-        self.by_shape
-            .entry(shape)
-            .or_insert_with(|| kind.build(shape))
-            .as_mut()
-    }
-}
-
-/// Engines built once per worker thread: the library's, shared with
-/// `generate`'s pipeline.
-pub use sudoku_dlx::parallel::{map_ordered, PerThread};
-
 /// Threads per core beyond which more threads only cost: the work is
-/// CPU-bound, and each thread builds its own engines.
+/// CPU-bound, and each thread builds its own backends.
 const THREADS_PER_CORE: usize = 4;
 
 /// The most worker threads worth starting on this machine.
@@ -115,17 +86,13 @@ fn open(path: &std::path::Path) -> Result<Box<dyn BufRead>> {
 }
 
 /// Runs `work` on every record of the inputs, on the pool, and passes each
-/// result to `emit` in input order. `worker` makes per-thread state.
-pub fn process<T, W>(
+/// result to `emit` in input order. Backends and graders come from the
+/// library's per-thread cache ([`sudoku_dlx::with_backend`]).
+pub fn process<T: Send>(
     input: &InputArgs,
-    worker: impl Fn() -> W + Sync + Send,
-    work: impl Fn(&mut W, &Item) -> T + Sync + Send,
+    work: impl Fn(&Item) -> T + Sync + Send,
     mut emit: impl FnMut(&Item, T) -> Result<()>,
-) -> Result<()>
-where
-    T: Send,
-    W: Send,
-{
+) -> Result<()> {
     let pool = pool(input.threads)?;
     let states = PerThread::new(&pool);
     let files: Vec<std::path::PathBuf> = if input.files.is_empty() {
@@ -148,7 +115,7 @@ where
             if chunk.is_empty() {
                 break;
             }
-            let results = map_ordered(&pool, &states, &chunk, &worker, &work);
+            let results = map_ordered(&pool, &states, &chunk, || (), |(), item| work(item));
             for (item, result) in chunk.iter().zip(results) {
                 emit(item, result)?;
             }

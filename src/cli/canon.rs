@@ -6,7 +6,7 @@ use super::options::InputArgs;
 use anyhow::Result;
 use clap::Args;
 use sudoku_dlx::canon::{try_canonical, DEFAULT_BUDGET};
-use sudoku_dlx::output::{CanonRecord, Format, Writer};
+use sudoku_dlx::output::{Format, Record, Writer};
 
 /// Options of `canon`.
 #[derive(Args, Debug)]
@@ -15,10 +15,10 @@ pub struct CanonArgs {
     input: InputArgs,
 }
 
-fn canon_record(_: &mut (), item: &Item) -> Result<CanonRecord, String> {
+fn canon_record(item: &Item) -> Result<Record, String> {
     let puzzle = batch::puzzle_or_message(item)?;
     try_canonical(puzzle, Some(DEFAULT_BUDGET))
-        .map(|form| CanonRecord::new(item.source(), puzzle, &form))
+        .map(|form| Record::canonical(item.source(), puzzle, &form))
         .map_err(|e| format!("{}: {e}", item.place()))
 }
 
@@ -26,24 +26,19 @@ fn canon_record(_: &mut (), item: &Item) -> Result<CanonRecord, String> {
 pub fn run(args: CanonArgs) -> Result<i32> {
     let mut out = Writer::new(batch::stdout(), Format::Line, None)?;
     let mut tally = batch::Tally::start();
-    batch::process(
-        &args.input,
-        || (),
-        canon_record,
-        |_, result| {
-            match result {
-                Ok(record) => {
-                    tally.add(batch::Outcome::Unique);
-                    out.record(&record)?;
-                }
-                Err(message) => {
-                    tally.add(batch::Outcome::Invalid);
-                    batch::warn(format_args!("{message}"));
-                }
+    batch::process(&args.input, canon_record, |_, result| {
+        match result {
+            Ok(record) => {
+                tally.add(batch::Outcome::Unique);
+                out.record(&record)?;
             }
-            Ok(())
-        },
-    )?;
+            Err(message) => {
+                tally.add(batch::Outcome::Invalid);
+                batch::warn(format_args!("{message}"));
+            }
+        }
+        Ok(())
+    })?;
     out.end()?;
     if args.input.stats {
         batch::warn(format_args!("{}", tally.summary("canonicalised")));

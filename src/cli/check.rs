@@ -2,15 +2,15 @@
 //! report every disagreement. Two independent engines agreeing is how we
 //! know our answers are right.
 
-use super::batch::{self, warn, Engines, Item};
+use super::batch::{self, warn, Item};
 use super::options::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
 use std::time::Instant;
 use sudoku_dlx::compare_counts;
 use sudoku_dlx::limits::{GaveUp, RecordClock};
-use sudoku_dlx::output::{CheckRecord, ErrorRecord, Writer};
-use sudoku_dlx::{BackendKind, Count, Grid};
+use sudoku_dlx::output::{Record, Writer};
+use sudoku_dlx::{with_backend, BackendKind, Count, Grid};
 
 /// Options of `check`.
 #[derive(Args, Debug)]
@@ -47,18 +47,19 @@ fn disagreements(puzzle: &Grid, dlx: &Count, sat: &Count) -> Vec<String> {
     }
 }
 
-fn check_record(engines: &mut (Engines, Engines), item: &Item, args: &CheckArgs) -> Checked {
+fn check_record(item: &Item, args: &CheckArgs) -> Checked {
     let puzzle = match batch::valid_puzzle(item) {
         Ok(p) => p,
         Err(message) => return Checked::Invalid(message),
     };
     // One clock for the record: the timeout covers both engines.
     let clock = RecordClock::start(args.input.limits.into());
-    let dlx = match clock.count(engines.0.get(puzzle.shape()), puzzle, args.limit) {
+    let count = |kind| with_backend(kind, puzzle.shape(), |b| clock.count(b, puzzle, args.limit));
+    let dlx = match count(BackendKind::Dlx) {
         Ok(count) => count,
         Err(gave_up) => return Checked::GaveUp(puzzle.clone(), "dlx", gave_up),
     };
-    let sat = match clock.count(engines.1.get(puzzle.shape()), puzzle, args.limit) {
+    let sat = match count(BackendKind::Sat) {
         Ok(count) => count,
         Err(gave_up) => return Checked::GaveUp(puzzle.clone(), "sat", gave_up),
     };
@@ -81,8 +82,7 @@ pub fn run(args: CheckArgs) -> Result<i32> {
     let mut gave_up_count = 0u64;
     batch::process(
         &args.input,
-        || (Engines::new(BackendKind::Dlx), Engines::new(BackendKind::Sat)),
-        |engines, item| check_record(engines, item, &args),
+        |item| check_record(item, &args),
         |item, checked| {
             read += 1;
             match checked {
@@ -90,17 +90,15 @@ pub fn run(args: CheckArgs) -> Result<i32> {
                     invalid += 1;
                     warn(&message);
                     if json {
-                        out.record(&ErrorRecord::new(item.source(), message))?;
+                        out.record(&Record::error(item.source(), message))?;
                     }
                 }
                 Checked::GaveUp(puzzle, engine, gave_up) => {
                     gave_up_count += 1;
                     let message = format!("{}: {engine} {gave_up}", item.place());
                     warn(&message);
-                    let mut record = ErrorRecord::new(item.source(), message);
-                    record.puzzle = Some(puzzle.to_line());
                     if json {
-                        out.record(&record)?;
+                        out.record(&Record::gave_up(item.source(), &puzzle, message))?;
                     }
                 }
                 Checked::Compared {
@@ -116,7 +114,7 @@ pub fn run(args: CheckArgs) -> Result<i32> {
                         disagreed += 1;
                     }
                     let record =
-                        CheckRecord::new(item.source(), &puzzle, dlx.solutions, sat.solutions, problems);
+                        Record::checked(item.source(), &puzzle, dlx.solutions, sat.solutions, problems);
                     // The line form lists disagreements only.
                     if json || !agree {
                         out.record(&record)?;

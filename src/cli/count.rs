@@ -1,11 +1,11 @@
 //! `sudoku-dlx count`: how many solutions each puzzle has, up to a limit.
 
-use super::batch::{self, warn, Engines, Tally};
+use super::batch::{self, warn, Tally};
 use super::options::{Format, InputArgs};
 use super::solve::{count_record, Verdict};
 use anyhow::Result;
 use clap::Args;
-use sudoku_dlx::output::{CountRecord, ErrorRecord, Writer};
+use sudoku_dlx::output::{Record, Writer};
 use sudoku_dlx::BackendKind;
 
 /// Options of `count`.
@@ -33,8 +33,7 @@ pub fn run(args: CountArgs) -> Result<i32> {
     let mut invalid = 0;
     batch::process(
         &args.input,
-        || Engines::new(args.backend),
-        |engines, item| count_record(engines, item, args.limit, args.input.limits),
+        |item| count_record(args.backend, item, args.limit, args.input.limits),
         |item, verdict| {
             tally.add(verdict.outcome());
             let json = args.format == Format::Json;
@@ -43,23 +42,20 @@ pub fn run(args: CountArgs) -> Result<i32> {
                     warn(message);
                     invalid += 1;
                     if json {
-                        out.record(&ErrorRecord::new(item.source(), message))?;
+                        out.record(&Record::error(item.source(), message))?;
                     }
                 }
                 Verdict::GaveUp(puzzle, gave_up) => {
                     warn(format_args!("{}: {gave_up}", item.place()));
                     invalid += 1;
                     if json {
-                        let mut record =
-                            CountRecord::new(item.source(), puzzle, args.backend, &gave_up.count());
-                        record.limit = Some(args.limit);
-                        record.error = Some(gave_up.to_string());
+                        let record =
+                            Record::counted(item.source(), puzzle, args.backend, Err(gave_up), args.limit);
                         out.record(&record)?;
                     }
                 }
                 Verdict::Counted(puzzle, count) => {
-                    let mut record = CountRecord::new(item.source(), puzzle, args.backend, count);
-                    record.limit = Some(args.limit);
+                    let record = Record::counted(item.source(), puzzle, args.backend, Ok(count), args.limit);
                     out.record(&record)?;
                 }
             }

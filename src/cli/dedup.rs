@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use std::io::BufRead;
 use sudoku_dlx::canon::{try_canonical, BudgetExceeded, Dedup, DEFAULT_BUDGET};
 use sudoku_dlx::formats::PuzzleReader;
-use sudoku_dlx::output::{CopiedRecord, Format, Source, Writer};
+use sudoku_dlx::output::{Format, Record, Source, Writer};
 use sudoku_dlx::Grid;
 
 /// Options of `dedup`.
@@ -32,12 +32,12 @@ struct Raw {
 }
 
 /// The output record of a record copied through.
-fn copied(file: &str, raw: &Raw) -> CopiedRecord {
+fn copied(file: &str, raw: &Raw) -> Record {
     let source = Source {
         file: file.to_string(),
         line: raw.line,
     };
-    CopiedRecord::new(source, raw.text.clone())
+    Record::copied(source, raw.text.clone())
 }
 
 /// Reads whole records, keeping their text so they are written unchanged.
@@ -153,12 +153,12 @@ pub fn run(args: DedupArgs) -> Result<i32> {
                         // Kept: it cannot be shown to be a duplicate.
                         unsettled += 1;
                         super::batch::warn(format_args!("{name}: a record kept unchecked: {e}"));
-                        out.copy(&copied(&name, record))?;
+                        out.record(&copied(&name, record))?;
                     }
                     (Some(Ok(form)), _) => {
                         if seen.insert_canonical(&form) {
                             kept += 1;
-                            out.copy(&copied(&name, record))?;
+                            out.record(&copied(&name, record))?;
                         } else {
                             dropped += 1;
                         }
@@ -168,7 +168,7 @@ pub fn run(args: DedupArgs) -> Result<i32> {
                         super::batch::warn(format_args!("{name}: {message}"));
                     }
                     // Comments, blank lines, headers: copied through.
-                    (None, _) => out.copy(&copied(&name, record))?,
+                    (None, _) => out.record(&copied(&name, record))?,
                 }
             }
             out.flush()?;

@@ -7,8 +7,8 @@ use super::rate::refusal;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use sudoku_dlx::formats::{parse_line, PuzzleReader};
-use sudoku_dlx::output::{ExplainedRecord, Format, Writer};
-use sudoku_dlx::{GradeError, Grader};
+use sudoku_dlx::output::{Format, Record, Writer};
+use sudoku_dlx::{with_grader, GradeError};
 use sudoku_dlx::{Grid, Shape};
 
 /// Output forms of `explain`.
@@ -62,7 +62,9 @@ fn read_puzzle(args: &ExplainArgs) -> Result<Grid> {
 /// Runs `explain`; returns the exit code.
 pub fn run(args: ExplainArgs) -> Result<i32> {
     let puzzle = read_puzzle(&args)?;
-    let graded = match Grader::new(puzzle.shape()).grade_within(&puzzle, args.limits.into(), true) {
+    let graded = match with_grader(puzzle.shape(), |g| {
+        g.grade_within(&puzzle, args.limits.into(), true)
+    }) {
         Ok(graded) => graded,
         Err(GradeError::GaveUp(gave_up)) => {
             warn(format_args!("sudoku-dlx: {gave_up}"));
@@ -75,7 +77,7 @@ pub fn run(args: ExplainArgs) -> Result<i32> {
         ExplainFormat::Json => Format::Jsonl,
     };
     let mut out = Writer::new(batch::stdout(), format, None)?;
-    out.record(&ExplainedRecord::new(&puzzle, graded, args.candidates)?)?;
+    out.record(&Record::explained(&puzzle, graded, args.candidates)?)?;
     out.end()?;
     Ok(0)
 }

@@ -7,12 +7,10 @@ use super::batch::{self, warn, Item, Outcome, Tally};
 use super::options::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
-use std::collections::HashMap;
 use sudoku_dlx::limits::Limits;
-use sudoku_dlx::output::{ErrorRecord, RatedRecord, Writer};
+use sudoku_dlx::output::{Record, Writer};
 use sudoku_dlx::Level;
-use sudoku_dlx::{GradeError, Graded, Grader};
-use sudoku_dlx::{Grid, Shape};
+use sudoku_dlx::{with_grader, GradeError};
 
 /// Options of `rate`.
 #[derive(Args, Debug)]
@@ -24,20 +22,6 @@ pub struct RateArgs {
     /// object per line).
     #[arg(long, value_enum, default_value = "line")]
     format: Format,
-}
-
-/// One grader per shape, built on first use, for one worker thread.
-#[derive(Default)]
-pub struct Graders(HashMap<Shape, Grader>);
-
-impl Graders {
-    /// Grades `puzzle` within `limits` with the grader of its shape.
-    pub fn grade(&mut self, puzzle: &Grid, limits: Limits, keep_steps: bool) -> Result<Graded, GradeError> {
-        self.0
-            .entry(puzzle.shape())
-            .or_insert_with(|| Grader::new(puzzle.shape()))
-            .grade_within(puzzle, limits, keep_steps)
-    }
 }
 
 /// Words for why a puzzle was not graded, and the summary bucket.
@@ -57,16 +41,19 @@ pub fn refusal(error: &GradeError) -> (String, Outcome) {
 /// A graded record, or why it could not be graded.
 enum Rated {
     Failed(String, Outcome),
-    Done(RatedRecord),
+    Done(Level, Record),
 }
 
-fn rate_record(graders: &mut Graders, item: &Item, limits: Limits) -> Rated {
+fn rate_record(item: &Item, limits: Limits) -> Rated {
     let puzzle = match batch::puzzle_or_message(item) {
         Ok(p) => p,
         Err(message) => return Rated::Failed(message, Outcome::Invalid),
     };
-    match graders.grade(puzzle, limits, false) {
-        Ok(graded) => Rated::Done(RatedRecord::new(item.source(), puzzle, &graded)),
+    match with_grader(puzzle.shape(), |g| g.grade_within(puzzle, limits, false)) {
+        Ok(graded) => Rated::Done(
+            graded.path.rating.level,
+            Record::rated(item.source(), puzzle, &graded),
+        ),
         Err(e) => {
             let (why, outcome) = refusal(&e);
             Rated::Failed(format!("{}: {why}", item.place()), outcome)
@@ -81,19 +68,19 @@ pub fn run(args: RateArgs) -> Result<i32> {
     let mut tally = Tally::start();
     let mut levels = [0u64; Level::ALL.len()];
     let limits = Limits::from(args.input.limits);
-    let rate = |graders: &mut Graders, item: &Item| rate_record(graders, item, limits);
-    batch::process(&args.input, Graders::default, rate, |item, rated| {
+    let rate = |item: &Item| rate_record(item, limits);
+    batch::process(&args.input, rate, |item, rated| {
         match rated {
             Rated::Failed(message, outcome) => {
                 tally.add(outcome);
                 warn(&message);
                 if args.format == Format::Json {
-                    writer.record(&ErrorRecord::new(item.source(), message))?;
+                    writer.record(&Record::error(item.source(), message))?;
                 }
             }
-            Rated::Done(record) => {
+            Rated::Done(level, record) => {
                 tally.add(Outcome::Unique);
-                levels[record.rating.level as usize] += 1;
+                levels[level as usize] += 1;
                 writer.record(&record)?;
             }
         }

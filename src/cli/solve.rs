@@ -1,12 +1,12 @@
 //! `sudoku-dlx solve`: the unique solution of each puzzle.
 
-use super::batch::{self, warn, Engines, Item, Outcome, Tally};
+use super::batch::{self, warn, Item, Outcome, Tally};
 use super::options::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
 use sudoku_dlx::limits::{GaveUp, Limits, RecordClock};
-use sudoku_dlx::output::{CountRecord, ErrorRecord, SolvedRecord, Writer};
-use sudoku_dlx::{BackendKind, Count, Grid};
+use sudoku_dlx::output::{Record, Writer};
+use sudoku_dlx::{with_backend, BackendKind, Count, Grid};
 
 /// Options of `solve`.
 #[derive(Args, Debug)]
@@ -50,13 +50,13 @@ impl Verdict {
 }
 
 /// Reads, checks and counts one record up to `limit`, within `limits`.
-pub fn count_record(engines: &mut Engines, item: &Item, limit: u64, limits: impl Into<Limits>) -> Verdict {
+pub fn count_record(kind: BackendKind, item: &Item, limit: u64, limits: impl Into<Limits>) -> Verdict {
     let puzzle = match batch::valid_puzzle(item) {
         Ok(p) => p,
         Err(message) => return Verdict::Invalid(message),
     };
     let clock = RecordClock::start(limits.into());
-    match clock.count(engines.get(puzzle.shape()), puzzle, limit) {
+    match with_backend(kind, puzzle.shape(), |b| clock.count(b, puzzle, limit)) {
         Ok(count) => Verdict::Counted(puzzle.clone(), count),
         Err(gave_up) => Verdict::GaveUp(puzzle.clone(), gave_up),
     }
@@ -74,31 +74,17 @@ fn status(outcome: Outcome) -> &'static str {
 
 /// The output record of a verdict: an error record for an unreadable or
 /// clashing one, otherwise the count read as an answer.
-fn solve_record(
-    item: &Item,
-    verdict: &Verdict,
-    uniqueness_checked: bool,
-    kind: BackendKind,
-) -> Result<SolvedRecord, ErrorRecord> {
-    let outcome = verdict.outcome();
+fn solve_record(item: &Item, verdict: &Verdict, uniqueness_checked: bool, kind: BackendKind) -> Record {
     let source = item.source();
-    let (puzzle, count, error) = match verdict {
-        Verdict::Invalid(message) => {
-            let mut record = ErrorRecord::new(source, message);
-            record.status = Some(status(outcome));
-            return Err(record);
+    match verdict {
+        Verdict::Invalid(message) => Record::invalid(source, message),
+        Verdict::Counted(puzzle, count) => {
+            Record::solved(source, puzzle, kind, Ok(count), uniqueness_checked)
         }
-        Verdict::Counted(puzzle, count) => (puzzle, count.clone(), None),
-        Verdict::GaveUp(puzzle, gave_up) => (puzzle, gave_up.count(), Some(gave_up.to_string())),
-    };
-    let mut record = CountRecord::new(source, puzzle, kind, &count);
-    record.status = Some(status(outcome));
-    if outcome != Outcome::Unique {
-        record.solution = None;
+        Verdict::GaveUp(puzzle, gave_up) => {
+            Record::solved(source, puzzle, kind, Err(gave_up), uniqueness_checked)
+        }
     }
-    record.uniqueness_checked = Some(uniqueness_checked);
-    record.error = error;
-    Ok(SolvedRecord(record))
 }
 
 /// Runs `solve`; returns the exit code.
@@ -108,8 +94,7 @@ pub fn run(args: SolveArgs) -> Result<i32> {
     let limit = if args.first { 1 } else { 2 };
     batch::process(
         &args.input,
-        || Engines::new(args.backend),
-        |engines, item| count_record(engines, item, limit, args.input.limits),
+        |item| count_record(args.backend, item, limit, args.input.limits),
         |item, verdict| {
             let outcome = verdict.outcome();
             tally.add(outcome);
@@ -119,12 +104,10 @@ pub fn run(args: SolveArgs) -> Result<i32> {
                 (Verdict::Counted(..), Outcome::Unique) => {}
                 (Verdict::Counted(..), _) => warn(format_args!("{}: {}", item.place(), status(outcome))),
             }
-            match solve_record(item, &verdict, !args.first, args.backend) {
-                Err(error) if args.format == Format::Json => out.record(&error)?,
-                Ok(record) if args.format == Format::Json || outcome == Outcome::Unique => {
-                    out.record(&record)?
-                }
-                _ => {}
+            // Line and grid output show solutions only; JSON shows every
+            // record, errors included.
+            if args.format == Format::Json || outcome == Outcome::Unique {
+                out.record(&solve_record(item, &verdict, !args.first, args.backend))?;
             }
             Ok(())
         },
