@@ -77,7 +77,7 @@ pub mod print;
 /// Ordered parallel maps over batches read from files, with state (a
 /// backend, a grader) built once per worker thread.
 pub mod parallel {
-    pub use crate::pipeline::{map_ordered, PerThread};
+    pub use crate::pipeline::{for_each_ordered, map_ordered, PerThread};
 }
 
 pub use cache::{with_backend, with_grader};

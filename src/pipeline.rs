@@ -31,7 +31,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use std::ops::{ControlFlow, Range};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Puzzles rated for one index, by default, before a difficulty search
@@ -674,6 +674,256 @@ where
     })
 }
 
+/// Parts of a streaming batch in flight per thread: enough that a thread
+/// rarely waits for the reader, few enough that memory stays small and
+/// output follows input closely.
+const IN_FLIGHT_PER_THREAD: u64 = 4;
+
+/// Most items in one part of a streaming batch. Items are handed out one
+/// at a time while they are slow (a hard rating), and in growing parts
+/// while they are quick (solving a typical puzzle takes microseconds, no
+/// more than handing it to another thread).
+const MAX_PART: usize = 256;
+
+/// Work per item below which parts grow, and above which they shrink.
+const QUICK_ITEM: Duration = Duration::from_micros(50);
+const SLOW_ITEM: Duration = Duration::from_millis(1);
+
+/// How often an idle worker of a streaming batch checks whether the
+/// batch has stopped.
+const STOP_CHECK: Duration = Duration::from_millis(20);
+
+/// Items a worker sends back: each with its result (or its panic) and
+/// the time the part took.
+type DonePart<I, T> = (u64, Vec<(I, std::thread::Result<T>)>, Duration);
+
+/// Runs `work` over `items` on `pool` and hands each item with its result
+/// to `emit` in input order, as soon as it and every item before it are
+/// done: output streams record by record, whatever the thread count, and
+/// only a few parts per thread are in flight, so memory stays bounded
+/// however long the input is. `waiting` is called whenever the batch is
+/// about to wait after emitting something: the place to flush buffered
+/// output, so that a reader sees each record as soon as it is ready
+/// without a flush per record. An error from `emit` or `waiting` stops
+/// the batch: no item after it is started, and the error is returned.
+///
+/// `items` is read on a thread of its own, so a slow input (a pipe from
+/// another program) never holds back results already made. If the batch
+/// stops early while that thread waits for input, the thread ends at its
+/// next read.
+///
+/// A batch of one item runs on the whole pool (a rating walks its chains
+/// in parallel); in a longer batch each item runs on one thread, so the
+/// threads never wait inside one another's items.
+pub fn for_each_ordered<I, T, E>(
+    pool: &rayon::ThreadPool,
+    items: impl Iterator<Item = I> + Send + 'static,
+    work: impl Fn(&I) -> T + Sync,
+    mut emit: impl FnMut(I, T) -> Result<(), E>,
+    mut waiting: impl FnMut() -> Result<(), E>,
+) -> Result<(), E>
+where
+    I: Send + 'static,
+    T: Send,
+{
+    let mut items = items.peekable();
+    let Some(first) = items.next() else {
+        return Ok(());
+    };
+    if items.peek().is_none() {
+        let (first, result) = pool.install(|| {
+            let result = work(&first);
+            (first, result)
+        });
+        emit(first, result)?;
+        return waiting();
+    }
+    let threads = pool.current_num_threads();
+    let feed = Arc::new(Feed::new(IN_FLIGHT_PER_THREAD * threads as u64));
+    let (todo_tx, todo_rx) = std::sync::mpsc::channel::<(u64, Vec<I>)>();
+    let reader = {
+        let feed = feed.clone();
+        let items = std::iter::once(first).chain(items);
+        std::thread::Builder::new()
+            .name("batch reader".into())
+            .spawn(move || feed.read(items, todo_tx))
+            .expect("the batch reader thread starts")
+    };
+    let todo_rx = Mutex::new(todo_rx);
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<DonePart<I, T>>();
+    let work = &work;
+    let outcome = pool.in_place_scope(|scope| {
+        for _ in 0..threads {
+            let done_tx = done_tx.clone();
+            let (todo_rx, feed) = (&todo_rx, &*feed);
+            scope.spawn(move |_| run_parts(todo_rx, &done_tx, feed, work));
+        }
+        drop(done_tx);
+        let outcome = emit_in_order(&done_rx, &feed, &mut emit, &mut waiting);
+        // The workers end within a moment (a part they started is
+        // finished first); the reader at its next read.
+        feed.stop();
+        outcome
+    });
+    if reader.is_finished() {
+        if let Err(panic) = reader.join() {
+            std::panic::resume_unwind(panic);
+        }
+    }
+    outcome?;
+    waiting()
+}
+
+/// The calling thread's side of [`for_each_ordered`]: takes the workers'
+/// parts as they come and emits them in order, until every worker has
+/// stopped.
+fn emit_in_order<I, T, E>(
+    done_rx: &std::sync::mpsc::Receiver<DonePart<I, T>>,
+    feed: &Feed,
+    emit: &mut impl FnMut(I, T) -> Result<(), E>,
+    waiting: &mut impl FnMut() -> Result<(), E>,
+) -> Result<(), E> {
+    let mut pending = std::collections::BTreeMap::new();
+    let (mut emitted, mut flushed) = (0u64, 0u64);
+    loop {
+        let (index, done, took) = match done_rx.try_recv() {
+            Ok(next) => next,
+            Err(_) if flushed < emitted => {
+                flushed = emitted;
+                waiting()?;
+                continue;
+            }
+            Err(_) => match done_rx.recv() {
+                Ok(next) => next,
+                // Every worker has stopped: the input is used up.
+                Err(_) => return Ok(()),
+            },
+        };
+        feed.adapt(took / done.len().max(1) as u32);
+        pending.insert(index, done);
+        while let Some(done) = pending.remove(&emitted) {
+            emitted += 1;
+            feed.emitted(emitted);
+            for (item, result) in done {
+                match result {
+                    Ok(result) => emit(item, result)?,
+                    Err(panic) => {
+                        feed.stop();
+                        std::panic::resume_unwind(panic)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A worker of [`for_each_ordered`]: takes parts until the queue closes.
+/// A panic is carried to the calling thread, which would otherwise wait
+/// for the part for ever.
+fn run_parts<I, T>(
+    todo: &Mutex<std::sync::mpsc::Receiver<(u64, Vec<I>)>>,
+    done: &std::sync::mpsc::Sender<DonePart<I, T>>,
+    feed: &Feed,
+    work: &(impl Fn(&I) -> T + Sync),
+) {
+    use std::sync::mpsc::RecvTimeoutError;
+    // The reader may be waiting for input when the batch stops, so the
+    // queue may never close: the stop is checked between waits.
+    while !feed.stopped() {
+        let next = todo.lock().unwrap_or_else(|e| e.into_inner()).recv_timeout(STOP_CHECK);
+        let (index, part) = match next {
+            Ok(next) => next,
+            Err(RecvTimeoutError::Timeout) => continue,
+            Err(RecvTimeoutError::Disconnected) => break,
+        };
+        let started = Instant::now();
+        let results = part
+            .into_iter()
+            .map(|item| {
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    without_parallel_walks(|| work(&item))
+                }));
+                (item, result)
+            })
+            .collect();
+        if done.send((index, results, started.elapsed())).is_err() {
+            break;
+        }
+    }
+}
+
+/// What the reader of [`for_each_ordered`] and its calling thread share:
+/// how far output has got (the reader stays at most `window` parts
+/// ahead), how many items go in a part, and whether to stop.
+struct Feed {
+    window: u64,
+    /// Parts emitted so far, and whether the batch has stopped.
+    progress: Mutex<(u64, bool)>,
+    moved: std::sync::Condvar,
+    part_len: std::sync::atomic::AtomicUsize,
+}
+
+impl Feed {
+    fn new(window: u64) -> Feed {
+        Feed {
+            window,
+            progress: Mutex::new((0, false)),
+            moved: std::sync::Condvar::new(),
+            part_len: std::sync::atomic::AtomicUsize::new(1),
+        }
+    }
+
+    /// Reads `items` into parts and queues them, numbered, while output
+    /// is less than `window` parts behind; ends at the end of the input
+    /// or when the batch stops, which closes the queue.
+    fn read<I>(&self, mut items: impl Iterator<Item = I>, todo: std::sync::mpsc::Sender<(u64, Vec<I>)>) {
+        let mut sent = 0u64;
+        loop {
+            let mut progress = self.progress.lock().unwrap_or_else(|e| e.into_inner());
+            while sent - progress.0 >= self.window && !progress.1 {
+                progress = self.moved.wait(progress).unwrap_or_else(|e| e.into_inner());
+            }
+            if progress.1 {
+                return;
+            }
+            drop(progress);
+            let part: Vec<I> = items.by_ref().take(self.part_len.load(Ordering::Relaxed)).collect();
+            if part.is_empty() || todo.send((sent, part)).is_err() {
+                return;
+            }
+            sent += 1;
+        }
+    }
+
+    /// Output has reached `parts` parts.
+    fn emitted(&self, parts: u64) {
+        self.progress.lock().unwrap_or_else(|e| e.into_inner()).0 = parts;
+        self.moved.notify_all();
+    }
+
+    fn stopped(&self) -> bool {
+        self.progress.lock().unwrap_or_else(|e| e.into_inner()).1
+    }
+
+    fn stop(&self) {
+        self.progress.lock().unwrap_or_else(|e| e.into_inner()).1 = true;
+        self.moved.notify_all();
+    }
+
+    /// Grows parts while items are quick, shrinks them when slow.
+    fn adapt(&self, per_item: Duration) {
+        let len = self.part_len.load(Ordering::Relaxed);
+        let len = if per_item < QUICK_ITEM {
+            (len * 2).min(MAX_PART)
+        } else if per_item > SLOW_ITEM {
+            (len / 2).max(1)
+        } else {
+            len
+        };
+        self.part_len.store(len, Ordering::Relaxed);
+    }
+}
+
 /// Per-thread state that lives as long as a batch: engines are built once
 /// per worker thread, not once per piece of work rayon splits off.
 pub struct PerThread<W> {
@@ -724,6 +974,87 @@ mod tests {
             ControlFlow::Continue(())
         });
         out
+    }
+
+    /// Items whose work takes a pseudo-random while, so that they finish
+    /// out of order on several threads.
+    fn jittery(i: &u64) -> u64 {
+        std::thread::sleep(Duration::from_micros(i.wrapping_mul(2_654_435_761) % 300));
+        i * i
+    }
+
+    #[test]
+    fn streaming_batches_emit_every_item_in_input_order_on_any_thread_count() {
+        for threads in [1, 2, 3, 8] {
+            for len in [0u64, 1, 2, 7, 300] {
+                let mut seen = Vec::new();
+                let mut waits = 0;
+                let outcome: Result<(), ()> = for_each_ordered(
+                    &pool(threads),
+                    0..len,
+                    jittery,
+                    |i, square| {
+                        seen.push((i, square));
+                        Ok(())
+                    },
+                    || {
+                        waits += 1;
+                        Ok(())
+                    },
+                );
+                assert_eq!(outcome, Ok(()));
+                let expected: Vec<(u64, u64)> = (0..len).map(|i| (i, i * i)).collect();
+                assert_eq!(seen, expected, "{threads} threads, {len} items");
+                // Output is flushed at least once at the end of a batch.
+                assert!(len == 0 || waits >= 1);
+            }
+        }
+    }
+
+    #[test]
+    fn a_failing_emit_stops_a_streaming_batch_soon_and_returns_its_error() {
+        let started = std::sync::atomic::AtomicU64::new(0);
+        let mut emitted = 0;
+        // An endless input: only the stop can end the batch.
+        let outcome = for_each_ordered(
+            &pool(2),
+            0u64..,
+            |i| {
+                started.fetch_add(1, Ordering::Relaxed);
+                jittery(i)
+            },
+            |i, _| {
+                emitted += 1;
+                if i == 10 {
+                    Err("closed")
+                } else {
+                    Ok(())
+                }
+            },
+            || Ok(()),
+        );
+        assert_eq!((outcome, emitted), (Err("closed"), 11));
+        // Work past the stop is bounded by the parts in flight.
+        let started = started.load(Ordering::Relaxed);
+        assert!(started < 11 + (IN_FLIGHT_PER_THREAD * 2) as u64 * MAX_PART as u64, "{started}");
+    }
+
+    #[test]
+    fn a_panic_in_a_streaming_batch_reaches_the_caller() {
+        let outcome = std::panic::catch_unwind(|| {
+            let _ = for_each_ordered(
+                &pool(2),
+                0u64..50,
+                |&i| {
+                    assert!(i != 7, "item seven");
+                    i
+                },
+                |_, _| Ok::<(), ()>(()),
+                || Ok(()),
+            );
+        });
+        let panic = outcome.expect_err("the panic is carried over");
+        assert_eq!(panic.downcast_ref::<&str>(), Some(&"item seven"));
     }
 
     #[test]

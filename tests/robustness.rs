@@ -545,3 +545,49 @@ fn budget_bounds_every_searching_command() {
         assert!(!stderr.contains("panicked"), "{command}: {stderr}");
     }
 }
+
+/// Records are written as they are ready, not when the input ends: with
+/// standard input still open, the answers to the records sent so far
+/// arrive.
+#[test]
+fn records_stream_while_the_input_is_still_open() {
+    use std::io::{BufRead, BufReader};
+    const PUZZLE: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let mut child = process(&["solve", "--threads", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for _ in 0..3 {
+        writeln!(stdin, "{PUZZLE}").unwrap();
+    }
+    stdin.flush().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (lines_tx, lines_rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if lines_tx.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    for i in 0..3 {
+        let line = lines_rx
+            .recv_timeout(Duration::from_secs(20))
+            .unwrap_or_else(|_| panic!("record {} was not written while the input was open", i + 1));
+        assert_eq!(line.len(), 81, "{line}");
+        assert!(!line.contains('.'), "{line}");
+    }
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the command ended before its input did"
+    );
+    drop(stdin);
+    assert_eq!(wait_within(&mut child, Duration::from_secs(20)), Some(0));
+    assert!(
+        lines_rx.recv_timeout(Duration::from_secs(5)).is_err(),
+        "one answer per record"
+    );
+}

@@ -8,12 +8,9 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 use std::time::Instant;
 use sudoku_dlx::formats::{PuzzleReader, Record};
-use sudoku_dlx::parallel::{map_ordered, PerThread};
+use sudoku_dlx::output::Writer;
+use sudoku_dlx::parallel::for_each_ordered;
 use sudoku_dlx::Grid;
-
-/// Records handed to the pool at once: large enough to keep both cores
-/// busy, small enough that output streams steadily.
-const CHUNK: usize = 2048;
 
 /// A record with the name of the file it came from.
 pub struct Item {
@@ -74,7 +71,7 @@ pub fn thread_count(threads: Option<usize>) -> Result<usize> {
     Ok(t.min(cap))
 }
 
-fn open(path: &std::path::Path) -> Result<Box<dyn BufRead>> {
+fn open(path: &std::path::Path) -> Result<Box<dyn BufRead + Send>> {
     if path.as_os_str() == "-" {
         return Ok(Box::new(BufReader::new(io::stdin())));
     }
@@ -86,15 +83,19 @@ fn open(path: &std::path::Path) -> Result<Box<dyn BufRead>> {
 }
 
 /// Runs `work` on every record of the inputs, on the pool, and passes each
-/// result to `emit` in input order. Backends and graders come from the
-/// library's per-thread cache ([`sudoku_dlx::with_backend`]).
-pub fn process<T: Send>(
+/// result to `emit` in input order, each as soon as it and the records
+/// before it are done. Backends and graders come from the library's
+/// per-thread cache ([`sudoku_dlx::with_backend`]). Output is flushed
+/// whenever the batch waits, so each record shows as soon as it is ready.
+pub fn process<T: Send, W: Write>(
     input: &InputArgs,
+    out: &mut Writer<W>,
     work: impl Fn(&Item) -> T + Sync + Send,
-    mut emit: impl FnMut(&Item, T) -> Result<()>,
+    mut emit: impl FnMut(&mut Writer<W>, &Item, T) -> Result<()>,
 ) -> Result<()> {
+    // Emitting writes to `out` and waiting flushes it: never at once.
+    let out = std::cell::RefCell::new(out);
     let pool = pool(input.threads)?;
-    let states = PerThread::new(&pool);
     let files: Vec<std::path::PathBuf> = if input.files.is_empty() {
         vec!["-".into()]
     } else {
@@ -102,24 +103,17 @@ pub fn process<T: Send>(
     };
     for path in files {
         let name: std::sync::Arc<str> = path.display().to_string().into();
-        let mut records = PuzzleReader::new(open(&path)?, input.shape);
-        loop {
-            let chunk: Vec<Item> = records
-                .by_ref()
-                .take(CHUNK)
-                .map(|record| Item {
-                    file: name.clone(),
-                    record,
-                })
-                .collect();
-            if chunk.is_empty() {
-                break;
-            }
-            let results = map_ordered(&pool, &states, &chunk, || (), |(), item| work(item));
-            for (item, result) in chunk.iter().zip(results) {
-                emit(item, result)?;
-            }
-        }
+        let items = PuzzleReader::new(open(&path)?, input.shape).map(move |record| Item {
+            file: name.clone(),
+            record,
+        });
+        for_each_ordered(
+            &pool,
+            items,
+            &work,
+            |item, result| emit(&mut out.borrow_mut(), &item, result),
+            || Ok(out.borrow_mut().flush()?),
+        )?;
     }
     Ok(())
 }

@@ -26,7 +26,7 @@ fn canon_record(item: &Item) -> Result<Record, String> {
 pub fn run(args: CanonArgs) -> Result<i32> {
     let mut out = Writer::new(batch::stdout(), Format::Line, None)?;
     let mut tally = batch::Tally::start();
-    batch::process(&args.input, canon_record, |_, result| {
+    batch::process(&args.input, &mut out, canon_record, |out, _, result| {
         match result {
             Ok(record) => {
                 tally.add(batch::Outcome::Unique);

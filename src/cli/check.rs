@@ -82,8 +82,9 @@ pub fn run(args: CheckArgs) -> Result<i32> {
     let mut gave_up_count = 0u64;
     batch::process(
         &args.input,
+        &mut out,
         |item| check_record(item, &args),
-        |item, checked| {
+        |out, item, checked| {
             read += 1;
             match checked {
                 Checked::Invalid(message) => {

@@ -33,8 +33,9 @@ pub fn run(args: CountArgs) -> Result<i32> {
     let mut invalid = 0;
     batch::process(
         &args.input,
+        &mut out,
         |item| count_record(args.backend, item, args.limit, args.input.limits),
-        |item, verdict| {
+        |out, item, verdict| {
             tally.add(verdict.outcome());
             let json = args.format == Format::Json;
             match &verdict {

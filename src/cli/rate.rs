@@ -69,7 +69,7 @@ pub fn run(args: RateArgs) -> Result<i32> {
     let mut levels = [0u64; Level::ALL.len()];
     let limits = Limits::from(args.input.limits);
     let rate = |item: &Item| rate_record(item, limits);
-    batch::process(&args.input, rate, |item, rated| {
+    batch::process(&args.input, &mut writer, rate, |writer, item, rated| {
         match rated {
             Rated::Failed(message, outcome) => {
                 tally.add(outcome);

@@ -94,8 +94,9 @@ pub fn run(args: SolveArgs) -> Result<i32> {
     let limit = if args.first { 1 } else { 2 };
     batch::process(
         &args.input,
+        &mut out,
         |item| count_record(args.backend, item, limit, args.input.limits),
-        |item, verdict| {
+        |out, item, verdict| {
             let outcome = verdict.outcome();
             tally.add(outcome);
             match (&verdict, outcome) {
