@@ -1036,7 +1036,7 @@ mod tests {
         assert_eq!((outcome, emitted), (Err("closed"), 11));
         // Work past the stop is bounded by the parts in flight.
         let started = started.load(Ordering::Relaxed);
-        assert!(started < 11 + (IN_FLIGHT_PER_THREAD * 2) as u64 * MAX_PART as u64, "{started}");
+        assert!(started < 11 + IN_FLIGHT_PER_THREAD * 2 * MAX_PART as u64, "{started}");
     }
 
     #[test]
