@@ -822,6 +822,94 @@ impl Record for ErrorRecord {
     }
 }
 
+/// `hint`: what to do next on a player's board.
+#[derive(Clone, Debug, Serialize)]
+pub struct HintRecord {
+    /// The puzzle line.
+    puzzle: String,
+    /// The board line (givens and entries).
+    board: String,
+    /// The hint, its `kind` first.
+    #[serde(flatten)]
+    hint: crate::play::Hint,
+}
+
+impl HintRecord {
+    /// The record of `hint` for `board` on `puzzle`.
+    pub fn new(puzzle: &Grid, board: &Grid, hint: crate::play::Hint) -> HintRecord {
+        HintRecord {
+            puzzle: puzzle.to_line(),
+            board: board.to_line(),
+            hint,
+        }
+    }
+}
+
+impl Record for HintRecord {
+    const KIND: &'static str = "hint";
+
+    /// The step's sentence, the mistakes, or `solved` / `stuck`.
+    fn line(&self) -> String {
+        use crate::play::Hint;
+        match &self.hint {
+            Hint::Step { text, .. } => text.clone(),
+            Hint::Mistakes { mistakes } => mistake_line(mistakes),
+            Hint::Solved => "solved".to_string(),
+            Hint::Stuck => "stuck: no technique applies".to_string(),
+            #[allow(unreachable_patterns)]
+            _ => String::new(),
+        }
+    }
+}
+
+/// `check-board`: the mistakes on a player's board.
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardCheckRecord {
+    /// The puzzle line.
+    puzzle: String,
+    /// The board line.
+    board: String,
+    /// `rules` or `solution`.
+    mode: crate::play::CheckMode,
+    /// Each mistake, in cell order.
+    mistakes: Vec<crate::play::Mistake>,
+}
+
+impl BoardCheckRecord {
+    /// The record of checking `board` on `puzzle` in `mode`.
+    pub fn new(
+        puzzle: &Grid,
+        board: &Grid,
+        mode: crate::play::CheckMode,
+        mistakes: Vec<crate::play::Mistake>,
+    ) -> BoardCheckRecord {
+        BoardCheckRecord {
+            puzzle: puzzle.to_line(),
+            board: board.to_line(),
+            mode,
+            mistakes,
+        }
+    }
+}
+
+impl Record for BoardCheckRecord {
+    const KIND: &'static str = "board check";
+
+    /// `no mistakes`, or each mistake.
+    fn line(&self) -> String {
+        mistake_line(&self.mistakes)
+    }
+}
+
+/// Mistakes as one line: each one's text, `; `-separated.
+fn mistake_line(mistakes: &[crate::play::Mistake]) -> String {
+    if mistakes.is_empty() {
+        return "no mistakes".to_string();
+    }
+    let texts: Vec<&str> = mistakes.iter().map(|m| m.text.as_str()).collect();
+    texts.join("; ")
+}
+
 /// `canon`: the canonical (minlex) form of one puzzle.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CanonRecord {
