@@ -232,3 +232,45 @@ fn the_daily_puzzle_depends_on_the_date_only() {
     assert_eq!(a.rating.unwrap().level, sudoku_dlx::Level::Easy);
     assert!(sudoku_dlx::daily("2026-02-30", sudoku_dlx::Level::Easy).is_err());
 }
+
+#[test]
+fn the_command_line_plays_through_the_output_module() {
+    let p17 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let bin = env!("CARGO_BIN_EXE_sudoku-dlx");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(bin).args(args).output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    // The hint is the explain path's first step, in words.
+    let first = explain(p17).unwrap().steps[0].to_string();
+    assert_eq!(
+        run(&["hint", p17]),
+        (Some(0), format!("{first}\n"), String::new())
+    );
+    let clashing = format!("44{}", &p17[2..]);
+    let (code, out, _) = run(&[
+        "check-board",
+        p17,
+        &clashing,
+        "--mode",
+        "rules",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, Some(1));
+    let record: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(record["mistakes"][0]["cell"], "r1c2");
+    let (code, out, _) = run(&["hint", p17, &clashing]);
+    assert_eq!((code, out.as_str()), (Some(1), "r1c2 is not 4\n"));
+    let (code, _, err) = run(&["hint", p17, "--pencilmarks", "1,x"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--pencilmarks field 2"), "{err}");
+    let (code, out, _) = run(&["daily", "--date", "2026-11-27", "--difficulty", "easy"]);
+    assert_eq!(code, Some(0));
+    let daily = sudoku_dlx::daily("2026-11-27", sudoku_dlx::Level::Easy).unwrap();
+    assert!(out.starts_with(&daily.puzzle.to_string()), "{out}");
+}

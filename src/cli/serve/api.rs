@@ -3,6 +3,7 @@
 //! answer with the output module's record (the same fields as the
 //! command line's JSON) or a structured error.
 
+use super::work::Weight;
 use super::App;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -222,7 +223,7 @@ pub(crate) async fn generate(
     let with_solution = request.solution.unwrap_or(true);
     let text = app
         .work
-        .run(move |deadline| {
+        .run(Weight::of_side(shape.n()), move |deadline| {
             let plan = builder
                 .deadline(Some(deadline))
                 .build()
@@ -258,7 +259,7 @@ pub(crate) async fn rate(
     let puzzle = grid(&request.puzzle, "puzzle")?;
     let text = app
         .work
-        .run(move |deadline| {
+        .run(Weight::of_side(puzzle.shape().n()), move |deadline| {
             let graded = sudoku_dlx::with_grader(puzzle.shape(), |g| {
                 g.grade_within(&puzzle, limits(deadline), false)
             })
@@ -278,7 +279,7 @@ pub(crate) async fn explain(
     let puzzle = grid(&request.puzzle, "puzzle")?;
     let text = app
         .work
-        .run(move |deadline| {
+        .run(Weight::of_side(puzzle.shape().n()), move |deadline| {
             let graded = sudoku_dlx::with_grader(puzzle.shape(), |g| {
                 g.grade_within(&puzzle, limits(deadline), true)
             })
@@ -312,7 +313,7 @@ pub(crate) async fn hint(
     };
     let text = app
         .work
-        .run(move |deadline| {
+        .run(Weight::of_side(puzzle.shape().n()), move |deadline| {
             let marks = request.pencilmarks.as_deref();
             let hint = sudoku_dlx::hint_within(&puzzle, &board, marks, limits(deadline))
                 .map_err(|e| refused(e, "puzzle"))?;
@@ -341,7 +342,7 @@ pub(crate) async fn check(
     let mode = request.mode.unwrap_or(CheckMode::Solution);
     let text = app
         .work
-        .run(move |_| {
+        .run(Weight::of_side(puzzle.shape().n()), move |_| {
             let mistakes =
                 sudoku_dlx::check_board(&puzzle, &board, mode).map_err(|e| refused(e, "puzzle"))?;
             records(None, &[BoardCheckRecord::new(&puzzle, &board, mode, mistakes)])
@@ -381,7 +382,7 @@ pub(crate) async fn daily(
     }
     let text = app
         .work
-        .run(move |_| {
+        .run(Weight::Light, move |_| {
             let puzzle = sudoku_dlx::daily(&date, level).map_err(|e| refused(e, "date"))?;
             let mut out = Vec::new();
             let mut writer = Writer::new(&mut out, Format::Jsonl, None).map_err(internal)?;
@@ -409,7 +410,7 @@ pub(crate) async fn canon(
     let puzzle = grid(&request.puzzle, "puzzle")?;
     let text = app
         .work
-        .run(move |_| {
+        .run(Weight::of_side(puzzle.shape().n()), move |_| {
             // A budget rather than the clock: the search has no deadline,
             // and a grid with a huge symmetry group could take long.
             let form = sudoku_dlx::canon::try_canonical(&puzzle, Some(2_000_000))
@@ -462,7 +463,7 @@ pub(crate) async fn print(
     }
     let bytes = app
         .work
-        .run(move |_| {
+        .run(Weight::Light, move |_| {
             let sources = read_sources(&request.puzzles, None).map_err(|e| ApiError::bad(e, "puzzles"))?;
             if sources.len() > MOST_PRINTED {
                 return Err(ApiError::bad(
@@ -474,7 +475,9 @@ pub(crate) async fn print(
                 return Err(ApiError::bad("no puzzle to print", "puzzles"));
             }
             let named = sources.into_iter().map(|s| ("request".to_string(), s)).collect();
-            let entries = entries(named, true)
+            // Records keep their own rating; rating them here would have
+            // no deadline.
+            let entries = entries(named, false)
                 .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e).at("puzzles"))?;
             let book = layout(&entries, &options)
                 .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e).at("options"))?;
