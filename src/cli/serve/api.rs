@@ -3,8 +3,8 @@
 //! answer with the output module's record (the same fields as the
 //! command line's JSON) or a structured error.
 
-use super::work::Weight;
-use super::App;
+use super::error::{json, ApiError};
+use super::work::{App, Weight};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Query, State};
@@ -27,51 +27,6 @@ use sudoku_dlx::{
 const MOST_PUZZLES: u64 = 100;
 /// Puzzles one `print` request may lay out.
 const MOST_PRINTED: usize = 200;
-
-/// An error answer: its status and `{"error": ..., "where": ...}`.
-#[derive(Debug)]
-pub(crate) struct ApiError {
-    status: StatusCode,
-    error: String,
-    at: Option<String>,
-}
-
-impl ApiError {
-    /// An error with `status` and message `error`.
-    pub(crate) fn new(status: StatusCode, error: impl ToString) -> ApiError {
-        ApiError {
-            status,
-            error: error.to_string(),
-            at: None,
-        }
-    }
-
-    /// The same error, saying which field or place it is about.
-    fn at(mut self, place: impl ToString) -> ApiError {
-        self.at = Some(place.to_string());
-        self
-    }
-
-    fn bad(error: impl ToString, place: &str) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, error).at(place)
-    }
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let body = serde_json::json!({ "error": self.error, "where": self.at });
-        (self.status, json(body.to_string())).into_response()
-    }
-}
-
-/// A JSON answer from its text.
-fn json(text: String) -> Response {
-    let mut response = text.into_response();
-    response
-        .headers_mut()
-        .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    response
-}
 
 /// The body read as `T`: 413 past the size limit, 400 for JSON that does
 /// not read or fields that do not exist.

@@ -8,6 +8,7 @@
 //! own limits also get, so work past it stops instead of running on.
 
 mod api;
+mod error;
 mod work;
 
 use anyhow::{Context, Result};
@@ -22,7 +23,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use sudoku_dlx::limits::parse_seconds;
-pub(crate) use work::Work;
+use work::{App, Work};
 
 /// Options of `serve`.
 #[derive(Args, Debug)]
@@ -43,12 +44,6 @@ pub struct ServeArgs {
     /// Largest request body in bytes; larger ones get 413.
     #[arg(long, default_value_t = 1 << 20)]
     max_body: usize,
-}
-
-/// What every handler shares.
-pub(crate) struct App {
-    pub(crate) work: Work,
-    pub(crate) timeout: Duration,
 }
 
 /// Runs the server until Ctrl-C or SIGTERM, then lets the requests in
@@ -157,7 +152,7 @@ async fn access_log(State(app): State<Arc<App>>, request: Request, next: Next) -
     let overall = app.timeout + Duration::from_secs(2);
     let response = match tokio::time::timeout(overall, next.run(request)).await {
         Ok(response) => response,
-        Err(_) => api::ApiError::new(
+        Err(_) => error::ApiError::new(
             StatusCode::REQUEST_TIMEOUT,
             "the request took longer than the server's timeout",
         )

@@ -10,7 +10,7 @@
 //! threads of lower priority, so that it slows the many small requests
 //! down as little as possible while it lasts.
 
-use super::api::ApiError;
+use super::error::ApiError;
 use axum::http::StatusCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -35,6 +35,14 @@ impl Weight {
             Weight::Light
         }
     }
+}
+
+/// What every handler shares.
+pub(crate) struct App {
+    /// The bounded pool of puzzle work.
+    pub(crate) work: Work,
+    /// How long a request may take in all.
+    pub(crate) timeout: Duration,
 }
 
 /// The server's bounded pool of puzzle work.
