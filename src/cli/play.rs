@@ -81,7 +81,7 @@ pub enum ModeArg {
 /// Options of `daily`.
 #[derive(Args, Debug)]
 pub struct DailyArgs {
-    /// The day, YYYY-MM-DD (default: today, UTC).
+    /// The day, YYYY-MM-DD (default: the current date in UTC).
     #[arg(long)]
     date: Option<String>,
     /// The level: easy, medium, hard, expert, extreme.
@@ -155,7 +155,7 @@ pub fn run_check_board(args: CheckBoardArgs) -> Result<i32> {
 
 /// Runs `daily`.
 pub fn run_daily(args: DailyArgs) -> Result<i32> {
-    let date = args.date.unwrap_or_else(today);
+    let date = args.date.unwrap_or_else(current_date);
     let puzzle =
         sudoku_dlx::daily(&date, args.difficulty).with_context(|| format!("no puzzle for {date}"))?;
     let mut out = Writer::new(batch::stdout(), args.format.into(), None)?;
@@ -165,9 +165,9 @@ pub fn run_daily(args: DailyArgs) -> Result<i32> {
     Ok(0)
 }
 
-/// Today's date in UTC as YYYY-MM-DD (days to civil date, proleptic
+/// The current date in UTC as YYYY-MM-DD (days to civil date, proleptic
 /// Gregorian calendar).
-pub fn today() -> String {
+pub fn current_date() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());

@@ -326,7 +326,7 @@ pub(crate) async fn daily(
     query: Result<Query<DailyQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Response, ApiError> {
     let Query(query) = query.map_err(|e| ApiError::bad(e.body_text(), "query"))?;
-    let date = query.date.unwrap_or_else(super::super::play::today);
+    let date = query.date.unwrap_or_else(super::super::play::current_date);
     let level: Level = match &query.difficulty {
         Some(l) => l.parse().map_err(|e| ApiError::bad(e, "difficulty"))?,
         None => Level::Medium,
