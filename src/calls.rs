@@ -64,6 +64,13 @@ pub enum Error {
     /// No puzzle could be generated.
     #[error(transparent)]
     Generate(#[from] GenerateError),
+    /// A player's board does not belong to the puzzle (another shape, a
+    /// given changed) or its pencil marks do not read.
+    #[error("invalid board: {0}")]
+    Board(String),
+    /// The text is not a calendar date.
+    #[error("{0}")]
+    Date(String),
 }
 
 /// The puzzle as a grid without clashing givens.

@@ -72,6 +72,7 @@ pub mod canon;
 pub mod formats;
 pub mod limits;
 pub mod output;
+mod play;
 pub mod print;
 
 /// Ordered parallel maps over batches read from files, with state (a
@@ -85,9 +86,10 @@ pub use calls::{count, explain, generate, is_unique, rate, solve, Error, PuzzleI
 pub use engine::{Backend, BackendKind, Count, EffortUnit, UnknownBackend};
 pub use generator::{GenerateError, ShardError, Symmetry};
 pub use grid::{Clash, Grid};
-pub use logic::{Level, LogicError, Rating, SolvePath, Step, UnknownLevel};
+pub use logic::{Cell, Level, LogicError, Rating, SolvePath, Step, UnknownLevel};
 pub use pipeline::{
     Controls, Effort, Plan, PlanBuilder, Puzzle, RatingBand, RunError, Shard, Sink, SpecError,
 };
+pub use play::{check_board, daily, hint, hint_within, CheckMode, Hint, Mistake};
 pub use shape::{Shape, ShapeError};
 pub use verify::{compare_counts, Disagreement, GradeError, Graded, Grader};

@@ -127,6 +127,8 @@ impl<W: Write> Writer<W> {
             Kind::Checked(r) => self.write(r),
             Kind::Error(r) => self.write(r),
             Kind::Canonical(r) => self.write(r),
+            Kind::Hint(r) => self.write(r),
+            Kind::BoardCheck(r) => self.write(r),
             // Copied as read, whatever the format, as `dedup` passes
             // records through.
             Kind::Copied(r) => {
@@ -254,6 +256,8 @@ enum Kind {
     Error(ErrorRecord),
     Canonical(CanonRecord),
     Copied(CopiedRecord),
+    Hint(HintRecord),
+    BoardCheck(BoardCheckRecord),
 }
 
 impl Record {
@@ -352,6 +356,24 @@ impl Record {
         Record::of(Kind::Canonical(CanonRecord::new(source, puzzle, canonical)))
     }
 
+    /// What to do next on a player's `board` of `puzzle`: the step, or
+    /// the mistakes, or that it is solved or stuck.
+    pub fn hint(puzzle: &Grid, board: &Grid, hint: crate::play::Hint) -> Record {
+        Record::of(Kind::Hint(HintRecord::new(puzzle, board, hint)))
+    }
+
+    /// The `mistakes` found on a player's `board` of `puzzle` in `mode`.
+    pub fn board_check(
+        puzzle: &Grid,
+        board: &Grid,
+        mode: crate::play::CheckMode,
+        mistakes: Vec<crate::play::Mistake>,
+    ) -> Record {
+        Record::of(Kind::BoardCheck(BoardCheckRecord::new(
+            puzzle, board, mode, mistakes,
+        )))
+    }
+
     /// An input record's `text` (line ends included), read at `source`,
     /// to be written unchanged.
     pub fn copied(source: Source, text: String) -> Record {
@@ -371,6 +393,8 @@ impl Serialize for Record {
             Kind::Checked(r) => r.serialize(s),
             Kind::Error(r) => r.serialize(s),
             Kind::Canonical(r) => r.serialize(s),
+            Kind::Hint(r) => r.serialize(s),
+            Kind::BoardCheck(r) => r.serialize(s),
             Kind::Copied(r) => r.serialize(s),
         }
     }
@@ -942,6 +966,94 @@ impl Form for ErrorRecord {
     fn line(&self) -> String {
         self.error.clone()
     }
+}
+
+/// `hint`: what to do next on a player's board.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct HintRecord {
+    /// The puzzle line.
+    puzzle: String,
+    /// The board line (givens and entries).
+    board: String,
+    /// The hint, its `kind` first.
+    #[serde(flatten)]
+    hint: crate::play::Hint,
+}
+
+impl HintRecord {
+    /// The record of `hint` for `board` on `puzzle`.
+    pub(crate) fn new(puzzle: &Grid, board: &Grid, hint: crate::play::Hint) -> HintRecord {
+        HintRecord {
+            puzzle: puzzle.to_line(),
+            board: board.to_line(),
+            hint,
+        }
+    }
+}
+
+impl Form for HintRecord {
+    const KIND: &'static str = "hint";
+
+    /// The step's sentence, the mistakes, or `solved` / `stuck`.
+    fn line(&self) -> String {
+        use crate::play::Hint;
+        match &self.hint {
+            Hint::Step { text, .. } => text.clone(),
+            Hint::Mistakes { mistakes } => mistake_line(mistakes),
+            Hint::Solved => "solved".to_string(),
+            Hint::Stuck => "stuck: no technique applies".to_string(),
+            #[allow(unreachable_patterns)]
+            _ => String::new(),
+        }
+    }
+}
+
+/// `check-board`: the mistakes on a player's board.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct BoardCheckRecord {
+    /// The puzzle line.
+    puzzle: String,
+    /// The board line.
+    board: String,
+    /// `rules` or `solution`.
+    mode: crate::play::CheckMode,
+    /// Each mistake, in cell order.
+    mistakes: Vec<crate::play::Mistake>,
+}
+
+impl BoardCheckRecord {
+    /// The record of checking `board` on `puzzle` in `mode`.
+    pub(crate) fn new(
+        puzzle: &Grid,
+        board: &Grid,
+        mode: crate::play::CheckMode,
+        mistakes: Vec<crate::play::Mistake>,
+    ) -> BoardCheckRecord {
+        BoardCheckRecord {
+            puzzle: puzzle.to_line(),
+            board: board.to_line(),
+            mode,
+            mistakes,
+        }
+    }
+}
+
+impl Form for BoardCheckRecord {
+    const KIND: &'static str = "board check";
+
+    /// `no mistakes`, or each mistake.
+    fn line(&self) -> String {
+        mistake_line(&self.mistakes)
+    }
+}
+
+/// Mistakes as one line: each one's text, `; `-separated.
+fn mistake_line(mistakes: &[crate::play::Mistake]) -> String {
+    if mistakes.is_empty() {
+        return "no mistakes".to_string();
+    }
+    let texts: Vec<&str> = mistakes.iter().map(|m| m.text.as_str()).collect();
+    texts.join("; ")
 }
 
 /// `canon`: the canonical (minlex) form of one puzzle.

@@ -207,6 +207,12 @@ impl Grader {
         }
     }
 
+    /// The logical solver, for a solve that starts from a position of
+    /// its own (a player's board) rather than from givens.
+    pub(crate) fn solver(&mut self) -> &mut LogicalSolver {
+        &mut self.solver
+    }
+
     /// The shape this grader is built for.
     pub fn shape(&self) -> Shape {
         self.solver.shape()

@@ -623,6 +623,85 @@ fn generate<'py>(
     PyList::new(py, records)
 }
 
+/// A library error as the Python exception for it.
+fn play_error(e: sudoku_dlx::Error) -> PyErr {
+    use sudoku_dlx::{Error, GradeError};
+    match e {
+        Error::Parse(_) | Error::Clash(_) | Error::Board(_) => InputError::new_err(e.to_string()),
+        Error::Date(_) => option_error(e.to_string()),
+        Error::Rate(GradeError::NoSolution | GradeError::NotUnique { .. }) => {
+            NotUniqueError::new_err(e.to_string())
+        }
+        Error::Generate(_) => GenerationError::new_err(e.to_string()),
+        _ => SudokuError::new_err(e.to_string()),
+    }
+}
+
+/// JSON text (or the error that stopped it) as the Python object
+/// `json.loads` makes of it.
+fn to_python<'py>(py: Python<'py>, text: serde_json::Result<String>) -> PyResult<Bound<'py, PyAny>> {
+    let text = text.map_err(|e| SudokuError::new_err(e.to_string()))?;
+    py.import("json")?.call_method1("loads", (text,))
+}
+
+/// The next step from a player's board (a dict with `kind`).
+#[pyfunction]
+#[pyo3(signature = (puzzle, board=None, *, pencilmarks=None))]
+fn hint<'py>(
+    py: Python<'py>,
+    puzzle: &str,
+    board: Option<&str>,
+    pencilmarks: Option<Vec<Vec<u8>>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let board = board.unwrap_or(puzzle).to_string();
+    let puzzle = puzzle.to_string();
+    let found = py
+        .detach(|| sudoku_dlx::hint(puzzle.as_str(), board.as_str(), pencilmarks.as_deref()))
+        .map_err(play_error)?;
+    to_python(py, serde_json::to_string(&found))
+}
+
+/// The mistakes on a player's board: clashes (`mode="rules"`) or wrong
+/// entries (`mode="solution"`), as a list of dicts.
+#[pyfunction]
+#[pyo3(signature = (puzzle, board, *, mode="solution"))]
+fn check_board<'py>(py: Python<'py>, puzzle: &str, board: &str, mode: &str) -> PyResult<Bound<'py, PyAny>> {
+    let mode = match mode {
+        "rules" => sudoku_dlx::CheckMode::Rules,
+        "solution" => sudoku_dlx::CheckMode::Solution,
+        other => {
+            return Err(option_error(format!(
+                "unknown mode '{other}': expected rules or solution"
+            )))
+        }
+    };
+    let (puzzle, board) = (puzzle.to_string(), board.to_string());
+    let mistakes = py
+        .detach(|| sudoku_dlx::check_board(puzzle.as_str(), board.as_str(), mode))
+        .map_err(play_error)?;
+    to_python(py, serde_json::to_string(&mistakes))
+}
+
+/// The puzzle of the day `date` (`YYYY-MM-DD`) at `difficulty`, with its
+/// solution, as a generate record (dict).
+#[pyfunction]
+#[pyo3(signature = (date, *, difficulty="medium"))]
+fn daily<'py>(py: Python<'py>, date: &str, difficulty: &str) -> PyResult<Bound<'py, PyAny>> {
+    let level: Level = difficulty
+        .parse()
+        .map_err(|e: sudoku_dlx::UnknownLevel| option_error(e.to_string()))?;
+    let date = date.to_string();
+    let puzzle = py
+        .detach(|| sudoku_dlx::daily(&date, level))
+        .map_err(play_error)?;
+    let mut text = Vec::new();
+    Writer::new(&mut text, Format::Jsonl, None)
+        .and_then(|mut w| w.puzzle(&puzzle, true))
+        .map_err(|e| SudokuError::new_err(e.to_string()))?;
+    let text = String::from_utf8(text).map_err(|e| SudokuError::new_err(e.to_string()))?;
+    py.import("json")?.call_method1("loads", (text,))
+}
+
 /// Generates puzzles as a `(count, N*N)` uint8 array (0 for empty), with
 /// the solutions as a second array when `solution` is true.
 #[pyfunction]
@@ -755,6 +834,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(explain, m)?)?;
     m.add_function(wrap_pyfunction!(canonical_form, m)?)?;
     m.add_function(wrap_pyfunction!(dedup, m)?)?;
+    m.add_function(wrap_pyfunction!(hint, m)?)?;
+    m.add_function(wrap_pyfunction!(check_board, m)?)?;
+    m.add_function(wrap_pyfunction!(daily, m)?)?;
     m.add_function(wrap_pyfunction!(to_array, m)?)?;
     m.add_function(wrap_pyfunction!(from_array, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

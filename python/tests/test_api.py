@@ -238,3 +238,36 @@ def test_canonical_and_dedup_on_25x25():
     forms = sd.canonical(puzzles)
     assert sd.canonical(disguised) == forms and forms[0] != forms[1]
     assert sd.dedup(puzzles + disguised) == puzzles
+
+
+def test_hint_check_board_and_daily_match_the_solution_and_the_cli(cli):
+    # Two wrong entries: the hint names exactly those, the check too.
+    board = list(INKALA)
+    wrong = [i for i, ch in enumerate(INKALA) if ch == "."][:2]
+    for i in wrong:
+        board[i] = str(int(INKALA_SOLUTION[i]) % 9 + 1)
+    board = "".join(board)
+    named = sd.hint(INKALA, board)
+    assert named["kind"] == "mistakes"
+    cells = [f"r{i // 9 + 1}c{i % 9 + 1}" for i in wrong]
+    assert [m["cell"] for m in named["mistakes"]] == cells
+    assert [m["cell"] for m in sd.check_board(INKALA, board)] == cells
+    # From the givens: a sound step, the explain path's first.
+    step = sd.hint(INKALA)
+    assert step["kind"] == "step"
+    assert step["text"] == sd.explain(INKALA)["text"][0]
+    for e in step["step"]["eliminations"]:
+        r, c = (int(x) for x in e["cell"][1:].split("c"))
+        assert INKALA_SOLUTION[(r - 1) * 9 + c - 1] != str(e["digit"])
+    assert sd.hint(INKALA, INKALA_SOLUTION)["kind"] == "solved"
+    with pytest.raises(sd.OptionError):
+        sd.check_board(INKALA, INKALA, mode="guess")
+    with pytest.raises(sd.InputError):
+        sd.hint(INKALA, "9" + INKALA[1:])
+    # The daily puzzle is the command line's.
+    day = sd.daily("2026-11-27", difficulty="easy")
+    out = subprocess.run([str(cli), "daily", "--date", "2026-11-27", "--difficulty", "easy", "--format", "json"],
+                         capture_output=True, text=True, check=True)
+    assert day["puzzle"] == json.loads(out.stdout)["puzzle"]
+    with pytest.raises(sd.OptionError):
+        sd.daily("2026-02-30")

@@ -24,6 +24,16 @@ pub(super) enum Command {
     Rate(super::rate::RateArgs),
     /// Show how a person would solve one puzzle, step by step.
     Explain(super::explain::ExplainArgs),
+    /// The next step from a player's board, or the wrong entries on it.
+    Hint(super::play::HintArgs),
+    /// Look for mistakes on a player's board: clashes or wrong entries.
+    CheckBoard(super::play::CheckBoardArgs),
+    /// The puzzle of the day: the same on every machine for a date and
+    /// level.
+    Daily(super::play::DailyArgs),
+    /// Serve the JSON API and the web page over HTTP.
+    #[cfg(feature = "serve")]
+    Serve(super::serve::ServeArgs),
     /// Solve and count every puzzle with both engines; report any
     /// disagreement.
     Check(super::check::CheckArgs),

@@ -14,9 +14,12 @@ mod explain;
 mod generate;
 mod limits;
 mod options;
+mod play;
 mod print;
 mod progress;
 mod rate;
+#[cfg(feature = "serve")]
+mod serve;
 mod solve;
 
 use clap::{CommandFactory, Parser};
@@ -34,6 +37,11 @@ pub fn run() -> i32 {
         Command::Check(args) => check::run(args),
         Command::Rate(args) => rate::run(args),
         Command::Explain(args) => explain::run(args),
+        Command::Hint(args) => play::run_hint(args),
+        Command::CheckBoard(args) => play::run_check_board(args),
+        Command::Daily(args) => play::run_daily(args),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run(args),
         Command::Print(args) => print::run(args),
         Command::Completions(args) => completions::run_completions(args, Cli::command()),
         Command::Man => completions::run_man(Cli::command()),

@@ -61,6 +61,11 @@ impl LogicalSolver {
         }
     }
 
+    /// The shape tables, for a candidate grid built outside the solver.
+    pub(crate) fn tables(&self) -> Arc<Tables> {
+        Arc::clone(&self.tables)
+    }
+
     /// The shape this solver handles.
     pub fn shape(&self) -> Shape {
         self.tables.shape()
@@ -98,6 +103,21 @@ impl LogicalSolver {
     ) -> Result<Option<SolvePath>, LogicError> {
         let path = self.run(puzzle, keep_steps, deadline, Technique::ALL.len(), f32::INFINITY)?;
         Ok(path.map(|(path, _)| path))
+    }
+
+    /// The step SE would take first from `board`, a position that need
+    /// not come from a puzzle's givens alone (a player's board with
+    /// entries and pencil marks): `Some(None)` when no technique applies,
+    /// `None` when `deadline` passed first, since a chain search cut short
+    /// proves nothing.
+    pub(crate) fn first_step(&mut self, board: &Candidates, deadline: Option<Instant>) -> Option<Option<Step>> {
+        self.memo.reset(board.n());
+        let memo = &mut self.memo;
+        let found = crate::logic::chaining::with_deadline(deadline, || next_step(Technique::ALL.len(), board, memo));
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
+        Some(found)
     }
 
     /// How `puzzle` scores against `band` (start included, end excluded),

@@ -138,6 +138,24 @@ def canonical(puzzles: Any, *, box: Optional[str] = None, threads: Optional[int]
     included, take well under a millisecond; a grid with a huge symmetry
     group that exceeds the search budget (seconds) raises ``SudokuError``."""
 
+def hint(puzzle: str, board: Optional[str] = None, *, pencilmarks: Optional[Sequence[Sequence[int]]] = None) -> Record:
+    """The next step from a player's board (the givens and their entries;
+    default: the puzzle). ``kind`` is ``"mistakes"`` (with ``mistakes``:
+    the wrong entries), ``"step"`` (with ``step``, ``cells`` to highlight
+    and ``text``, the easiest step from the board), ``"solved"`` or
+    ``"stuck"``. ``pencilmarks``, one list of digits per cell, narrow the
+    candidates. Raises InputError for a board that changes a given,
+    NotUniqueError for a puzzle without exactly one solution."""
+
+def check_board(puzzle: str, board: str, *, mode: str = "solution") -> List[Record]:
+    """The mistakes on a player's board, each ``{"cell", "digit", "text"}``:
+    clashes in a house (``mode="rules"``) or entries that differ from the
+    solution (``mode="solution"``)."""
+
+def daily(date: str, *, difficulty: str = "medium") -> Record:
+    """The puzzle of the day ``date`` (``YYYY-MM-DD``) at ``difficulty``,
+    with its solution: the same on every machine."""
+
 T = TypeVar("T", str, Record)
 
 def dedup(items: Iterable[T], *, box: Optional[str] = None, threads: Optional[int] = None) -> List[T]:

@@ -1,0 +1,312 @@
+//! `sudoku-dlx serve` under load and faults: a server started on a free
+//! port of 127.0.0.1 keeps answering concurrent clients while others
+//! send oversized, malformed or slow requests or work past the time
+//! budget; every answer is a status with a JSON error, memory stays
+//! bounded, nothing panics, and SIGTERM stops it cleanly.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+const P17: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+/// The 25x25 puzzle of tests/robustness.rs that DLX needs seconds to
+/// count: work past a short request budget.
+const SLOW_25: &str = "2C..5...P............M.86..L........2..P...G.31FB.39E1..ANK.O.....4.D..G..C.K....6O.8.L5BNM..F.4..2A.8JNF4..7.IMG.1HC.2.E.L.DDE2.H.FI...PL1...9.3..J..L.P...H...5..G41..7.K.C9...7..LJ.6.....EDIN4C8...BA4KM6E8.3..JC.7...B.....L.G.8.P24.NA...IE.M6........8...P.N..3H2...EM.JI.OG.3.L.6G.I.J14.......P...MN.I9J...D.L..C..PO5..A.EK.PG.....E..AD...3....5.C.5....B.9.........6.K.F.D..D.CI..L9..5M.28..N6A3.1E..4B..M.....3KO7..HD.9.......EGNJO6..A..5.1.F..4..H...A.....6.P....3I..CML.......C....IE7LP.BK.F.D..8.A..79GL...B4.O6....K.J34...9.D.H..N.5.....7G....PH.....C....1EA9G.35.8...G1.5CJ.6......9N.....DO..7I.....F...DJ.3L.H.M.416.";
+
+/// A running server, stopped when dropped.
+struct Server {
+    child: Child,
+    addr: SocketAddr,
+    log: mpsc::Receiver<String>,
+}
+
+impl Server {
+    fn start(extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
+            .args(["serve", "--bind", "127.0.0.1:0"])
+            .args(extra)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (tx, log) = mpsc::channel();
+        let stderr = child.stderr.take().unwrap();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                let _ = tx.send(line);
+            }
+        });
+        let first = log
+            .recv_timeout(Duration::from_secs(20))
+            .expect("the server starts");
+        let addr = first
+            .split("http://")
+            .nth(1)
+            .and_then(|a| a.trim_end_matches('/').parse().ok())
+            .unwrap_or_else(|| panic!("no address in {first:?}"));
+        Server { child, addr, log }
+    }
+
+    /// The log lines so far.
+    fn log_lines(&self) -> Vec<String> {
+        self.log.try_iter().collect()
+    }
+
+    /// Resident memory in kB (Linux), for the bound on memory.
+    fn rss_kb(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One HTTP/1.1 exchange on a new connection: status and body.
+fn request(addr: SocketAddr, method: &str, path: &str, body: &[u8]) -> (u16, String) {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    // The server may answer (413) and close before a large body is all
+    // sent: a failed write still leaves the answer to read.
+    let _ = stream
+        .write_all(head.as_bytes())
+        .and_then(|()| stream.write_all(body));
+    read_response(&mut stream)
+}
+
+fn read_response(stream: &mut TcpStream) -> (u16, String) {
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw).to_string();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status line in {text:?}"));
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default();
+    (status, body)
+}
+
+fn post(addr: SocketAddr, path: &str, json: &str) -> (u16, String) {
+    request(addr, "POST", path, json.as_bytes())
+}
+
+/// The `error` and `where` of an error body.
+fn error_of(body: &str) -> (String, String) {
+    let v: serde_json::Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body:?}"));
+    (
+        v["error"].as_str().unwrap_or_default().to_string(),
+        v["where"].to_string(),
+    )
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+#[test]
+fn concurrent_clients_are_all_answered_while_others_misbehave() {
+    let server = Server::start(&["--threads", "2", "--timeout", "1", "--max-body", "65536"]);
+    let addr = server.addr;
+    let (status, body) = post(addr, "/api/generate", r#"{"seed":5}"#);
+    assert_eq!(status, 200, "{body}");
+    let puzzle: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let puzzle = puzzle["puzzles"][0]["puzzle"].as_str().unwrap().to_string();
+    let rss_before = server.rss_kb();
+
+    // Misbehaving clients, at the same time as the well-behaved ones.
+    let faults = std::thread::spawn(move || {
+        // 10 MB body: 413 with a JSON error.
+        let (status, body) = request(addr, "POST", "/api/hint", &vec![b'x'; 10 << 20]);
+        assert_eq!(status, 413, "{body}");
+        assert_eq!(error_of(&body).1, "\"body\"");
+        // Work past the budget: a 25x25 rating that needs seconds.
+        let started = Instant::now();
+        let (status, body) = post(addr, "/api/rate", &format!(r#"{{"puzzle":"{SLOW_25}"}}"#));
+        assert_eq!(status, 504, "{body}");
+        assert!(error_of(&body).0.contains("gave up"), "{body}");
+        assert!(
+            started.elapsed() < Duration::from_secs(4),
+            "{:?}",
+            started.elapsed()
+        );
+    });
+    // A slow client: half its headers, then silence.
+    let slow = std::thread::spawn(move || {
+        let mut stream = TcpStream::connect(addr).unwrap();
+        stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        stream
+            .write_all(b"POST /api/hint HTTP/1.1\r\nHost: test\r\nContent-Length: 100\r\n\r\n{\"puzzle\":")
+            .unwrap();
+        let started = Instant::now();
+        let (status, _) = read_response(&mut stream);
+        (status, started.elapsed())
+    });
+
+    let clients: Vec<_> = (0..16)
+        .map(|c| {
+            let puzzle = puzzle.clone();
+            std::thread::spawn(move || {
+                let mut latencies = Vec::new();
+                for i in 0..15u64 {
+                    let started = Instant::now();
+                    let (status, body) = match (c + i) % 3 {
+                        0 => post(addr, "/api/generate", &format!(r#"{{"seed":{}}}"#, c * 100 + i)),
+                        1 => post(addr, "/api/hint", &format!(r#"{{"puzzle":"{puzzle}"}}"#)),
+                        _ => post(addr, "/api/rate", &format!(r#"{{"puzzle":"{P17}"}}"#)),
+                    };
+                    latencies.push(started.elapsed());
+                    assert_eq!(status, 200, "{body}");
+                }
+                latencies
+            })
+        })
+        .collect();
+    let mut latencies: Vec<Duration> = clients.into_iter().flat_map(|c| c.join().unwrap()).collect();
+    faults.join().unwrap();
+    let (slow_status, slow_after) = slow.join().unwrap();
+    // The slow client is cut off with 408 once the request's time (1 s
+    // plus 2 s of grace) is up.
+    assert_eq!(slow_status, 408);
+    assert!(slow_after < Duration::from_secs(10), "{slow_after:?}");
+
+    latencies.sort();
+    assert_eq!(latencies.len(), 240);
+    // Bounded, not fast: CI machines are shared. A blocked runtime or an
+    // unbounded queue would show as seconds here.
+    assert!(
+        percentile(&latencies, 0.99) < Duration::from_secs(3),
+        "p99 {:?}",
+        percentile(&latencies, 0.99)
+    );
+    if let (Some(before), Some(after)) = (rss_before, server.rss_kb()) {
+        assert!(
+            after < before + 200_000,
+            "resident memory grew from {before} kB to {after} kB"
+        );
+    }
+    // Every request left an access log line; none is a panic.
+    let log = server.log_lines();
+    assert!(
+        log.iter().filter(|l| l.contains(" POST /api/")).count() >= 243,
+        "{log:?}"
+    );
+    assert!(!log.iter().any(|l| l.contains("panicked")), "{log:?}");
+}
+
+#[test]
+fn bad_requests_get_statuses_and_json_errors_naming_the_place() {
+    let server = Server::start(&["--threads", "1", "--max-body", "4096"]);
+    let addr = server.addr;
+    let cases: &[(&str, &str, u16, &str)] = &[
+        ("/api/hint", "{\"puzzle\":", 400, "body line 1 column 10"),
+        ("/api/hint", "\u{1}\u{2}binary", 400, "body line 1 column 1"),
+        ("/api/hint", r#"{"puzzle":5}"#, 400, "body line 1 column 11"),
+        ("/api/hint", r#"{"puzzle":"1","unknown":1}"#, 400, "body line 1"),
+        ("/api/hint", r#"{"puzzle":"12"}"#, 400, "puzzle"),
+        (
+            "/api/rate",
+            r#"{"puzzle":"11..............................................................................."}"#,
+            422,
+            "puzzle",
+        ),
+        (
+            "/api/rate",
+            r#"{"puzzle":"................................................................................."}"#,
+            422,
+            "puzzle",
+        ),
+        ("/api/generate", r#"{"count":100000}"#, 400, "count"),
+        (
+            "/api/generate",
+            r#"{"difficulty":"impossible"}"#,
+            400,
+            "difficulty",
+        ),
+        ("/api/generate", r#"{"shape":"7x9"}"#, 400, "shape"),
+        (
+            "/api/check",
+            &format!(r#"{{"puzzle":"{P17}","board":"5{}"}}"#, &P17[1..]),
+            422,
+            "board",
+        ),
+        (
+            "/api/check",
+            &format!(r#"{{"puzzle":"{P17}","board":"{P17}","mode":"guess"}}"#),
+            400,
+            "body line 1",
+        ),
+        ("/api/print", r#"{"puzzles":"","format":"gif"}"#, 400, "format"),
+        ("/api/nothing", "{}", 404, "null"),
+    ];
+    for &(path, body, status, place) in cases {
+        let (got, answer) = post(addr, path, body);
+        assert_eq!(got, status, "{path} {body}: {answer}");
+        let (error, at) = error_of(&answer);
+        assert!(!error.is_empty(), "{answer}");
+        assert!(at.contains(place), "{path} {body}: where {at}, expected {place}");
+    }
+    let (status, body) = request(addr, "GET", "/api/daily?date=2026-02-30", b"");
+    assert_eq!((status, error_of(&body).1.as_str()), (400, "\"date\""), "{body}");
+    let (status, _) = request(addr, "POST", "/api/hint", &vec![b' '; 5000]);
+    assert_eq!(status, 413);
+    // Still answering.
+    let (status, _) = request(addr, "GET", "/api/health", b"");
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn the_page_and_the_api_description_are_served() {
+    let server = Server::start(&[]);
+    let (status, page) = request(server.addr, "GET", "/", b"");
+    assert_eq!(status, 200);
+    assert!(page.contains("<div id=\"board\" role=\"grid\""));
+    for file in ["/app.js", "/style.css"] {
+        assert_eq!(request(server.addr, "GET", file, b"").0, 200, "{file}");
+    }
+    let (status, spec) = request(server.addr, "GET", "/openapi.json", b"");
+    assert_eq!(status, 200);
+    let spec: serde_json::Value = serde_json::from_str(&spec).unwrap();
+    // Every path it describes answers something other than 404.
+    for (path, ops) in spec["paths"].as_object().unwrap() {
+        let method = if ops.get("get").is_some() { "GET" } else { "POST" };
+        let (status, body) = request(server.addr, method, path, b"{}");
+        assert_ne!(status, 404, "{path}: {body}");
+    }
+}
+
+#[test]
+fn sigterm_lets_the_server_stop_cleanly() {
+    let mut server = Server::start(&[]);
+    assert_eq!(request(server.addr, "GET", "/api/health", b"").0, 200);
+    let pid = server.child.id() as libc::pid_t;
+    // SAFETY: a plain signal to the child this test started.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    let started = Instant::now();
+    loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            assert_eq!(status.code(), Some(0));
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "still running after SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
