@@ -672,6 +672,12 @@ pub struct CountRecord {
     /// Why the count was given up, if it was.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// The variant rules (absent for classic puzzles).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
+    /// The jigsaw region map (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub regions: Option<String>,
 }
 
 impl CountRecord {
@@ -689,6 +695,8 @@ impl CountRecord {
             effort: EffortFields::of(kind, count.effort),
             uniqueness_checked: None,
             error: None,
+            variant: None,
+            regions: None,
         }
     }
 }
@@ -945,5 +953,77 @@ mod tests {
         let mut empty = Writer::new(Vec::new(), Format::Json, None).unwrap();
         empty.end().unwrap();
         assert_eq!(empty.out, b"[]\n");
+    }
+}
+
+/// `generate` with variant rules: one generated variant puzzle.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[non_exhaustive]
+pub struct VariantPuzzleRecord {
+    /// Index in the run.
+    pub index: u64,
+    /// Run seed.
+    pub seed: u64,
+    /// Board shape.
+    pub shape: Shape,
+    /// The variant rules.
+    pub variant: String,
+    /// The jigsaw region map (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub regions: Option<String>,
+    /// The puzzle line.
+    pub puzzle: String,
+    /// Clues.
+    pub clues: usize,
+    /// The solution line, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solution: Option<String>,
+}
+
+impl VariantPuzzleRecord {
+    /// The record of puzzle `index` of a run from `seed`.
+    pub fn new(
+        index: u64,
+        seed: u64,
+        puzzle: &crate::generator::VariantPuzzle,
+        with_solution: bool,
+    ) -> VariantPuzzleRecord {
+        VariantPuzzleRecord {
+            index,
+            seed,
+            shape: puzzle.puzzle.shape(),
+            variant: puzzle.variant.to_string(),
+            regions: puzzle.variant.region_map(),
+            puzzle: puzzle.puzzle.to_line(),
+            clues: puzzle.puzzle.given_count(),
+            solution: with_solution.then(|| puzzle.solution.to_line()),
+        }
+    }
+
+    /// The CSV header of these records.
+    pub const CSV_HEADER: [&'static str; 6] = ["index", "variant", "regions", "puzzle", "clues", "solution"];
+}
+
+impl Record for VariantPuzzleRecord {
+    const KIND: &'static str = "variant puzzle";
+
+    /// The puzzle line; for jigsaw, the region line follows it, so the
+    /// output reads back as input.
+    fn line(&self) -> String {
+        match &self.regions {
+            Some(map) => format!("{}\n{map}", self.puzzle),
+            None => self.puzzle.clone(),
+        }
+    }
+
+    fn csv(&self) -> Option<Vec<String>> {
+        Some(vec![
+            self.index.to_string(),
+            self.variant.clone(),
+            self.regions.clone().unwrap_or_default(),
+            self.puzzle.clone(),
+            self.clues.to_string(),
+            self.solution.clone().unwrap_or_default(),
+        ])
     }
 }

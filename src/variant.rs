@@ -118,8 +118,8 @@ pub enum VariantError {
     /// Two constraints that cannot be combined, and why.
     #[error("{0} cannot be combined with {1}: {2}")]
     Incompatible(&'static str, &'static str, &'static str),
-    /// Jigsaw without regions, or regions without jigsaw.
-    #[error("jigsaw needs a region map (one symbol per cell), and a region map needs jigsaw")]
+    /// Jigsaw without its region map where one is needed.
+    #[error("jigsaw needs a region map (one symbol per cell)")]
     RegionsMissing,
     /// A region map whose length is not the shape's cell count.
     #[error("region map has {0} symbols, expected {1} for a {2} board")]
@@ -221,9 +221,9 @@ impl Variant {
     }
 
     /// Checks that the variant exists on `shape`: every constraint has its
-    /// cells there, jigsaw has regions that fit, and the combination is
-    /// possible. It does not search; see the generator for the check that
-    /// some grid satisfies the rules.
+    /// cells there, jigsaw regions (if given) fit, and the combination is
+    /// possible. It does not search; [`Rules::new`](crate::Rules::new)
+    /// also checks that some grid satisfies the rules.
     pub fn check(&self, shape: Shape) -> Result<(), VariantError> {
         if self.has(Constraint::Windoku) && !(shape.is_square_box() && shape.n() >= 9) {
             return Err(VariantError::NotOnShape(
@@ -239,14 +239,12 @@ impl Variant {
                 "disjoint groups are positions inside boxes, which jigsaw replaces",
             ));
         }
-        match (&self.regions, self.has(Constraint::Jigsaw)) {
-            (Some(regions), true) if regions.len() == shape.cells() => Ok(()),
-            (Some(regions), true) => Err(VariantError::RegionLength(
+        match &self.regions {
+            Some(regions) if regions.len() != shape.cells() => Err(VariantError::RegionLength(
                 regions.len(),
                 shape.cells(),
                 shape,
             )),
-            _ if self.has(Constraint::Jigsaw) || self.regions.is_some() => Err(VariantError::RegionsMissing),
             _ => Ok(()),
         }
     }
@@ -472,8 +470,8 @@ mod tests {
         let windoku: Variant = "windoku".parse().unwrap();
         assert!(matches!(windoku.check(six), Err(VariantError::NotOnShape(..))));
         assert!(windoku.check(Shape::CLASSIC).is_ok());
-        let jigsaw: Variant = "jigsaw".parse().unwrap();
-        assert_eq!(jigsaw.check(Shape::CLASSIC), Err(VariantError::RegionsMissing));
+        let jigsaw: Variant = "jigsaw,disjoint-groups".parse().unwrap();
+        assert!(matches!(jigsaw.check(Shape::CLASSIC), Err(VariantError::Incompatible(..))));
     }
 
     #[test]

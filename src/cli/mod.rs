@@ -18,6 +18,7 @@ mod print;
 mod progress;
 mod rate;
 mod solve;
+mod variant;
 
 use clap::{CommandFactory, Parser};
 use commands::Command;

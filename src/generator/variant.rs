@@ -64,6 +64,9 @@ impl Rules {
     /// complete grid keeps its rules, before any puzzle is searched.
     pub fn new(shape: Shape, variant: &Variant) -> Result<Rules, VariantError> {
         variant.check(shape)?;
+        if variant.has(Constraint::Jigsaw) && variant.region_map().is_none() {
+            return Err(VariantError::RegionsMissing);
+        }
         let mut rules = Rules::build(shape, variant);
         let mut rng = ChaCha8Rng::seed_from_u64(0);
         if rules.random_grid(&mut rng).is_none() {
@@ -191,7 +194,7 @@ impl Rules {
     /// Refuses a clue symmetry that does not map the rules onto
     /// themselves: jigsaw regions are irregular, and a turn needs square
     /// boxes.
-    fn allow(&self, symmetry: Symmetry) -> Result<(), VariantError> {
+    pub fn allow(&self, symmetry: Symmetry) -> Result<(), VariantError> {
         let breaks = (symmetry != Symmetry::None && self.variant.has(Constraint::Jigsaw))
             || !symmetry.fits(self.shape);
         if breaks {
@@ -235,13 +238,15 @@ pub fn generate_variant(
     if !variant.has(Constraint::Jigsaw) || variant.region_map().is_some() {
         return Rules::new(shape, variant)?.generate(seed, symmetry);
     }
+    variant.check(shape)?;
+    if symmetry != Symmetry::None {
+        return Err(VariantError::Symmetry(symmetry.name(), variant.to_string()));
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for _ in 0..REGION_ATTEMPTS {
         let map = random_regions(shape, &mut rng);
         let with_regions = variant.clone().with_regions(&map, shape)?;
-        with_regions.check(shape)?;
         let mut rules = Rules::build(shape, &with_regions);
-        rules.allow(symmetry)?;
         if let Ok(p) = rules.generate(rng.gen(), symmetry) {
             return Ok(p);
         }
