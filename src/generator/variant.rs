@@ -28,6 +28,12 @@ const FILL_RESTARTS: u64 = 200;
 /// Search nodes per restart, per cell of the board.
 const RESTART_NODES_PER_CELL: u64 = 20;
 
+/// Search nodes a digging probe may take in the DLX matrix before the SAT
+/// engine settles it. DLX settles most probes within a few hundred nodes;
+/// a sparse puzzle under conflict rules (anti-knight, non-consecutive)
+/// can need millions, where SAT's learning helps.
+const PROBE_NODES: u64 = 2_000;
+
 /// Region layouts tried per jigsaw puzzle before giving up.
 const REGION_ATTEMPTS: usize = 50;
 
@@ -215,8 +221,12 @@ impl Rules {
             // A second solution agrees with the first outside the orbit,
             // so it differs inside it.
             let other = orbit.iter().any(|&c| {
-                !self.naked_single(&puzzle, c, solution.get(c))
-                    && self.dlx.has_other(&puzzle, c, solution.get(c), None) != Some(false)
+                let digit = solution.get(c);
+                !self.naked_single(&puzzle, c, digit)
+                    && match self.dlx.has_other(&puzzle, c, digit, Some(PROBE_NODES)) {
+                        Some(found) => found,
+                        None => self.sat.has_other(&puzzle, c, digit),
+                    }
             });
             if other {
                 orbit.iter().for_each(|&c| puzzle.set(c, solution.get(c)));

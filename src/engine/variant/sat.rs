@@ -13,11 +13,33 @@ use rand::RngCore;
 use varisat::{ExtendFormula, Lit, Solver};
 
 /// The formula of one variant on one shape; each count loads it into a
-/// fresh solver, so counts never influence each other.
-#[derive(Clone, Debug)]
+/// fresh solver, so counts never influence each other. Digging probes
+/// share one loaded solver instead (`has_other`): they only add
+/// assumptions, so what it learns stays true for every probe.
 pub(crate) struct VariantSat {
     shape: Shape,
     cnf: Cnf,
+    probe: Option<ProbeSolver>,
+}
+
+/// The solver kept for digging probes.
+struct ProbeSolver(Solver<'static>);
+
+// SAFETY: `Solver` is `!Send` only because it can hold a proof writer and
+// proof processors, which need not be `Send`. This solver never gets
+// either (it is built by `Solver::new` and only given clauses and
+// assumptions), so it owns plain data that may move between threads.
+unsafe impl Send for ProbeSolver {}
+
+impl Clone for VariantSat {
+    /// A copy of the formula; the probe solver is rebuilt when needed.
+    fn clone(&self) -> VariantSat {
+        VariantSat {
+            shape: self.shape,
+            cnf: self.cnf.clone(),
+            probe: None,
+        }
+    }
 }
 
 impl VariantSat {
@@ -57,7 +79,7 @@ impl VariantSat {
                 }
             }
         }
-        VariantSat { shape, cnf }
+        VariantSat { shape, cnf, probe: None }
     }
 
     fn loaded(&self) -> Solver<'static> {
@@ -112,6 +134,30 @@ impl VariantSat {
             return None;
         }
         Some(self.grid_of(solver.model().unwrap_or_default()).0)
+    }
+
+    /// Whether `puzzle` has a solution without `digit` in `cell` (an empty
+    /// cell): the digging probe, for when a DLX search ran out of budget.
+    pub(crate) fn has_other(&mut self, puzzle: &Grid, cell: usize, digit: u8) -> bool {
+        let n = self.shape.n();
+        let mut assumptions: Vec<Lit> = puzzle
+            .cells()
+            .iter()
+            .enumerate()
+            .filter(|&(_, &d)| d != 0)
+            .map(|(c, &d)| option_lit(c * n + d as usize - 1))
+            .collect();
+        assumptions.push(!option_lit(cell * n + digit as usize - 1));
+        if self.probe.is_none() {
+            self.probe = Some(ProbeSolver(self.loaded()));
+        }
+        let Some(ProbeSolver(solver)) = self.probe.as_mut() else {
+            return true;
+        };
+        solver.assume(&assumptions);
+        // Without a proof writer or interrupts varisat does not fail; a
+        // failure would keep the clue, which is always safe.
+        solver.solve().unwrap_or(true)
     }
 
     /// Counts solutions of `puzzle` up to `limit`, blocking each model
