@@ -481,7 +481,7 @@ mod tests {
         assert_eq!(ok.region_map().unwrap(), "AABBAABBCCDDCCDD");
         let bad = |map: &str| Variant::classic().with_regions(map, four).unwrap_err();
         assert_eq!(bad("AABB"), VariantError::RegionLength(4, 16, four));
-        assert_eq!(bad("AAABABBBCCDDCCDD"), VariantError::RegionSize('A', 5, 4));
+        assert_eq!(bad("AAABAABBCCDDCCDD"), VariantError::RegionSize('A', 5, 4));
         assert_eq!(bad("ABBAABBACCDDCCDD"), VariantError::RegionDisconnected('A'));
         assert_eq!(bad("AABBAABBCCDDCCEE"), VariantError::RegionCount(5, 4));
     }
