@@ -29,11 +29,11 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
         ));
         seed
     });
-    let threads = batch::thread_count(args.threads)?;
     if let Some(variant) = args.variant.as_ref().filter(|v| !v.is_classic()) {
-        return run_variant(&args, variant, seed, threads);
+        return run_variant(&args, variant, seed, batch::thread_count(args.threads)?);
     }
     let plan = args.plan(seed, start)?;
+    let threads = batch::thread_count(args.threads)?;
     // Ignore a failure to install the handler (one may exist already):
     // Ctrl-C then just ends the process, as it would anyway.
     let _ = ctrlc::set_handler(|| CONTROLS.stop.store(true, Ordering::SeqCst));
