@@ -20,6 +20,7 @@ use crate::grid::Grid;
 /// How messages quote a piece of input text: shortened past a limit.
 pub use crate::shape::quote;
 use crate::shape::Shape;
+use crate::variant::{Constraint, Variant};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use std::io::{BufRead, ErrorKind};
@@ -643,4 +644,82 @@ mod tests {
         assert_eq!(e.line, 2);
         assert!(e.message.contains("ragged"), "{e}");
     }
+}
+
+/// One variant puzzle read from the input: its rules come from the
+/// record (`"variant"` and `"regions"` in JSON), else from the default
+/// given; a jigsaw puzzle line without a record of its own is followed by
+/// a line of region symbols, one per cell.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct VariantRecord {
+    /// Line where the record starts (1-based).
+    pub line: usize,
+    /// The puzzle and its rules, or what was wrong with them.
+    pub puzzle: Result<(Grid, Variant), ParseError>,
+}
+
+/// The `"variant"` and `"regions"` fields of a JSON record.
+#[derive(Deserialize)]
+struct JsonVariant {
+    variant: Option<String>,
+    regions: Option<String>,
+}
+
+/// Reads variant puzzles from `text` (puzzle lines or JSON records; blank
+/// lines and lines starting with `#` are skipped). Every record's rules
+/// are checked for its shape ([`Variant::check`]), so a bad region map or
+/// a rule that does not exist on the board is an error naming the record.
+pub fn read_variant_records(text: &str, shape: Option<Shape>, variant: &Variant) -> Vec<VariantRecord> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+    let mut out = Vec::new();
+    while let Some((line, text)) = lines.next() {
+        let puzzle = if text.trim_start().starts_with('{') {
+            parse_json(text, shape, line).and_then(|grid| {
+                let fields: JsonVariant = serde_json::from_str(text)
+                    .map_err(|e| error(line, None, format!("invalid JSON: {e}")))?;
+                let rules = match fields.variant.as_deref() {
+                    Some(named) => named
+                        .parse::<Variant>()
+                        .map_err(|e| error(line, None, format!("in \"variant\": {e}")))?,
+                    None => variant.clone(),
+                };
+                with_map(rules, fields.regions.as_deref(), grid, line)
+            })
+        } else {
+            // The region line belongs to this record even when the puzzle
+            // line is bad, so that it is not read as the next puzzle.
+            let map = (variant.has(Constraint::Jigsaw) && variant.region_map().is_none())
+                .then(|| lines.next().map(|(_, map)| map.trim()));
+            parse_line(text, shape, line).and_then(|grid| match map {
+                Some(None) => Err(error(line, None, "jigsaw puzzle without its region line")),
+                Some(map) => with_map(variant.clone(), map, grid, line),
+                None => with_map(variant.clone(), None, grid, line),
+            })
+        };
+        out.push(VariantRecord { line, puzzle });
+    }
+    out
+}
+
+/// The rules of one record: its region map applied and checked.
+fn with_map(
+    rules: Variant,
+    map: Option<&str>,
+    grid: Grid,
+    line: usize,
+) -> Result<(Grid, Variant), ParseError> {
+    let shape = grid.shape();
+    let rules = match map {
+        Some(map) => rules
+            .with_regions(map, shape)
+            .map_err(|e| error(line, None, format!("region map: {e}")))?,
+        None => rules,
+    };
+    rules.check(shape).map_err(|e| error(line, None, e.to_string()))?;
+    Ok((grid, rules))
 }

@@ -64,7 +64,7 @@ macro_rules! internal_modules {
     )*};
 }
 
-internal_modules!(engine, generator, grid, logic, pipeline, shape, verify);
+internal_modules!(engine, generator, grid, logic, pipeline, shape, variant, verify);
 
 mod cache;
 mod calls;
@@ -84,7 +84,7 @@ pub mod parallel {
 pub use cache::{with_backend, with_grader};
 pub use calls::{count, explain, generate, is_unique, rate, solve, Error, PuzzleInput};
 pub use engine::{Backend, BackendKind, Count, EffortUnit, UnknownBackend};
-pub use generator::{GenerateError, ShardError, Symmetry};
+pub use generator::{generate_variant, GenerateError, Rules, ShardError, Symmetry, VariantPuzzle};
 pub use grid::{Clash, Grid};
 pub use logic::{Cell, Level, LogicError, Rating, SolvePath, Step, UnknownLevel};
 pub use pipeline::{
@@ -92,4 +92,5 @@ pub use pipeline::{
 };
 pub use play::{check_board, daily, hint, hint_within, CheckMode, Hint, Mistake};
 pub use shape::{Shape, ShapeError};
+pub use variant::{Constraint, Variant, VariantError};
 pub use verify::{compare_counts, Disagreement, GradeError, Graded, Grader};

@@ -129,6 +129,7 @@ impl<W: Write> Writer<W> {
             Kind::Canonical(r) => self.write(r),
             Kind::Hint(r) => self.write(r),
             Kind::BoardCheck(r) => self.write(r),
+            Kind::VariantPuzzle(r) => self.write(r),
             // Copied as read, whatever the format, as `dedup` passes
             // records through.
             Kind::Copied(r) => {
@@ -156,6 +157,11 @@ impl<W: Write> Writer<W> {
         self.out.write_all(text.as_bytes())?;
         self.written += 1;
         Ok(())
+    }
+
+    /// Starts an output of generated variant puzzles: their CSV header.
+    pub fn begin_variant_puzzles(&mut self) -> Result<(), OutputError> {
+        self.begin(&VariantPuzzleRecord::CSV_HEADER)
     }
 
     /// Starts an output of generated puzzles: the CSV header for records
@@ -258,6 +264,7 @@ enum Kind {
     Copied(CopiedRecord),
     Hint(HintRecord),
     BoardCheck(BoardCheckRecord),
+    VariantPuzzle(VariantPuzzleRecord),
 }
 
 impl Record {
@@ -374,6 +381,42 @@ impl Record {
         )))
     }
 
+    /// Puzzle `index` of a variant run from `seed`, with its rules (and
+    /// region map), and its solution when `with_solution`.
+    pub fn variant_puzzle(
+        index: u64,
+        seed: u64,
+        puzzle: &crate::generator::VariantPuzzle,
+        with_solution: bool,
+    ) -> Record {
+        Record::of(Kind::VariantPuzzle(VariantPuzzleRecord::new(
+            index,
+            seed,
+            puzzle,
+            with_solution,
+        )))
+    }
+
+    /// A count or a solve under `variant`'s rules: the record names them
+    /// (and the region map), so that it reads back. Other kinds are
+    /// unchanged.
+    pub fn with_variant(mut self, variant: &crate::variant::Variant) -> Record {
+        if let Kind::Counted(r) | Kind::Solved(SolvedRecord(r)) = &mut *self.0 {
+            r.variant = Some(variant.to_string());
+            r.regions = variant.region_map();
+        }
+        self
+    }
+
+    /// A count whose answer is in doubt, and why (the backends disagree,
+    /// or a solution breaks a rule). Other kinds are unchanged.
+    pub fn with_problem(mut self, problem: Option<String>) -> Record {
+        if let Kind::Counted(r) = &mut *self.0 {
+            r.error = problem;
+        }
+        self
+    }
+
     /// An input record's `text` (line ends included), read at `source`,
     /// to be written unchanged.
     pub fn copied(source: Source, text: String) -> Record {
@@ -395,6 +438,7 @@ impl Serialize for Record {
             Kind::Canonical(r) => r.serialize(s),
             Kind::Hint(r) => r.serialize(s),
             Kind::BoardCheck(r) => r.serialize(s),
+            Kind::VariantPuzzle(r) => r.serialize(s),
             Kind::Copied(r) => r.serialize(s),
         }
     }
@@ -823,6 +867,12 @@ pub(crate) struct CountRecord {
     /// Why the count was given up, if it was.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) error: Option<String>,
+    /// The variant rules (absent for classic puzzles).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) variant: Option<String>,
+    /// The jigsaw region map (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) regions: Option<String>,
 }
 
 impl CountRecord {
@@ -840,6 +890,8 @@ impl CountRecord {
             effort: EffortFields::of(kind, count.effort),
             uniqueness_checked: None,
             error: None,
+            variant: None,
+            regions: None,
         }
     }
 }
@@ -1178,5 +1230,77 @@ mod tests {
         let mut empty = Writer::new(Vec::new(), Format::Json, None).unwrap();
         empty.end().unwrap();
         assert_eq!(empty.out, b"[]\n");
+    }
+}
+
+/// `generate` with variant rules: one generated variant puzzle.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub(crate) struct VariantPuzzleRecord {
+    /// Index in the run.
+    pub(crate) index: u64,
+    /// Run seed.
+    pub(crate) seed: u64,
+    /// Board shape.
+    pub(crate) shape: Shape,
+    /// The variant rules.
+    pub(crate) variant: String,
+    /// The jigsaw region map (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) regions: Option<String>,
+    /// The puzzle line.
+    pub(crate) puzzle: String,
+    /// Clues.
+    pub(crate) clues: usize,
+    /// The solution line, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) solution: Option<String>,
+}
+
+impl VariantPuzzleRecord {
+    /// The record of puzzle `index` of a run from `seed`.
+    pub(crate) fn new(
+        index: u64,
+        seed: u64,
+        puzzle: &crate::generator::VariantPuzzle,
+        with_solution: bool,
+    ) -> VariantPuzzleRecord {
+        VariantPuzzleRecord {
+            index,
+            seed,
+            shape: puzzle.puzzle.shape(),
+            variant: puzzle.variant.to_string(),
+            regions: puzzle.variant.region_map(),
+            puzzle: puzzle.puzzle.to_line(),
+            clues: puzzle.puzzle.given_count(),
+            solution: with_solution.then(|| puzzle.solution.to_line()),
+        }
+    }
+
+    /// The CSV header of these records.
+    pub(crate) const CSV_HEADER: [&'static str; 6] =
+        ["index", "variant", "regions", "puzzle", "clues", "solution"];
+}
+
+impl Form for VariantPuzzleRecord {
+    const KIND: &'static str = "variant puzzle";
+
+    /// The puzzle line; for jigsaw, the region line follows it, so the
+    /// output reads back as input.
+    fn line(&self) -> String {
+        match &self.regions {
+            Some(map) => format!("{}\n{map}", self.puzzle),
+            None => self.puzzle.clone(),
+        }
+    }
+
+    fn csv(&self) -> Option<Vec<String>> {
+        Some(vec![
+            self.index.to_string(),
+            self.variant.clone(),
+            self.regions.clone().unwrap_or_default(),
+            self.puzzle.clone(),
+            self.clues.to_string(),
+            self.solution.clone().unwrap_or_default(),
+        ])
     }
 }

@@ -24,6 +24,7 @@ fn canon_record(item: &Item) -> Result<Record, String> {
 
 /// Runs `canon`; returns the exit code (1 if a record could not be read).
 pub fn run(args: CanonArgs) -> Result<i32> {
+    args.input.classic_only("canon")?;
     let mut out = Writer::new(batch::stdout(), Format::Line, None)?;
     let mut tally = batch::Tally::start();
     batch::process(&args.input, &mut out, canon_record, |out, _, result| {

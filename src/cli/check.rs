@@ -75,6 +75,10 @@ fn check_record(item: &Item, args: &CheckArgs) -> Checked {
 /// Runs `check`; returns the exit code (1 on any disagreement, invalid
 /// record or record given up on).
 pub fn run(args: CheckArgs) -> Result<i32> {
+    if let Some(v) = args.input.variant() {
+        let task = super::variant::Task::Check;
+        return super::variant::run(&args.input, v, task, BackendKind::Dlx, args.limit, args.format);
+    }
     let start = Instant::now();
     let mut out = Writer::new(batch::stdout(), args.format.records("check", false)?, None)?;
     let json = args.format == Format::Json;

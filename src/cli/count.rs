@@ -28,6 +28,10 @@ pub struct CountArgs {
 /// failure; only unreadable or clashing records, and records given up on
 /// (`--budget`, `--timeout`), fail.
 pub fn run(args: CountArgs) -> Result<i32> {
+    if let Some(v) = args.input.variant() {
+        let task = super::variant::Task::Count;
+        return super::variant::run(&args.input, v, task, args.backend, args.limit, args.format);
+    }
     let mut out = Writer::new(batch::stdout(), args.format.records("count", false)?, None)?;
     let mut tally = Tally::start();
     let mut invalid = 0;

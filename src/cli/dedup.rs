@@ -113,6 +113,7 @@ fn ends_record(line: &str) -> bool {
 
 /// Runs `dedup`; returns the exit code (1 if a record could not be read).
 pub fn run(args: DedupArgs) -> Result<i32> {
+    args.input.classic_only("dedup")?;
     let pool = super::batch::pool(args.input.threads)?;
     let files = if args.input.files.is_empty() {
         vec!["-".into()]

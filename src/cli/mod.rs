@@ -21,6 +21,7 @@ mod rate;
 #[cfg(feature = "serve")]
 mod serve;
 mod solve;
+mod variant;
 
 use clap::{CommandFactory, Parser};
 use commands::Command;

@@ -3,7 +3,7 @@
 
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
-use sudoku_dlx::{BackendKind, Shape};
+use sudoku_dlx::{BackendKind, Shape, Variant};
 
 /// Options shared by every command that reads puzzles.
 #[derive(Args, Debug, Clone)]
@@ -27,6 +27,29 @@ pub struct InputArgs {
     /// Search bounds per record.
     #[command(flatten)]
     pub limits: super::limits::LimitArgs,
+    /// Variant rules for every puzzle: a comma-separated list of x,
+    /// windoku, disjoint-groups, anti-knight, anti-king, non-consecutive,
+    /// jigsaw (a jigsaw puzzle line is followed by its region line; JSON
+    /// records may carry their own "variant" and "regions").
+    #[arg(long, value_name = "LIST")]
+    pub variant: Option<Variant>,
+}
+
+impl InputArgs {
+    /// Refuses `--variant` in a command that handles classic puzzles only.
+    pub fn classic_only(&self, command: &str) -> anyhow::Result<()> {
+        match &self.variant {
+            Some(v) if !v.is_classic() => {
+                anyhow::bail!("{command} does not handle variant puzzles (--variant {v})")
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The variant rules asked for, unless classic.
+    pub fn variant(&self) -> Option<&Variant> {
+        self.variant.as_ref().filter(|v| !v.is_classic())
+    }
 }
 
 /// How records are written.

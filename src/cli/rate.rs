@@ -63,6 +63,7 @@ fn rate_record(item: &Item, limits: Limits) -> Rated {
 
 /// Runs `rate`; returns the exit code.
 pub fn run(args: RateArgs) -> Result<i32> {
+    args.input.classic_only("rate")?;
     let format = args.format.records("rate", false)?;
     let mut writer = Writer::new(batch::stdout(), format, None)?;
     let mut tally = Tally::start();

@@ -89,6 +89,10 @@ fn solve_record(item: &Item, verdict: &Verdict, uniqueness_checked: bool, kind: 
 
 /// Runs `solve`; returns the exit code.
 pub fn run(args: SolveArgs) -> Result<i32> {
+    if let Some(v) = args.input.variant() {
+        let task = super::variant::Task::Solve;
+        return super::variant::run(&args.input, v, task, args.backend, 2, args.format);
+    }
     let mut out = Writer::new(batch::stdout(), args.format.records("solve", true)?, None)?;
     let mut tally = Tally::start();
     let limit = if args.first { 1 } else { 2 };

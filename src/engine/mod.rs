@@ -18,6 +18,7 @@ pub mod dlx;
 pub mod exact_cover;
 pub mod portfolio;
 pub mod sat;
+pub(crate) mod variant;
 
 pub use backend::{Backend, Capabilities, Count, Digger, EffortUnit, Removal};
 

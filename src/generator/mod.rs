@@ -12,10 +12,12 @@ mod generated;
 mod sweep;
 pub mod symmetry;
 mod target;
+pub mod variant;
 
 pub use band::{RatedSearch, Target};
 pub use generated::Generated;
 pub use symmetry::Symmetry;
+pub use variant::{generate_variant, Rules, VariantPuzzle};
 
 use crate::engine::dlx::Dlx;
 use crate::engine::{Backend, BackendKind, Digger, Removal};

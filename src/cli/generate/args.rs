@@ -123,6 +123,12 @@ pub struct GenerateArgs {
     pub stats: bool,
     #[command(flatten)]
     pub book: crate::cli::print::BookArgs,
+    /// Variant rules: a comma-separated list of x, windoku,
+    /// disjoint-groups, anti-knight, anti-king, non-consecutive, jigsaw
+    /// (jigsaw regions are drawn at random for each puzzle). Variant
+    /// puzzles are minimal.
+    #[arg(long, value_name = "LIST")]
+    pub variant: Option<sudoku_dlx::Variant>,
 }
 
 impl GenerateArgs {

@@ -29,6 +29,9 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
         ));
         seed
     });
+    if let Some(variant) = args.variant.as_ref().filter(|v| !v.is_classic()) {
+        return run_variant(&args, variant, seed, batch::thread_count(args.threads)?);
+    }
     let plan = args.plan(seed, start)?;
     let threads = batch::thread_count(args.threads)?;
     // Ignore a failure to install the handler (one may exist already):
@@ -45,6 +48,38 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
         tally.report_stats(start.elapsed(), &CONTROLS);
     }
     Ok(tally.exit_code(args.timeout, start.elapsed()))
+}
+
+/// The variant path: refuses what it does not offer, then generates.
+fn run_variant(args: &GenerateArgs, variant: &sudoku_dlx::Variant, seed: u64, threads: usize) -> Result<i32> {
+    let unsupported = [
+        (
+            args.difficulty.is_some() || args.rating.is_some() || args.rate,
+            "rating",
+        ),
+        (args.givens.is_some(), "--givens"),
+        (args.shard.is_some(), "--shard"),
+        (args.timeout.is_some(), "--timeout"),
+    ];
+    if let Some((_, what)) = unsupported.iter().find(|(asked, _)| *asked) {
+        anyhow::bail!("{what} is not available with --variant {variant}");
+    }
+    let format = args
+        .format
+        .target()
+        .map_err(|_| anyhow::anyhow!("--variant {variant} puzzles have no pdf or svg form yet"))?;
+    super::variant::generate(super::variant::GenerateJob {
+        shape: args.shape,
+        variant,
+        seed,
+        count: args.count,
+        symmetry: args.symmetry,
+        threads,
+        format,
+        solution: args.solution,
+        check: args.check,
+        output: args.output.as_deref(),
+    })
 }
 
 /// Streams the run's records in `format`, flushing after each batch.

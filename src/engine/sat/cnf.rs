@@ -88,7 +88,7 @@ fn options_per_item(shape: Shape) -> Vec<Vec<usize>> {
 }
 
 /// At most one of `lits`: one binary clause per pair.
-fn pairwise(cnf: &mut Cnf, lits: &[Lit]) {
+pub(crate) fn pairwise(cnf: &mut Cnf, lits: &[Lit]) {
     for (i, &a) in lits.iter().enumerate() {
         for &b in &lits[i + 1..] {
             cnf.clauses.push(vec![!a, !b]);
@@ -98,7 +98,7 @@ fn pairwise(cnf: &mut Cnf, lits: &[Lit]) {
 
 /// At most one of `lits` by Sinz's sequential counter: `s_i` means "one of
 /// `lits[0..=i]` is true"; a true `lits[i+1]` then contradicts `s_i`.
-fn sequential(cnf: &mut Cnf, lits: &[Lit]) {
+pub(crate) fn sequential(cnf: &mut Cnf, lits: &[Lit]) {
     let k = lits.len();
     if k < 2 {
         return;

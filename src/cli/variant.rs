@@ -1,0 +1,276 @@
+//! The variant path of `generate`, `solve`, `count` and `check`: puzzles
+//! with rules beyond rows, columns and boxes (`--variant`). Classic
+//! puzzles never come here, so their commands keep their own speed and
+//! output.
+
+use super::batch::{self, warn};
+use super::options::{Format, InputArgs};
+use anyhow::{Context, Result};
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::io::Read;
+use sudoku_dlx::formats::{read_variant_records, VariantRecord};
+use sudoku_dlx::output::{Format as Records, Record, Source, Writer};
+use sudoku_dlx::parallel::{map_ordered, PerThread};
+use sudoku_dlx::{generate_variant, BackendKind, Count, Grid, Rules, Shape, Symmetry, Variant};
+
+/// Most bytes of input read for variant puzzles (they are read whole,
+/// since a jigsaw record spans two lines).
+const MAX_INPUT_BYTES: u64 = 256 << 20;
+
+/// Puzzles handed to the threads at once; output is written after each
+/// batch, in index order.
+const BATCH: u64 = 256;
+
+/// What `generate` asks of the variant path.
+pub struct GenerateJob<'a> {
+    pub shape: Shape,
+    pub variant: &'a Variant,
+    pub seed: u64,
+    pub count: u64,
+    pub symmetry: Symmetry,
+    pub threads: usize,
+    pub format: Records,
+    pub solution: bool,
+    pub check: bool,
+    pub output: Option<&'a std::path::Path>,
+}
+
+/// The seed of puzzle `index` of a run: its own stream, so the puzzle does
+/// not depend on which thread made it or on the others.
+fn puzzle_seed(seed: u64, index: u64) -> u64 {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index);
+    rng.next_u64()
+}
+
+/// Generates the run's puzzles and writes them record by record.
+pub fn generate(job: GenerateJob) -> Result<i32> {
+    // Checked before any search: a rule that does not exist on the
+    // board, or that no grid satisfies, is one error for the whole run.
+    let jigsaw_to_draw =
+        job.variant.has(sudoku_dlx::Constraint::Jigsaw) && job.variant.region_map().is_none();
+    if jigsaw_to_draw {
+        job.variant.check(job.shape)?;
+        anyhow::ensure!(
+            job.symmetry == Symmetry::None,
+            "symmetry {} does not keep the rules of jigsaw: its regions are irregular",
+            job.symmetry.name()
+        );
+    } else {
+        Rules::new(job.shape, job.variant)?.allow(job.symmetry)?;
+    }
+    let out: Box<dyn std::io::Write> = match job.output {
+        Some(p) => Box::new(std::io::BufWriter::new(
+            std::fs::File::create(p).with_context(|| format!("cannot create {}", p.display()))?,
+        )),
+        None => Box::new(batch::stdout()),
+    };
+    let mut writer = Writer::new(out, job.format, None)?;
+    writer.begin_variant_puzzles()?;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(job.threads).build()?;
+    let states: PerThread<Option<Rules>> = PerThread::new(&pool);
+    let mut failed = 0;
+    let mut start = 0;
+    while start < job.count {
+        let indices: Vec<u64> = (start..job.count.min(start + BATCH)).collect();
+        let results = map_ordered(
+            &pool,
+            &states,
+            &indices,
+            || None,
+            |rules, &index| {
+                let seed = puzzle_seed(job.seed, index);
+                let puzzle = match rules {
+                    _ if jigsaw_to_draw => generate_variant(job.shape, job.variant, seed, job.symmetry),
+                    Some(r) => r.generate(seed, job.symmetry),
+                    None => Rules::new(job.shape, job.variant)
+                        .and_then(|r| rules.insert(r).generate(seed, job.symmetry)),
+                };
+                let confirmed = match &puzzle {
+                    Ok(p) if job.check => confirm(p),
+                    _ => Ok(()),
+                };
+                (puzzle, confirmed)
+            },
+        );
+        for (index, (puzzle, confirmed)) in indices.iter().zip(results) {
+            match (puzzle, confirmed) {
+                (Ok(p), Ok(())) => {
+                    writer.record(&Record::variant_puzzle(*index, job.seed, &p, job.solution))?
+                }
+                (Ok(_), Err(e)) | (Err(e), _) => {
+                    failed += 1;
+                    warn(format_args!("sudoku-dlx: puzzle {index}: {e}"));
+                }
+            }
+        }
+        writer.flush()?;
+        start += BATCH;
+    }
+    writer.end()?;
+    Ok(if failed == 0 { 0 } else { 1 })
+}
+
+/// The independent check of a generated puzzle: SAT finds exactly one
+/// solution, the generator's.
+fn confirm(p: &sudoku_dlx::VariantPuzzle) -> Result<(), sudoku_dlx::VariantError> {
+    let mut rules = Rules::new(p.puzzle.shape(), &p.variant)?;
+    let sat = rules.count(&p.puzzle, 2, BackendKind::Sat, None)?;
+    if sat.solutions != 1 || sat.first.as_ref() != Some(&p.solution) {
+        return Err(sudoku_dlx::VariantError::NoGrid(
+            format!("{} (SAT counts {} solutions)", p.variant, sat.solutions),
+            p.puzzle.shape(),
+        ));
+    }
+    Ok(())
+}
+
+/// Reads every input's variant records, whole.
+fn records(input: &InputArgs, variant: &Variant) -> Result<Vec<(String, VariantRecord)>> {
+    let mut out = Vec::new();
+    let stdin = [std::path::PathBuf::from("-")];
+    let files = if input.files.is_empty() {
+        &stdin[..]
+    } else {
+        &input.files[..]
+    };
+    for path in files {
+        let mut text = String::new();
+        let name = path.display().to_string();
+        if name == "-" {
+            std::io::stdin().take(MAX_INPUT_BYTES).read_to_string(&mut text)?;
+        } else {
+            std::fs::File::open(path)
+                .with_context(|| format!("cannot open {name}"))?
+                .take(MAX_INPUT_BYTES)
+                .read_to_string(&mut text)
+                .with_context(|| format!("cannot read {name}"))?;
+        }
+        out.extend(
+            read_variant_records(&text, input.shape, variant)
+                .into_iter()
+                .map(|r| (name.clone(), r)),
+        );
+    }
+    Ok(out)
+}
+
+/// What `solve`, `count` and `check` do with each variant puzzle.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Task {
+    /// The unique solution.
+    Solve,
+    /// The number of solutions up to the limit.
+    Count,
+    /// Both engines' counts, compared.
+    Check,
+}
+
+/// Runs `task` on every variant puzzle of the inputs.
+pub fn run(
+    input: &InputArgs,
+    variant: &Variant,
+    task: Task,
+    backend: BackendKind,
+    limit: u64,
+    format: Format,
+) -> Result<i32> {
+    let command = match task {
+        Task::Solve => "solve",
+        Task::Count => "count",
+        Task::Check => "check",
+    };
+    let mut out = Writer::new(
+        batch::stdout(),
+        format.records(command, task == Task::Solve)?,
+        None,
+    )?;
+    let mut failures = 0;
+    for (file, record) in records(input, variant)? {
+        let source = Source {
+            file: file.clone(),
+            line: record.line,
+        };
+        let (puzzle, rules) = match record.puzzle {
+            Ok(ok) => ok,
+            Err(e) => {
+                failures += 1;
+                warn(format_args!("{file}: {e}"));
+                if format == Format::Json {
+                    out.record(&Record::error(source, e))?;
+                }
+                continue;
+            }
+        };
+        let counted = counts(&puzzle, &rules, task, backend, limit);
+        let (count, problem) = match counted {
+            Ok(pair) => pair,
+            Err(e) => {
+                failures += 1;
+                warn(format_args!("{source}: {e}"));
+                if format == Format::Json {
+                    out.record(&Record::error(source, e))?;
+                }
+                continue;
+            }
+        };
+        let failed = match task {
+            Task::Solve => count.solutions != 1,
+            Task::Count => !count.complete,
+            Task::Check => problem.is_some(),
+        };
+        if let Some(p) = &problem {
+            warn(format_args!("{source}: {p}"));
+        } else if task == Task::Solve && failed {
+            warn(format_args!("{source}: {} solutions", count.solutions));
+        }
+        failures += failed as usize;
+        match task {
+            Task::Solve if count.solutions == 1 || format == Format::Json => {
+                let row = Record::solved(source, &puzzle, backend, Ok(&count), true);
+                out.record(&row.with_variant(&rules))?
+            }
+            Task::Solve => {}
+            Task::Check if format == Format::Line => {}
+            _ => {
+                let row = Record::counted(source, &puzzle, backend, Ok(&count), limit);
+                out.record(&row.with_variant(&rules).with_problem(problem))?
+            }
+        }
+    }
+    out.end()?;
+    Ok(if failures == 0 { 0 } else { 1 })
+}
+
+/// The count of one puzzle, and for `check` any disagreement between the
+/// engines or any solution that breaks a rule.
+fn counts(
+    puzzle: &Grid,
+    rules: &Variant,
+    task: Task,
+    backend: BackendKind,
+    limit: u64,
+) -> Result<(Count, Option<String>), sudoku_dlx::VariantError> {
+    let mut engines = Rules::new(puzzle.shape(), rules)?;
+    let limit = if task == Task::Solve { 2 } else { limit };
+    if task != Task::Check {
+        return Ok((engines.count(puzzle, limit, backend, None)?, None));
+    }
+    let dlx = engines.count(puzzle, limit, BackendKind::Dlx, None)?;
+    let sat = engines.count(puzzle, limit, BackendKind::Sat, None)?;
+    let problem = if dlx.solutions != sat.solutions {
+        Some(format!(
+            "engines disagree: dlx counts {}, sat counts {}",
+            dlx.solutions, sat.solutions
+        ))
+    } else if [&dlx, &sat]
+        .iter()
+        .any(|c| c.first.as_ref().is_some_and(|g| !engines.holds_for(g)))
+    {
+        Some("a solution breaks the rules".to_string())
+    } else {
+        None
+    };
+    Ok((dlx, problem))
+}

@@ -1,0 +1,188 @@
+//! The SAT model of a variant: the classic CNF's exactly-one constraints
+//! for every house of the variant, plus one binary clause per pair of
+//! placements a conflict forbids. It is the independent check of the
+//! variant DLX matrix: the same rules, a different solver.
+
+use crate::engine::sat::cnf::{option_lit, pairwise, sequential, AtMostOne, Cnf};
+use crate::engine::Count;
+use crate::grid::Grid;
+use crate::shape::Shape;
+use crate::variant::{Conflict, Variant};
+use rand::seq::SliceRandom;
+use rand::RngCore;
+use varisat::{ExtendFormula, Lit, Solver};
+
+/// The formula of one variant on one shape; each count loads it into a
+/// fresh solver, so counts never influence each other. Digging probes
+/// share one loaded solver instead (`has_other`): they only add
+/// assumptions, so what it learns stays true for every probe.
+pub(crate) struct VariantSat {
+    shape: Shape,
+    cnf: Cnf,
+    probe: Option<ProbeSolver>,
+}
+
+/// The solver kept for digging probes.
+struct ProbeSolver(Solver<'static>);
+
+// SAFETY: `Solver` is `!Send` only because it can hold a proof writer and
+// proof processors, which need not be `Send`. This solver never gets
+// either (it is built by `Solver::new` and only given clauses and
+// assumptions), so it owns plain data that may move between threads.
+unsafe impl Send for ProbeSolver {}
+
+impl Clone for VariantSat {
+    /// A copy of the formula; the probe solver is rebuilt when needed.
+    fn clone(&self) -> VariantSat {
+        VariantSat {
+            shape: self.shape,
+            cnf: self.cnf.clone(),
+            probe: None,
+        }
+    }
+}
+
+impl VariantSat {
+    /// The formula of `variant` on `shape` (the variant already checked).
+    pub(crate) fn new(shape: Shape, variant: &Variant) -> VariantSat {
+        let n = shape.n();
+        let amo = AtMostOne::for_shape(shape);
+        let mut cnf = Cnf {
+            vars: shape.cells() * n,
+            clauses: Vec::new(),
+        };
+        let exactly_one = |cnf: &mut Cnf, options: Vec<usize>| {
+            let lits: Vec<Lit> = options.into_iter().map(option_lit).collect();
+            cnf.clauses.push(lits.clone());
+            match amo {
+                AtMostOne::Pairwise => pairwise(cnf, &lits),
+                AtMostOne::Sequential => sequential(cnf, &lits),
+            }
+        };
+        for cell in 0..shape.cells() {
+            exactly_one(&mut cnf, (0..n).map(|d| cell * n + d).collect());
+        }
+        for house in variant.houses(shape) {
+            for d in 0..n {
+                exactly_one(&mut cnf, house.iter().map(|&cell| cell * n + d).collect());
+            }
+        }
+        let not_both = |cnf: &mut Cnf, a: usize, b: usize| cnf.clauses.push(vec![!option_lit(a), !option_lit(b)]);
+        for conflict in variant.conflicts(shape) {
+            match conflict {
+                Conflict::SameDigit(a, b) => (0..n).for_each(|d| not_both(&mut cnf, a * n + d, b * n + d)),
+                Conflict::Consecutive(a, b) => {
+                    for d in 0..n - 1 {
+                        not_both(&mut cnf, a * n + d, b * n + d + 1);
+                        not_both(&mut cnf, a * n + d + 1, b * n + d);
+                    }
+                }
+            }
+        }
+        VariantSat { shape, cnf, probe: None }
+    }
+
+    fn loaded(&self) -> Solver<'static> {
+        let mut solver = Solver::new();
+        for _ in 0..self.cnf.vars {
+            solver.new_var();
+        }
+        for clause in &self.cnf.clauses {
+            solver.add_clause(clause);
+        }
+        solver
+    }
+
+    fn grid_of(&self, model: Vec<Lit>) -> (Grid, Vec<Lit>) {
+        let n = self.shape.n();
+        let mut grid = Grid::empty(self.shape);
+        let mut block = Vec::new();
+        for lit in model {
+            let o = lit.var().index();
+            if lit.is_positive() && o < self.shape.cells() * n {
+                grid.set(o / n, (o % n) as u8 + 1);
+                block.push(!lit);
+            }
+        }
+        (grid, block)
+    }
+
+    /// A random complete grid: random placements are assumed one by one
+    /// (each kept only if a grid still exists) on `2n` random cells, then
+    /// the solver completes the grid. For rules whose grids are rare
+    /// (anti-knight), where a random search wanders for long.
+    pub(crate) fn fill(&self, rng: &mut dyn RngCore) -> Option<Grid> {
+        let n = self.shape.n();
+        let mut solver = self.loaded();
+        let mut cells: Vec<usize> = (0..self.shape.cells()).collect();
+        cells.shuffle(rng);
+        let mut assumed: Vec<Lit> = Vec::new();
+        for &cell in cells.iter().take(2 * n) {
+            let mut digits: Vec<usize> = (0..n).collect();
+            digits.shuffle(rng);
+            for d in digits {
+                assumed.push(option_lit(cell * n + d));
+                solver.assume(&assumed);
+                if solver.solve().unwrap_or(false) {
+                    break;
+                }
+                assumed.pop();
+            }
+        }
+        solver.assume(&assumed);
+        if !solver.solve().unwrap_or(false) {
+            return None;
+        }
+        Some(self.grid_of(solver.model().unwrap_or_default()).0)
+    }
+
+    /// Whether `puzzle` has a solution without `digit` in `cell` (an empty
+    /// cell): the digging probe, for when a DLX search ran out of budget.
+    pub(crate) fn has_other(&mut self, puzzle: &Grid, cell: usize, digit: u8) -> bool {
+        let n = self.shape.n();
+        let mut assumptions: Vec<Lit> = puzzle
+            .cells()
+            .iter()
+            .enumerate()
+            .filter(|&(_, &d)| d != 0)
+            .map(|(c, &d)| option_lit(c * n + d as usize - 1))
+            .collect();
+        assumptions.push(!option_lit(cell * n + digit as usize - 1));
+        if self.probe.is_none() {
+            self.probe = Some(ProbeSolver(self.loaded()));
+        }
+        let Some(ProbeSolver(solver)) = self.probe.as_mut() else {
+            return true;
+        };
+        solver.assume(&assumptions);
+        // Without a proof writer or interrupts varisat does not fail; a
+        // failure would keep the clue, which is always safe.
+        solver.solve().unwrap_or(true)
+    }
+
+    /// Counts solutions of `puzzle` up to `limit`, blocking each model
+    /// found; the effort is the number of solve calls.
+    pub(crate) fn count(&self, puzzle: &Grid, limit: u64) -> Count {
+        let n = self.shape.n();
+        let mut solver = self.loaded();
+        for (cell, &d) in puzzle.cells().iter().enumerate() {
+            if d != 0 {
+                solver.add_clause(&[option_lit(cell * n + d as usize - 1)]);
+            }
+        }
+        let mut count = Count::none();
+        while count.solutions < limit.max(1) {
+            count.effort += 1;
+            // varisat only fails with a proof writer or an interrupt,
+            // neither of which is used here.
+            if !solver.solve().unwrap_or(false) {
+                break;
+            }
+            let (grid, block) = self.grid_of(solver.model().unwrap_or_default());
+            solver.add_clause(&block);
+            count.solutions += 1;
+            count.first.get_or_insert(grid);
+        }
+        count
+    }
+}

@@ -1,0 +1,327 @@
+//! Solving, counting and generating under variant rules.
+//!
+//! [`Rules`] is a variant checked for a shape together with its engines:
+//! the general DLX matrix for speed and the SAT formula as the independent
+//! check. Generation fills a random grid with the DLX matrix and digs it
+//! to a minimal puzzle, one symmetry orbit at a time; jigsaw without a
+//! region map gets random regions first.
+
+use crate::engine::variant::dlx::VariantDlx;
+use crate::engine::variant::sat::VariantSat;
+use crate::engine::{BackendKind, Count};
+use crate::generator::symmetry::Symmetry;
+use crate::grid::Grid;
+use crate::shape::Shape;
+use crate::variant::{Conflict, Constraint, Variant, VariantError};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Search nodes allowed to decide that a rule set has no grid at all.
+const FILL_BUDGET: u64 = 200_000;
+
+/// Random fills tried per grid. A random search's time is heavy-tailed
+/// (an early bad choice may take long to refute), so short searches,
+/// restarted, find a grid sooner than one long one.
+const FILL_RESTARTS: u64 = 200;
+
+/// Search nodes per restart, per cell of the board.
+const RESTART_NODES_PER_CELL: u64 = 20;
+
+/// Search nodes a digging probe may take in the DLX matrix before the SAT
+/// engine settles it. DLX settles most probes within a few hundred nodes;
+/// a sparse puzzle under conflict rules (anti-knight, non-consecutive)
+/// can need millions, where SAT's learning helps.
+const PROBE_NODES: u64 = 2_000;
+
+/// Region layouts tried per jigsaw puzzle before giving up.
+const REGION_ATTEMPTS: usize = 50;
+
+/// A variant checked for a shape, with its engines.
+#[derive(Clone)]
+pub struct Rules {
+    shape: Shape,
+    variant: Variant,
+    dlx: VariantDlx,
+    sat: VariantSat,
+    /// Whether random grids come from SAT: set once short DLX searches
+    /// failed to find one.
+    fill_by_sat: bool,
+    /// Every cell's same-digit peers and its non-consecutive neighbours,
+    /// for the naked-single shortcut of digging.
+    peers: Vec<Vec<usize>>,
+    neighbours: Vec<Vec<usize>>,
+}
+
+/// A generated variant puzzle.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantPuzzle {
+    /// The puzzle.
+    pub puzzle: Grid,
+    /// Its unique solution under the rules.
+    pub solution: Grid,
+    /// The rules, with the region map for jigsaw.
+    pub variant: Variant,
+}
+
+impl Rules {
+    /// Checks `variant` on `shape` (see [`Variant::check`]) and that some
+    /// complete grid keeps its rules, before any puzzle is searched.
+    pub fn new(shape: Shape, variant: &Variant) -> Result<Rules, VariantError> {
+        variant.check(shape)?;
+        if variant.has(Constraint::Jigsaw) && variant.region_map().is_none() {
+            return Err(VariantError::RegionsMissing);
+        }
+        let mut rules = Rules::build(shape, variant);
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        if rules.random_grid(&mut rng).is_none() {
+            let whole = rules.dlx.count(&Grid::empty(shape), 1, Some(FILL_BUDGET));
+            if whole.complete && whole.solutions == 0 {
+                return Err(VariantError::Unsatisfiable(variant.to_string(), shape));
+            }
+        }
+        Ok(rules)
+    }
+
+    fn build(shape: Shape, variant: &Variant) -> Rules {
+        let mut peers = vec![Vec::new(); shape.cells()];
+        let mut neighbours = vec![Vec::new(); shape.cells()];
+        for house in variant.houses(shape) {
+            for &a in &house {
+                peers[a].extend(house.iter().copied().filter(|&b| b != a));
+            }
+        }
+        for conflict in variant.conflicts(shape) {
+            let (list, a, b) = match conflict {
+                Conflict::SameDigit(a, b) => (&mut peers, a, b),
+                Conflict::Consecutive(a, b) => (&mut neighbours, a, b),
+            };
+            list[a].push(b);
+            list[b].push(a);
+        }
+        Rules {
+            shape,
+            variant: variant.clone(),
+            dlx: VariantDlx::new(shape, variant),
+            sat: VariantSat::new(shape, variant),
+            fill_by_sat: false,
+            peers,
+            neighbours,
+        }
+    }
+
+    /// Whether the clues of `puzzle` leave `cell` (empty) no digit but
+    /// `digit`: then no other solution differs there, with no search.
+    fn naked_single(&self, puzzle: &Grid, cell: usize, digit: u8) -> bool {
+        let mut seen: u64 = 0;
+        for &p in &self.peers[cell] {
+            seen |= 1 << puzzle.get(p);
+        }
+        for &p in &self.neighbours[cell] {
+            let d = puzzle.get(p);
+            if d != 0 {
+                seen |= (1 << (d - 1)) | (1 << (d + 1));
+            }
+        }
+        let all = ((1u64 << (self.shape.n() + 1)) - 1) & !1;
+        (seen | 1 << digit) & all == all
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// Counts the solutions of `puzzle` up to `limit` with `backend`; the
+    /// DLX search stops after `budget` nodes (SAT has no budget).
+    pub fn count(
+        &mut self,
+        puzzle: &Grid,
+        limit: u64,
+        backend: BackendKind,
+        budget: Option<u64>,
+    ) -> Result<Count, VariantError> {
+        if puzzle.shape() != self.shape {
+            return Err(VariantError::PuzzleSize(
+                puzzle.cells().len(),
+                self.shape.cells(),
+                self.shape,
+            ));
+        }
+        Ok(match backend {
+            BackendKind::Sat => self.sat.count(puzzle, limit),
+            _ => self.dlx.count(puzzle, limit, budget),
+        })
+    }
+
+    /// Whether a complete grid keeps every rule.
+    pub fn holds_for(&self, grid: &Grid) -> bool {
+        grid.shape() == self.shape && grid.is_full() && self.variant.holds_for(grid)
+    }
+
+    /// A minimal puzzle with a unique solution, from `seed`; with a
+    /// symmetry, its clues are symmetric and it is minimal among
+    /// symmetric puzzles.
+    pub fn generate(&mut self, seed: u64, symmetry: Symmetry) -> Result<VariantPuzzle, VariantError> {
+        self.allow(symmetry)?;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let solution = self
+            .random_grid(&mut rng)
+            .ok_or_else(|| VariantError::NoGrid(self.variant.to_string(), self.shape))?;
+        let puzzle = self.dig(&solution, symmetry, &mut rng);
+        Ok(VariantPuzzle {
+            puzzle,
+            solution,
+            variant: self.variant.clone(),
+        })
+    }
+
+    /// A random complete grid by short restarted searches, if one is
+    /// found.
+    fn random_grid(&mut self, rng: &mut ChaCha8Rng) -> Option<Grid> {
+        if self.fill_by_sat {
+            return self.sat.fill(rng);
+        }
+        let budget = RESTART_NODES_PER_CELL * self.shape.cells() as u64;
+        let grid = (0..FILL_RESTARTS).find_map(|_| self.dlx.fill(rng, Some(budget)));
+        if grid.is_none() {
+            self.fill_by_sat = true;
+            return self.sat.fill(rng);
+        }
+        grid
+    }
+
+    /// Refuses a clue symmetry that does not map the rules onto
+    /// themselves: jigsaw regions are irregular, and a turn needs square
+    /// boxes.
+    pub fn allow(&self, symmetry: Symmetry) -> Result<(), VariantError> {
+        let breaks = (symmetry != Symmetry::None && self.variant.has(Constraint::Jigsaw))
+            || !symmetry.fits(self.shape);
+        if breaks {
+            return Err(VariantError::Symmetry(symmetry.name(), self.variant.to_string()));
+        }
+        Ok(())
+    }
+
+    /// Empties orbits in random order, keeping each whose removal lets
+    /// another solution in; one pass leaves a minimal puzzle, since
+    /// emptying more cells never makes a kept orbit removable.
+    fn dig(&mut self, solution: &Grid, symmetry: Symmetry, rng: &mut ChaCha8Rng) -> Grid {
+        let mut orbits = symmetry.orbits(self.shape);
+        orbits.shuffle(rng);
+        let mut puzzle = solution.clone();
+        for orbit in orbits {
+            orbit.iter().for_each(|&c| puzzle.set(c, 0));
+            // A second solution agrees with the first outside the orbit,
+            // so it differs inside it.
+            let other = orbit.iter().any(|&c| {
+                let digit = solution.get(c);
+                !self.naked_single(&puzzle, c, digit)
+                    && match self.dlx.has_other(&puzzle, c, digit, Some(PROBE_NODES)) {
+                        Some(found) => found,
+                        None => self.sat.has_other(&puzzle, c, digit),
+                    }
+            });
+            if other {
+                orbit.iter().for_each(|&c| puzzle.set(c, solution.get(c)));
+            }
+        }
+        puzzle
+    }
+}
+
+/// A minimal puzzle of `variant` on `shape` from `seed`. Jigsaw without a
+/// region map gets random regions from the same seed (layouts without a
+/// grid are redrawn).
+pub fn generate_variant(
+    shape: Shape,
+    variant: &Variant,
+    seed: u64,
+    symmetry: Symmetry,
+) -> Result<VariantPuzzle, VariantError> {
+    if !variant.has(Constraint::Jigsaw) || variant.region_map().is_some() {
+        return Rules::new(shape, variant)?.generate(seed, symmetry);
+    }
+    variant.check(shape)?;
+    if symmetry != Symmetry::None {
+        return Err(VariantError::Symmetry(symmetry.name(), variant.to_string()));
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..REGION_ATTEMPTS {
+        let map = random_regions(shape, &mut rng);
+        let with_regions = variant.clone().with_regions(&map, shape)?;
+        let mut rules = Rules::build(shape, &with_regions);
+        if let Ok(p) = rules.generate(rng.gen(), symmetry) {
+            return Ok(p);
+        }
+    }
+    Err(VariantError::NoGrid(variant.to_string(), shape))
+}
+
+/// Random regions of `n` connected cells: start from the boxes and swap
+/// cells across region borders, keeping a swap only when both regions stay
+/// connected. Returned as a region map (letters, one per cell).
+fn random_regions(shape: Shape, rng: &mut ChaCha8Rng) -> String {
+    let n = shape.n();
+    let mut region: Vec<u8> = (0..shape.cells()).map(|c| shape.box_of(c) as u8).collect();
+    let neighbours = |cell: usize| {
+        let (r, c) = (cell / n, cell % n);
+        [
+            (r > 0).then(|| cell - n),
+            (r + 1 < n).then(|| cell + n),
+            (c > 0).then(|| cell - 1),
+            (c + 1 < n).then(|| cell + 1),
+        ]
+        .into_iter()
+        .flatten()
+    };
+    for _ in 0..shape.cells() * 20 {
+        let a = rng.gen_range(0..shape.cells());
+        let near: Vec<usize> = neighbours(a).filter(|&b| region[b] != region[a]).collect();
+        let Some(&b) = near.choose(rng) else { continue };
+        let (ra, rb) = (region[a], region[b]);
+        // A cell of b's region touching a's region (other than through
+        // `a`) goes the other way, so sizes stay equal.
+        let back: Vec<usize> = (0..shape.cells())
+            .filter(|&c| region[c] == rb && neighbours(c).any(|x| x != a && region[x] == ra))
+            .collect();
+        let Some(&c) = back.choose(rng) else { continue };
+        region[a] = rb;
+        region[c] = ra;
+        if !(connected(n, &region, ra) && connected(n, &region, rb)) {
+            region[a] = ra;
+            region[c] = rb;
+        }
+    }
+    region.iter().map(|&r| (b'A' + r) as char).collect()
+}
+
+fn connected(n: usize, region: &[u8], r: u8) -> bool {
+    let cells: Vec<usize> = (0..region.len()).filter(|&c| region[c] == r).collect();
+    let mut seen = vec![false; region.len()];
+    let mut stack = vec![cells[0]];
+    seen[cells[0]] = true;
+    let mut reached = 0;
+    while let Some(cell) = stack.pop() {
+        reached += 1;
+        let (row, col) = (cell / n, cell % n);
+        for (ok, next) in [
+            (row > 0, cell.wrapping_sub(n)),
+            (row + 1 < n, cell + n),
+            (col > 0, cell.wrapping_sub(1)),
+            (col + 1 < n, cell + 1),
+        ] {
+            if ok && region[next] == r && !seen[next] {
+                seen[next] = true;
+                stack.push(next);
+            }
+        }
+    }
+    reached == cells.len()
+}
