@@ -85,7 +85,9 @@ pub use calls::{count, explain, generate, is_unique, rate, solve, Error, PuzzleI
 pub use engine::{Backend, BackendKind, Count, EffortUnit, UnknownBackend};
 pub use generator::{GenerateError, ShardError, Symmetry};
 pub use grid::{Clash, Grid};
-pub use logic::{Level, LogicError, Rating, SolvePath, Step, UnknownLevel};
+pub use logic::{
+    Level, LogicError, Rating, SolvePath, Step, TechniqueFilter, Techniques, UnknownLevel, UnknownTechnique,
+};
 pub use pipeline::{
     Controls, Effort, Plan, PlanBuilder, Puzzle, RatingBand, RunError, Shard, Sink, SpecError,
 };
