@@ -28,7 +28,7 @@ use crate::canon::canonical_line;
 use crate::engine::{Backend, BackendKind};
 use crate::grid::Grid;
 use crate::shape::Shape;
-use pool::{Member, Offer};
+use pool::Member;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -47,10 +47,18 @@ const GENERATION: u64 = 32;
 /// Puzzles in the pool.
 const POOL: usize = 24;
 
-/// Rated candidates without one ranking above the pool's worst before
-/// the pool restarts from fresh seeds. Only rated candidates count: steps
-/// that lose uniqueness are not attempts at improving.
+/// Rated candidates without a new best since the last restart before
+/// the pool restarts from fresh seeds. A pool climbs for a few thousand
+/// candidates and then circles one family of puzzles on a plateau; a
+/// restart explores another family. Only rated candidates count: steps
+/// that lose uniqueness, or lead back to a puzzle rated before, are not
+/// attempts at improving.
 const STALE_LIMIT: u64 = 1500;
+
+/// [`STALE_LIMIT`] for a search from seed puzzles: seeds from a list of
+/// the hardest puzzles start at the top, where a pool gains little by
+/// climbing and much by moving on to the next seeds.
+const SEED_STALE_LIMIT: u64 = 300;
 
 /// Fresh random puzzles rated at each (re)start, of which the best
 /// [`POOL`] stay: random minimal puzzles rated 8.0 or more are about one
@@ -140,7 +148,11 @@ impl Search {
             Err(e) => return End::State(e),
         };
         let order = self.seed_order();
+        if self.report_pending(&mut state, rate, emit).is_break() {
+            return End::Done;
+        }
         let mut reported: HashSet<String> = state.reported.iter().cloned().collect();
+        reported.extend(state.pending.iter().filter_map(|l| l.parse::<Grid>().ok()).map(|p| canonical_line(&p)));
         // Seeds are never reported: a run from a list finds new puzzles.
         reported.extend(threads.install(|| self.seeds.par_iter().map(canonical_line).collect::<Vec<_>>()));
         let mut seen: HashSet<u64> = state.seen.iter().copied().collect();
@@ -181,7 +193,7 @@ impl Search {
                     state.cursor += GENERATION;
                 }
             }
-            if state.stale >= STALE_LIMIT {
+            if state.stale >= self.stale_limit() {
                 state.pool.members.clear();
                 state.stale = 0;
                 state.fresh = 0;
@@ -198,6 +210,43 @@ impl Search {
             if broke {
                 return End::Done;
             }
+        }
+    }
+
+    /// Reports the puzzles a run that stopped at its count found past it,
+    /// rated again (the state keeps puzzles, not ratings).
+    fn report_pending<T>(
+        &self,
+        state: &mut State,
+        rate: &(dyn Fn(&Grid) -> Option<Rated<T>> + Sync),
+        emit: &mut dyn FnMut(Found<T>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        while (state.reported.len() as u64) < self.wanted && !state.pending.is_empty() {
+            let line = state.pending.remove(0);
+            let Ok(puzzle) = line.parse::<Grid>() else {
+                continue;
+            };
+            let count = crate::cache::with_backend(self.backend, self.shape, |e| e.count(&puzzle, 2, None));
+            let (Some(solution), Some(rated)) = (count.first, rate(&puzzle)) else {
+                continue;
+            };
+            state.reported.push(canonical_line(&puzzle));
+            emit(Found {
+                number: state.reported.len() as u64 - 1,
+                puzzle,
+                solution,
+                rated: state.rated,
+                extra: rated.extra,
+            })?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn stale_limit(&self) -> u64 {
+        if self.seeds.is_empty() {
+            STALE_LIMIT
+        } else {
+            SEED_STALE_LIMIT
         }
     }
 
@@ -325,21 +374,23 @@ impl Search {
         if rated.score.cmp(&state.best).is_gt() {
             state.best = rated.score;
         }
+        if rated.score.cmp(&state.pool.best()).is_gt() || candidate.fresh {
+            state.stale = 0;
+        } else {
+            state.stale += 1;
+        }
         let member = Member {
             puzzle: candidate.puzzle.to_line(),
             form: candidate.form.clone(),
             score: rated.score,
         };
-        match state.pool.offer(member, rng) {
-            Offer::Improved => state.stale = 0,
-            _ if candidate.fresh => {}
-            _ => state.stale += 1,
-        }
+        state.pool.offer(member, rng);
         let fits = candidate.puzzle.given_count() <= self.most_clues;
-        if !rated.wanted || !fits || state.reported.len() as u64 >= self.wanted {
+        if !rated.wanted || !fits || !reported.insert(candidate.form.clone()) {
             return ControlFlow::Continue(());
         }
-        if !reported.insert(candidate.form.clone()) {
+        if state.reported.len() as u64 >= self.wanted {
+            state.pending.push(candidate.puzzle.to_line());
             return ControlFlow::Continue(());
         }
         state.reported.push(candidate.form);

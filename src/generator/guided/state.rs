@@ -28,7 +28,7 @@ pub(crate) struct State {
     pub fresh: u64,
     /// The next seed (of the shuffled seed list) to take.
     pub cursor: u64,
-    /// Candidates rated since one last ranked above the pool's worst.
+    /// Candidates rated since the pool's best last improved.
     pub stale: u64,
     /// Restarts so far.
     pub restarts: u64,
@@ -39,6 +39,10 @@ pub(crate) struct State {
     pub pool: Pool,
     /// Canonical forms of the puzzles reported, in the order found.
     pub reported: Vec<String>,
+    /// Puzzles found past the wanted count in the last generation (as
+    /// lines): a run asking for more reports them first, so that a run in
+    /// two parts reports what one run would.
+    pub pending: Vec<String>,
     /// Keys of the canonical forms rated (see `score::form_key`).
     pub seen: Vec<u64>,
 }
@@ -57,6 +61,7 @@ impl State {
             best: Score::NONE,
             pool: Pool::new(capacity),
             reported: Vec::new(),
+            pending: Vec::new(),
             seen: Vec::new(),
         }
     }
