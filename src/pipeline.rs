@@ -432,7 +432,8 @@ impl Plan {
     }
 
     /// Whether the run is a guided search: it starts from seeds, or aims
-    /// at a band starting at [`GUIDED_FROM`] or above.
+    /// at a band starting at 9.0 or above (where fill-and-dig finds next
+    /// to nothing).
     pub fn guided(&self) -> bool {
         !self.seeds.is_empty() || self.band.as_ref().is_some_and(|b| b.start >= GUIDED_FROM)
     }
