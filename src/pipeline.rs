@@ -660,7 +660,7 @@ impl Plan {
             }
         };
         let progress = |_rated: u64, best: Score| {
-            if best.er.is_finite() {
+            if best.er >= 0.0 {
                 controls.best.store(best.er.to_bits(), Ordering::Relaxed);
             }
         };
@@ -959,9 +959,9 @@ mod tests {
         let mut grader = LogicalSolver::new(Shape::CLASSIC);
         let rating = grader.rate(&p).unwrap();
         assert!(rating.solved && rating.score == 10.3, "{rating:?}");
-        let (score, kept) = score_for_band(&mut grader, &p, &(8.5..9.5));
+        let (score, kept) = score_for_band(&mut grader, &p, &(8.5..9.5), &TechniqueFilter::default());
         assert!(score >= 9.5 && kept.is_none(), "{score}");
-        let (score, kept) = score_for_band(&mut grader, &p, &(10.0..f32::INFINITY));
+        let (score, kept) = score_for_band(&mut grader, &p, &(10.0..f32::INFINITY), &TechniqueFilter::default());
         assert_eq!((score, kept.map(|r| r.score)), (10.3, Some(10.3)));
     }
 

@@ -16,11 +16,12 @@ pub(crate) struct Score {
 }
 
 impl Score {
-    /// The lowest rank: below every rated puzzle.
+    /// The lowest rank: below every rated puzzle (ratings are at least
+    /// 0), and finite, so that JSON (the state file) can hold it.
     pub(crate) const NONE: Score = Score {
-        er: f32::NEG_INFINITY,
-        ep: f32::NEG_INFINITY,
-        ed: f32::NEG_INFINITY,
+        er: -1.0,
+        ep: -1.0,
+        ed: -1.0,
     };
 
     /// Total order (NaN sorts lowest), lexicographic on ER, EP, ED.
