@@ -130,6 +130,7 @@ impl Plan {
                 seeds: Arc::new(Vec::new()),
                 filter: TechniqueFilter::default(),
                 state_file: None,
+                guided_max_rated: None,
             },
             max_attempts: None,
         }
@@ -283,6 +284,7 @@ impl PlanBuilder {
         if let Some(attempts) = self.max_attempts {
             plan.options.max_attempts = attempts;
             plan.max_rated = attempts;
+            plan.guided_max_rated = Some(u64::from(attempts));
         }
         if let Some((part, parts)) = plan.shard {
             shard_range(plan.count, part, parts)?;
@@ -396,6 +398,9 @@ pub struct Plan {
     seeds: Arc<Vec<Grid>>,
     filter: TechniqueFilter,
     state_file: Option<PathBuf>,
+    /// An explicit bound on the candidates a guided search rates without
+    /// a find; by default a guided search runs to its count or deadline.
+    guided_max_rated: Option<u64>,
 }
 
 /// What stops a batch early.
@@ -614,6 +619,7 @@ impl Plan {
             band: self.search_band().unwrap_or(0.0..f32::INFINITY),
             wanted: range.end - range.start,
             deadline: self.deadline,
+            max_rated: self.guided_max_rated,
             state_file: self.state_file.clone(),
             fingerprint,
         }
@@ -673,6 +679,11 @@ impl Plan {
             End::DeadlinePassed => GenerateError::DeadlinePassed,
             End::Stopped => GenerateError::Stopped,
             End::State(e) => GenerateError::StateFile(e),
+            End::Shortfall(rated, best) => GenerateError::RatingShortfall {
+                band: format!("{:.1}..{:.1}", band.start, band.end),
+                rated: u32::try_from(rated).unwrap_or(u32::MAX),
+                closest: if best.er >= 0.0 { best.er } else { f32::NAN },
+            },
         };
         match sink(Err(last)) {
             ControlFlow::Break(b) => Some(b),

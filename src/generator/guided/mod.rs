@@ -84,6 +84,9 @@ pub(crate) struct Search {
     /// before).
     pub wanted: u64,
     pub deadline: Option<Instant>,
+    /// The most candidates to rate without finding a puzzle before giving
+    /// up (`None`: search until the count or the deadline).
+    pub max_rated: Option<u64>,
     /// Where the state is kept between runs.
     pub state_file: Option<PathBuf>,
     /// What identifies this search in its state file.
@@ -111,12 +114,15 @@ pub(crate) struct Found<T> {
 }
 
 /// Why a search ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum End {
     /// The wanted count was reached (or the sink broke).
     Done,
     DeadlinePassed,
     Stopped,
+    /// `max_rated` candidates were rated without a find; the best score
+    /// rated meanwhile.
+    Shortfall(u64, Score),
     /// The state file could not be read or written.
     State(String),
 }
@@ -156,6 +162,8 @@ impl Search {
         // Seeds are never reported: a run from a list finds new puzzles.
         reported.extend(threads.install(|| self.seeds.par_iter().map(canonical_line).collect::<Vec<_>>()));
         let mut seen: HashSet<u64> = state.seen.iter().copied().collect();
+        // Candidates rated since the last find, and the best of them.
+        let mut dry = (0, Score::NONE);
         loop {
             if state.reported.len() as u64 >= self.wanted {
                 return End::Done;
@@ -185,7 +193,19 @@ impl Search {
                 if broke {
                     break;
                 }
+                let (rated, found) = (state.rated, state.reported.len());
                 broke = self.merge(&mut state, &mut reported, &mut seen, candidate, &mut rng, emit).is_break();
+                if state.reported.len() > found {
+                    dry = (0, Score::NONE);
+                } else if state.rated > rated {
+                    dry.0 += 1;
+                    if state.pool.best().cmp(&dry.1).is_gt() {
+                        dry.1 = state.pool.best();
+                    }
+                    if self.max_rated.is_some_and(|m| dry.0 >= m) {
+                        return End::Shortfall(dry.0, dry.1);
+                    }
+                }
             }
             if fresh {
                 state.fresh += GENERATION;
