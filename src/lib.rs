@@ -86,7 +86,10 @@ pub use calls::{count, explain, generate, is_unique, rate, solve, Error, PuzzleI
 pub use engine::{Backend, BackendKind, Count, EffortUnit, UnknownBackend};
 pub use generator::{generate_variant, GenerateError, Rules, ShardError, Symmetry, VariantPuzzle};
 pub use grid::{Clash, Grid};
-pub use logic::{Cell, Level, LogicError, Rating, SolvePath, Step, UnknownLevel};
+pub use logic::{
+    Cell, Level, LogicError, Rating, SolvePath, Step, TechniqueFilter, Techniques, UnknownLevel,
+    UnknownTechnique,
+};
 pub use pipeline::{
     Controls, Effort, Plan, PlanBuilder, Puzzle, RatingBand, RunError, Shard, Sink, SpecError,
 };

@@ -21,16 +21,18 @@
 //! ```
 
 use crate::engine::{Backend, BackendKind, EffortUnit};
+use crate::generator::guided::{End, Found, Rated, Score, Search};
 use crate::generator::{shard_range, GenerateError, GenerateOptions, Generated, Generator, Symmetry, Target};
 use crate::grid::Grid;
-use crate::logic::{Level, LogicalSolver, Rating};
+use crate::logic::{Level, LogicalSolver, Rating, TechniqueFilter};
 use crate::shape::Shape;
 use crate::verify::confirm_unique;
 use crate::logic::chaining::multiple::without_parallel_walks;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::ops::{ControlFlow, Range};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -125,6 +127,10 @@ impl Plan {
                 max_rated: DEFAULT_MAX_RATED,
                 check: false,
                 deadline: None,
+                seeds: Arc::new(Vec::new()),
+                filter: TechniqueFilter::default(),
+                state_file: None,
+                guided_max_rated: None,
             },
             max_attempts: None,
         }
@@ -226,9 +232,43 @@ impl PlanBuilder {
         self
     }
 
+    /// Search around these puzzles (a list of hard puzzles, say) for new
+    /// ones in the rating band: the guided search (docs/generator.md).
+    /// The seeds themselves, and puzzles isomorphic to them, are never
+    /// reported.
+    pub fn from_seeds(mut self, seeds: Vec<Grid>) -> Self {
+        self.plan.seeds = Arc::new(seeds);
+        self
+    }
+
+    /// Keep only puzzles whose solving path passes `filter` (the plan
+    /// then rates every puzzle).
+    pub fn techniques(mut self, filter: TechniqueFilter) -> Self {
+        self.plan.filter = filter;
+        self
+    }
+
+    /// Keep the guided search's state in this file, so that a stopped run
+    /// started again with the same options goes on where it was, without
+    /// reporting a puzzle twice.
+    pub fn state_file(mut self, path: PathBuf) -> Self {
+        self.plan.state_file = Some(path);
+        self
+    }
+
     /// Validates the options and gives the plan.
     pub fn build(self) -> Result<Plan, GenerateError> {
         let mut plan = self.plan;
+        if let Some(at) = plan.seeds.iter().position(|s| s.shape() != plan.options.shape) {
+            return Err(GenerateError::SeedOfAnotherShape {
+                seed: at + 1,
+                shape: plan.seeds[at].shape(),
+                wanted: plan.options.shape,
+            });
+        }
+        if plan.state_file.is_some() && !plan.guided() {
+            return Err(GenerateError::StateWithoutSearch);
+        }
         if self.max_attempts == Some(0) {
             return Err(GenerateError::NoAttempts);
         }
@@ -244,6 +284,7 @@ impl PlanBuilder {
         if let Some(attempts) = self.max_attempts {
             plan.options.max_attempts = attempts;
             plan.max_rated = attempts;
+            plan.guided_max_rated = Some(u64::from(attempts));
         }
         if let Some((part, parts)) = plan.shard {
             shard_range(plan.count, part, parts)?;
@@ -252,6 +293,11 @@ impl PlanBuilder {
         Ok(plan)
     }
 }
+
+/// The lowest band start for which generation switches to the guided
+/// search: fill-and-dig makes a few puzzles rated 8.5 to 9.5 per second,
+/// and next to none above.
+pub const GUIDED_FROM: f32 = 9.0;
 
 /// The highest rating on the Sudoku Explainer scale (its hardest
 /// techniques rate below 12): a band starting above it has no puzzle.
@@ -349,6 +395,12 @@ pub struct Plan {
     max_rated: u32,
     check: bool,
     deadline: Option<Instant>,
+    seeds: Arc<Vec<Grid>>,
+    filter: TechniqueFilter,
+    state_file: Option<PathBuf>,
+    /// An explicit bound on the candidates a guided search rates without
+    /// a find; by default a guided search runs to its count or deadline.
+    guided_max_rated: Option<u64>,
 }
 
 /// What stops a batch early.
@@ -358,6 +410,9 @@ pub struct Controls {
     pub stop: AtomicBool,
     /// Candidates rated so far, for progress reports.
     pub rated: AtomicU64,
+    /// The best rating (ER) of a candidate so far, as `f32` bits (0: none
+    /// yet), for the guided search's progress reports.
+    pub best: AtomicU32,
 }
 
 impl Plan {
@@ -378,7 +433,24 @@ impl Plan {
 
     /// Whether puzzles carry a rating.
     pub fn rates(&self) -> bool {
-        self.rate || self.band.is_some()
+        self.rate || self.search_band().is_some()
+    }
+
+    /// Whether the run is a guided search: it starts from seeds, or aims
+    /// at a band starting at 9.0 or above (where fill-and-dig finds next
+    /// to nothing).
+    pub fn guided(&self) -> bool {
+        !self.seeds.is_empty() || self.band.as_ref().is_some_and(|b| b.start >= GUIDED_FROM)
+    }
+
+    /// The band candidates are rated against: the plan's, or every
+    /// rating when only a technique filter asks for a rating.
+    fn search_band(&self) -> Option<Range<f32>> {
+        match &self.band {
+            Some(band) => Some(band.clone()),
+            None if !self.filter.is_empty() => Some(0.0..f32::INFINITY),
+            None => None,
+        }
     }
 
     /// Whether this run is one shard of a larger one.
@@ -405,10 +477,25 @@ impl Plan {
     }
 
     /// The run's puzzles in index order, on this thread.
-    pub fn puzzles(&self) -> impl Iterator<Item = Result<Puzzle, GenerateError>> + '_ {
+    pub fn puzzles(&self) -> Box<dyn Iterator<Item = Result<Puzzle, GenerateError>> + '_> {
+        if self.guided() {
+            // The search runs by generations: collect it on this thread.
+            let mut found = Vec::new();
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build();
+            match pool {
+                Ok(pool) => {
+                    self.run_ordered(&pool, &Controls::default(), |r| {
+                        found.push(r);
+                        ControlFlow::<()>::Continue(())
+                    });
+                }
+                Err(e) => found.push(Err(GenerateError::StateFile(e.to_string()))),
+            }
+            return Box::new(found.into_iter());
+        }
         let mut worker = self.worker();
         let controls = Controls::default();
-        self.indices().map(move |i| worker.produce(self, i, &controls))
+        Box::new(self.indices().map(move |i| worker.produce(self, i, &controls)))
     }
 
     /// Produces the run on `threads` threads (0: one per core), handing
@@ -447,6 +534,9 @@ impl Plan {
         controls: &Controls,
         mut sink: impl FnMut(Result<Puzzle, GenerateError>) -> ControlFlow<B>,
     ) -> Option<B> {
+        if self.guided() {
+            return self.run_guided(pool, controls, sink);
+        }
         let workers = PerThread::new(pool);
         let threads = pool.current_num_threads() as u64;
         // Each thread makes puzzles of its own, so a rating's chain walks
@@ -493,7 +583,146 @@ impl Plan {
     fn past_deadline(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)
     }
+
+    /// The guided search for this plan (or shard): a shard searches with
+    /// a seed of its own, so shards explore apart and their outputs merge
+    /// with `dedup`.
+    fn search(&self) -> Search {
+        let range = self.indices();
+        let shape = self.options.shape;
+        let seed = match self.shard {
+            Some((part, parts)) if parts > 1 => self.seed ^ part.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            _ => self.seed,
+        };
+        let seeds_key = self
+            .seeds
+            .iter()
+            .fold(0u64, |h, s| h.rotate_left(5) ^ crate::generator::guided::form_key(&s.to_line()));
+        let fingerprint = format!(
+            "seed {}, shard {:?}, band {:?}, shape {}, backend {}, givens {:?}, filter [{}], seeds {} ({seeds_key:016x})",
+            self.seed,
+            self.shard,
+            self.band,
+            shape,
+            self.options.backend,
+            self.options.givens,
+            self.filter,
+            self.seeds.len()
+        );
+        Search {
+            shape,
+            seed,
+            backend: self.options.backend,
+            minimal: self.options.givens.is_none(),
+            most_clues: self.options.givens.unwrap_or(shape.cells()),
+            seeds: self.seeds.to_vec(),
+            band: self.search_band().unwrap_or(0.0..f32::INFINITY),
+            wanted: range.end - range.start,
+            deadline: self.deadline,
+            max_rated: self.guided_max_rated,
+            state_file: self.state_file.clone(),
+            fingerprint,
+        }
+    }
+
+    /// Runs the guided search on `pool`, handing each puzzle found to
+    /// `sink` as found (see [`Plan::run_ordered`]).
+    fn run_guided<B>(
+        &self,
+        pool: &rayon::ThreadPool,
+        controls: &Controls,
+        mut sink: impl FnMut(Result<Puzzle, GenerateError>) -> ControlFlow<B>,
+    ) -> Option<B> {
+        let search = self.search();
+        let shape = self.options.shape;
+        let band = search.band.clone();
+        let graders = PerThread::new(pool);
+        let rate = |p: &Grid| -> Option<Rated<Rating>> {
+            let rating = graders
+                .with(|| LogicalSolver::new(shape), |g| without_parallel_walks(|| g.rate(p)))
+                .ok()?;
+            controls.rated.fetch_add(1, Ordering::Relaxed);
+            let wanted = rating.solved && band.contains(&rating.score) && self.filter.accepts(&rating);
+            Some(Rated {
+                score: Score {
+                    er: rating.score,
+                    ep: rating.pearl,
+                    ed: rating.diamond,
+                },
+                wanted,
+                extra: rating,
+            })
+        };
+        let start = self.indices().start;
+        let mut broke = None;
+        let mut emit = |found: Found<Rating>| -> ControlFlow<()> {
+            let result = self.found_puzzle(start, found);
+            match sink(result) {
+                ControlFlow::Break(b) => {
+                    broke = Some(b);
+                    ControlFlow::Break(())
+                }
+                ControlFlow::Continue(()) => ControlFlow::Continue(()),
+            }
+        };
+        let progress = |_rated: u64, best: Score| {
+            if best.er >= 0.0 {
+                controls.best.store(best.er.to_bits(), Ordering::Relaxed);
+            }
+        };
+        let end = search.run(pool, &controls.stop, &rate, &mut emit, &progress);
+        if broke.is_some() {
+            return broke;
+        }
+        let last = match end {
+            End::Done => return None,
+            End::DeadlinePassed => GenerateError::DeadlinePassed,
+            End::Stopped => GenerateError::Stopped,
+            End::State(e) => GenerateError::StateFile(e),
+            End::Shortfall(rated, best) => GenerateError::RatingShortfall {
+                band: format!("{:.1}..{:.1}", band.start, band.end),
+                rated: u32::try_from(rated).unwrap_or(u32::MAX),
+                closest: if best.er >= 0.0 { best.er } else { f32::NAN },
+            },
+        };
+        match sink(Err(last)) {
+            ControlFlow::Break(b) => Some(b),
+            ControlFlow::Continue(()) => None,
+        }
+    }
+
+    /// The record of a puzzle the guided search found: its effort
+    /// measured and, with `check`, its uniqueness confirmed by the other
+    /// engine.
+    fn found_puzzle(&self, start: u64, found: Found<Rating>) -> Result<Puzzle, GenerateError> {
+        let shape = self.options.shape;
+        let backend = self.options.backend;
+        if self.check {
+            crate::cache::with_backend(backend.other(), shape, |checker| {
+                confirm_unique(&found.puzzle, &found.solution, backend, checker, backend.other())
+            })
+            .map_err(GenerateError::EnginesDisagree)?;
+        }
+        let effort = self.options.measure_effort.then(|| {
+            crate::cache::with_backend(BackendKind::Dlx, shape, |dlx| {
+                dlx.count(&found.puzzle, 2, Some(GUIDED_EFFORT_BUDGET)).effort
+            })
+        });
+        let generated = Generated {
+            puzzle: found.puzzle,
+            solution: found.solution,
+            seed: self.seed,
+            index: start + found.number,
+            attempts: u32::try_from(found.rated).unwrap_or(u32::MAX),
+            effort,
+            minimal: self.options.givens.is_none(),
+        };
+        Ok(Puzzle::new(generated, Some(found.extra), &self.options))
+    }
 }
+
+/// Node budget for a found puzzle's effort, as for fill-and-dig.
+const GUIDED_EFFORT_BUDGET: u64 = 1_000_000;
 
 /// What takes a run's results, one at a time, in index order: a closure
 /// `FnMut(Result<Puzzle, GenerateError>) -> Result<(), E>` or a type of
@@ -598,7 +827,7 @@ impl Worker {
         index: u64,
         controls: &Controls,
     ) -> Result<(Generated, Option<Rating>), GenerateError> {
-        let Some(band) = plan.band.clone() else {
+        let Some(band) = plan.search_band() else {
             let generated = self.generator.generate(plan.seed, index)?;
             let rating = plan
                 .rate
@@ -613,9 +842,10 @@ impl Worker {
         };
         let grader = &mut self.grader;
         let band = target.band.clone();
+        let filter = &plan.filter;
         let mut rate = |p: &Grid| {
             controls.rated.fetch_add(1, Ordering::Relaxed);
-            score_for_band(grader, p, &band)
+            score_for_band(grader, p, &band, filter)
         };
         let (found, rating) = self
             .generator
@@ -630,10 +860,13 @@ impl Worker {
 /// gets the full rating its record carries. (A puzzle beyond the
 /// techniques has only a lower bound, so the band score puts it in a band
 /// only if the band has no end.)
-fn score_for_band(grader: &mut LogicalSolver, p: &Grid, band: &Range<f32>) -> (f32, Option<Rating>) {
+/// A candidate that fails `filter` scores NaN: never in the band, never
+/// close to it.
+fn score_for_band(grader: &mut LogicalSolver, p: &Grid, band: &Range<f32>, filter: &TechniqueFilter) -> (f32, Option<Rating>) {
     match grader.band_score(p, band.clone()) {
         Ok(score) if band.contains(&score) => match grader.rate(p) {
-            Ok(r) => (r.score, Some(r)),
+            Ok(r) if filter.accepts(&r) => (r.score, Some(r)),
+            Ok(_) => (f32::NAN, None),
             Err(_) => (f32::INFINITY, None),
         },
         Ok(score) => (score, None),
@@ -1068,9 +1301,9 @@ mod tests {
         let mut grader = LogicalSolver::new(Shape::CLASSIC);
         let rating = grader.rate(&p).unwrap();
         assert!(rating.solved && rating.score == 10.3, "{rating:?}");
-        let (score, kept) = score_for_band(&mut grader, &p, &(8.5..9.5));
+        let (score, kept) = score_for_band(&mut grader, &p, &(8.5..9.5), &TechniqueFilter::default());
         assert!(score >= 9.5 && kept.is_none(), "{score}");
-        let (score, kept) = score_for_band(&mut grader, &p, &(10.0..f32::INFINITY));
+        let (score, kept) = score_for_band(&mut grader, &p, &(10.0..f32::INFINITY), &TechniqueFilter::default());
         assert_eq!((score, kept.map(|r| r.score)), (10.3, Some(10.3)));
     }
 

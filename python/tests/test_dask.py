@@ -33,3 +33,18 @@ def test_sharded_dask_run_equals_the_single_process_run():
     assert deduped == sd.dedup(single)
     forms = sd.canonical([r["puzzle"] for r in deduped])
     assert len(set(forms)) == len(forms)
+
+
+def test_a_guided_search_runs_as_dask_shards():
+    """A band from 9.0 is a guided search; each shard searches with a seed
+    of its own, and the merge deduplicated by canonical form holds only
+    distinct puzzles, each in the band."""
+    example = load_example()
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            records = example.generate_distributed(client, 4, 7, 2, rating="9.0..")
+    assert 1 <= len(records) <= 4
+    assert all(r["rating"] >= 9.0 for r in records)
+    assert sd.count([r["puzzle"] for r in records], backend="sat") == [1] * len(records)
+    forms = sd.canonical([r["puzzle"] for r in records])
+    assert len(set(forms)) == len(forms)

@@ -15,7 +15,7 @@ pub(crate) struct Cli {
 #[derive(Subcommand, Debug)]
 pub(super) enum Command {
     /// Generate puzzles with exactly one solution.
-    Generate(super::generate::GenerateArgs),
+    Generate(Box<super::generate::GenerateArgs>),
     /// Solve each puzzle: prints its unique solution.
     Solve(super::solve::SolveArgs),
     /// Count each puzzle's solutions up to a limit.

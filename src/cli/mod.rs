@@ -32,7 +32,7 @@ pub(crate) use commands::Cli;
 pub fn run() -> i32 {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Generate(args) => generate::run(args),
+        Command::Generate(args) => generate::run(*args),
         Command::Solve(args) => solve::run(args),
         Command::Count(args) => count::run(args),
         Command::Check(args) => check::run(args),

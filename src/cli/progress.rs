@@ -27,6 +27,11 @@ pub struct Tally {
     timed_out: bool,
     interrupted: bool,
     last_flush: Instant,
+    /// A guided search: progress names the bands found and the best
+    /// rating.
+    guided: bool,
+    /// Puzzles written per half-point band (the band's start times two).
+    bands: std::collections::BTreeMap<i32, u64>,
 }
 
 impl Tally {
@@ -46,7 +51,33 @@ impl Tally {
             timed_out: false,
             interrupted: false,
             last_flush: Instant::now(),
+            guided: false,
+            bands: Default::default(),
         }
+    }
+
+    /// Reports as a guided search does (see [`Tally::guided`]).
+    pub fn set_guided(&mut self, guided: bool) {
+        self.guided = guided;
+    }
+
+    /// "rated N, found K (9.0: a, 9.5: b), best X".
+    fn guided_line(&self, controls: &Controls) -> String {
+        let rated = controls.rated.load(Ordering::Relaxed);
+        let bands: Vec<String> = self
+            .bands
+            .iter()
+            .map(|(b, n)| format!("{:.1}: {n}", f64::from(*b) / 2.0))
+            .collect();
+        let best = match controls.best.load(Ordering::Relaxed) {
+            0 => String::from("-"),
+            bits => format!("{:.1}", f32::from_bits(bits)),
+        };
+        format!(
+            "rated {rated}, found {} ({}), best {best}",
+            self.written,
+            bands.join(", ")
+        )
     }
 
     /// Counts one result; the puzzle if there is one to write. Failures
@@ -55,6 +86,12 @@ impl Tally {
         let puzzle = match result {
             Ok(p) => {
                 self.written += 1;
+                if let Some(r) = &p.rating {
+                    *self
+                        .bands
+                        .entry((r.score * 2.0 + 1e-3).floor() as i32)
+                        .or_default() += 1;
+                }
                 self.clues += p.clues as u64;
                 self.effort += p.effort.map_or(0, |e| e.value);
                 Some(p)
@@ -77,7 +114,9 @@ impl Tally {
         };
         self.next_index += 1;
         self.bar.inc(1);
-        if self.rated_run {
+        if self.guided {
+            self.bar.set_message(self.guided_line(controls));
+        } else if self.rated_run {
             let rated = controls.rated.load(Ordering::Relaxed);
             self.bar
                 .set_message(format!("rated {rated}, hits {}", self.written));
@@ -117,6 +156,9 @@ impl Tally {
                 "candidates rated: {rated} ({:.1} per puzzle found)",
                 rated as f64 / written.max(1) as f64
             ));
+        }
+        if self.guided {
+            warn(format_args!("guided search: {}", self.guided_line(controls)));
         }
     }
 

@@ -13,6 +13,7 @@ mod sweep;
 pub mod symmetry;
 mod target;
 pub mod variant;
+pub(crate) mod guided;
 
 pub use band::{RatedSearch, Target};
 pub use generated::Generated;
@@ -162,6 +163,23 @@ pub enum GenerateError {
     /// A rating band no puzzle can be in.
     #[error("no puzzle can be rated {0}: the Sudoku Explainer scale ends below 12.0")]
     UnreachableBand(String),
+    /// A seed puzzle of another shape than the run's.
+    #[error("seed puzzle {seed} is {shape}, but the run makes {wanted} puzzles")]
+    SeedOfAnotherShape {
+        /// The seed's position in the list, from 1.
+        seed: usize,
+        /// Its shape.
+        shape: Shape,
+        /// The run's shape.
+        wanted: Shape,
+    },
+    /// A state file asked for a run that is not a guided search.
+    #[error("a state file is kept only by a guided search (from seed puzzles, or a rating band from 9.0)")]
+    StateWithoutSearch,
+    /// The guided search's state file could not be read or written, or
+    /// belongs to another search.
+    #[error("guided search state: {0}")]
+    StateFile(String),
     /// No attempt reached the requested clue count.
     #[error("no puzzle with {wanted} clues after {attempts} attempts (fewest reached: {best})")]
     Shortfall {

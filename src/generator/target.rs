@@ -21,10 +21,13 @@ const CLIMB_STEPS: u32 = 12;
 /// Climb only from puzzles at most this far from the band (SE points).
 const CLIMB_REACH: f32 = 0.3;
 
-/// How far a rating is from the band: 0 inside, NaN when a NaN end or
-/// rating makes it unknowable (never in the band, never closer).
+/// How far a rating is from the band: 0 inside, infinite for a NaN
+/// rating (a candidate a technique filter refused: never in the band,
+/// never worth climbing from).
 fn distance(band: &Range<f32>, rating: f32) -> f32 {
-    if band.contains(&rating) {
+    if rating.is_nan() {
+        f32::INFINITY
+    } else if band.contains(&rating) {
         0.0
     } else if rating < band.start {
         band.start - rating

@@ -26,6 +26,7 @@
 
 pub mod board;
 pub mod candidates;
+pub mod filter;
 pub(crate) mod cell_set;
 pub mod chaining;
 pub(crate) mod producer;
@@ -38,6 +39,7 @@ pub(crate) mod techniques;
 
 pub use board::{Candidate, Cell, House};
 pub use candidates::{Candidates, LogicError};
+pub use filter::{TechniqueFilter, Techniques, UnknownTechnique};
 pub use rating::{Level, Rating, UnknownLevel};
 pub use solver::{LogicalSolver, SolvePath};
 pub use step::{NestedChain, Pattern, Step};

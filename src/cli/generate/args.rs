@@ -10,6 +10,7 @@ use sudoku_dlx::Level;
 use sudoku_dlx::{BackendKind, Shape};
 use sudoku_dlx::{GenerateError, Symmetry};
 use sudoku_dlx::{Plan, PlanBuilder, RatingBand, Shard};
+use sudoku_dlx::{TechniqueFilter, Techniques};
 
 /// Output forms of `generate`.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,6 +84,27 @@ pub struct GenerateArgs {
     /// included; either may be left out, as in 6.5..).
     #[arg(long, value_name = "MIN..MAX")]
     pub rating: Option<RatingBand>,
+    /// Search around the puzzles of FILE (one per line, any input form)
+    /// for new ones in the --rating band: the guided search. Puzzles
+    /// isomorphic to a seed are never written.
+    #[arg(long = "from", value_name = "FILE")]
+    pub from: Option<PathBuf>,
+    /// Keep the guided search's state in FILE: a stopped run started again
+    /// with the same options goes on where it was, writing no puzzle twice.
+    #[arg(long, value_name = "FILE")]
+    pub state: Option<PathBuf>,
+    /// Only puzzles whose solving path uses this technique (an SE name
+    /// such as "X-Wing", a machine name, or a family such as fish);
+    /// repeatable.
+    #[arg(long = "with", value_name = "TECHNIQUE")]
+    pub with: Vec<Techniques>,
+    /// Only puzzles whose solving path does not use this technique;
+    /// repeatable.
+    #[arg(long = "without", value_name = "TECHNIQUE")]
+    pub without: Vec<Techniques>,
+    /// Only puzzles whose hardest step is this technique.
+    #[arg(long = "hardest", value_name = "TECHNIQUE")]
+    pub hardest: Option<Techniques>,
     /// Stop the run after this many seconds (decimals allowed): puzzles
     /// not produced by then are reported in one summary line, and the exit
     /// code is 1.
@@ -129,6 +151,9 @@ pub struct GenerateArgs {
     /// puzzles are minimal.
     #[arg(long, value_name = "LIST")]
     pub variant: Option<sudoku_dlx::Variant>,
+    /// The `--from` puzzles, once read.
+    #[arg(skip)]
+    pub from_seeds: Option<Vec<sudoku_dlx::Grid>>,
 }
 
 impl GenerateArgs {
@@ -164,6 +189,40 @@ impl GenerateArgs {
         if let Some(s) = self.shard {
             builder = builder.shard(s.part, s.parts);
         }
+        let mut filter = TechniqueFilter::default();
+        filter.with.clone_from(&self.with);
+        filter.without.clone_from(&self.without);
+        filter.hardest.clone_from(&self.hardest);
+        builder = builder.techniques(filter);
+        if let Some(path) = &self.state {
+            builder = builder.state_file(path.clone());
+        }
+        if let Some(seeds) = &self.from_seeds {
+            builder = builder.from_seeds(seeds.clone());
+        }
         builder.build()
+    }
+
+    /// Reads the `--from` seed puzzles, naming the file and line of the
+    /// first one that is not a puzzle.
+    pub fn read_seeds(&mut self) -> anyhow::Result<()> {
+        use anyhow::Context;
+        let Some(path) = &self.from else {
+            return Ok(());
+        };
+        let file = std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+        let mut seeds = Vec::new();
+        for record in sudoku_dlx::formats::PuzzleReader::new(std::io::BufReader::new(file), Some(self.shape))
+        {
+            let puzzle = record
+                .puzzle
+                .with_context(|| format!("{} line {}: not a seed puzzle", path.display(), record.line))?;
+            seeds.push(puzzle);
+        }
+        if seeds.is_empty() {
+            anyhow::bail!("{} holds no puzzle to start from", path.display());
+        }
+        self.from_seeds = Some(seeds);
+        Ok(())
     }
 }

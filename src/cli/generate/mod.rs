@@ -10,7 +10,7 @@ use super::print::BookFormat;
 use super::progress::Tally;
 use anyhow::{Context, Result};
 pub use args::GenerateArgs;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 use sudoku_dlx::output::{Format, OutputError, Writer};
@@ -20,7 +20,8 @@ use sudoku_dlx::{Controls, Plan, RunError};
 static CONTROLS: std::sync::LazyLock<Controls> = std::sync::LazyLock::new(Controls::default);
 
 /// Runs `generate`; returns the exit code.
-pub fn run(args: GenerateArgs) -> Result<i32> {
+pub fn run(mut args: GenerateArgs) -> Result<i32> {
+    args.read_seeds()?;
     let start = Instant::now();
     let seed = args.seed.unwrap_or_else(|| {
         let seed = rand::random::<u64>();
@@ -37,7 +38,11 @@ pub fn run(args: GenerateArgs) -> Result<i32> {
     // Ignore a failure to install the handler (one may exist already):
     // Ctrl-C then just ends the process, as it would anyway.
     let _ = ctrlc::set_handler(|| CONTROLS.stop.store(true, Ordering::SeqCst));
-    let mut tally = Tally::new(plan.indices(), plan.band().is_some());
+    let mut tally = Tally::new(plan.indices(), plan.band().is_some() || plan.guided());
+    tally.set_guided(plan.guided());
+    if plan.guided() && !std::io::stderr().is_terminal() {
+        log_progress();
+    }
     let outcome = match args.format.target() {
         Ok(format) => write_records(&args, &plan, threads, format, &mut tally),
         Err(book) => write_book(&args, &plan, threads, book, &mut tally),
@@ -82,6 +87,30 @@ fn run_variant(args: &GenerateArgs, variant: &sudoku_dlx::Variant, seed: u64, th
     })
 }
 
+/// A guided search's progress on stderr every [`LOG_EVERY`] when stderr
+/// is no terminal (a log file of a long run; a terminal has the bar):
+/// candidates rated, puzzles found, the best rating so far.
+fn log_progress() {
+    std::thread::spawn(|| loop {
+        std::thread::sleep(LOG_EVERY);
+        let rated = CONTROLS.rated.load(Ordering::Relaxed);
+        let found = FOUND.load(Ordering::Relaxed);
+        let best = match CONTROLS.best.load(Ordering::Relaxed) {
+            0 => String::from("-"),
+            bits => format!("{:.1}", f32::from_bits(bits)),
+        };
+        warn(format_args!(
+            "sudoku-dlx: rated {rated}, found {found}, best {best}"
+        ));
+    });
+}
+
+/// Puzzles written so far, for the progress log.
+static FOUND: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// How often a guided search logs its progress.
+const LOG_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// Streams the run's records in `format`, flushing after each batch.
 fn write_records(
     args: &GenerateArgs,
@@ -99,10 +128,14 @@ fn write_records(
     let mut writer = Writer::new(out, format, plan.shard())?;
     writer.begin_puzzles(plan.rates(), args.solution)?;
     plan.run_with(threads, &CONTROLS, |result| -> Result<(), OutputError> {
-        if let Some(puzzle) = tally.take(result, &CONTROLS) {
-            writer.puzzle(&puzzle, args.solution)?;
+        let found = tally.take(result, &CONTROLS);
+        if let Some(puzzle) = &found {
+            FOUND.fetch_add(1, Ordering::Relaxed);
+            writer.puzzle(puzzle, args.solution)?;
         }
-        if tally.at_batch_end() {
+        // A guided search's puzzles are rare and costly: each is on disk
+        // before the state file says it was reported.
+        if tally.at_batch_end() || (found.is_some() && plan.guided()) {
             writer.flush()?;
         }
         Ok(())

@@ -1,0 +1,425 @@
+//! Guided search for puzzles rated beyond what fill-and-dig reaches: a
+//! pool of the best distinct puzzles found since the last restart,
+//! neighbours of pool members made by small steps (`moves`), each unique
+//! candidate rated once, the best kept, the pool restarted from fresh
+//! seeds when it stops improving.
+//!
+//! Why: random minimal puzzles rated 9.0 or more are about one in five
+//! hundred and 10.0 or more far rarer, while a hard puzzle's neighbours
+//! are often hard too, so a local search around good puzzles finds them
+//! many times faster.
+//!
+//! The search runs in generations of [`GENERATION`] candidates. Candidate
+//! `j` of generation `g` draws its parent and its step from a random
+//! stream of its own (`seed`, `g`, `j`); candidates are made and rated in
+//! parallel and merged into the pool in index order, so the output depends
+//! on the seed and options only, not on the thread count, unless a
+//! deadline or a stop cuts a generation short (its candidates are then
+//! dropped, and a resumed run makes them again).
+
+mod moves;
+mod pool;
+mod score;
+mod state;
+
+pub(crate) use score::{form_key, Score};
+
+use crate::canon::canonical_line;
+use crate::engine::{Backend, BackendKind};
+use crate::grid::Grid;
+use crate::shape::Shape;
+use pool::Member;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use state::{State, SEEN_LIMIT};
+use std::collections::HashSet;
+use std::ops::{ControlFlow, Range};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// Candidates per generation: fixed (not the thread count), so that the
+/// output does not depend on the thread count.
+const GENERATION: u64 = 32;
+
+/// Puzzles in the pool.
+const POOL: usize = 24;
+
+/// Rated candidates without a new best since the last restart before
+/// the pool restarts from fresh seeds. A pool climbs for a few thousand
+/// candidates and then circles one family of puzzles on a plateau; a
+/// restart explores another family. Only rated candidates count: steps
+/// that lose uniqueness, or lead back to a puzzle rated before, are not
+/// attempts at improving.
+const STALE_LIMIT: u64 = 1500;
+
+/// [`STALE_LIMIT`] for a search from seed puzzles: seeds from a list of
+/// the hardest puzzles start at the top, where a pool gains little by
+/// climbing and much by moving on to the next seeds.
+const SEED_STALE_LIMIT: u64 = 300;
+
+/// Fresh random puzzles rated at each (re)start, of which the best
+/// [`POOL`] stay: random minimal puzzles rated 8.0 or more are about one
+/// in twenty, so the pool starts among them.
+const RANDOM_SEEDING: u64 = 8 * GENERATION;
+
+/// What the search is asked for.
+pub(crate) struct Search {
+    pub shape: Shape,
+    /// The search's own seed (a shard's differs from the others').
+    pub seed: u64,
+    /// The engine that decides uniqueness.
+    pub backend: BackendKind,
+    /// Whether candidates are reduced to minimal puzzles.
+    pub minimal: bool,
+    /// The most clues a reported puzzle may have.
+    pub most_clues: usize,
+    /// Puzzles to start from; empty: random minimal puzzles.
+    pub seeds: Vec<Grid>,
+    /// Wanted ratings (ER).
+    pub band: Range<f32>,
+    /// Puzzles to report in all (a resumed run counts those reported
+    /// before).
+    pub wanted: u64,
+    pub deadline: Option<Instant>,
+    /// The most candidates to rate without finding a puzzle before giving
+    /// up (`None`: search until the count or the deadline).
+    pub max_rated: Option<u64>,
+    /// Where the state is kept between runs.
+    pub state_file: Option<PathBuf>,
+    /// What identifies this search in its state file.
+    pub fingerprint: String,
+}
+
+/// A rated candidate.
+pub(crate) struct Rated<T> {
+    pub score: Score,
+    /// Whether it is one of the wanted puzzles (in the band, through any
+    /// technique filter).
+    pub wanted: bool,
+    pub extra: T,
+}
+
+/// A puzzle the search reports.
+pub(crate) struct Found<T> {
+    /// Its position among the puzzles reported (a resumed run goes on).
+    pub number: u64,
+    pub puzzle: Grid,
+    pub solution: Grid,
+    /// Candidates rated in all when it was found.
+    pub rated: u64,
+    pub extra: T,
+}
+
+/// Why a search ended.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum End {
+    /// The wanted count was reached (or the sink broke).
+    Done,
+    DeadlinePassed,
+    Stopped,
+    /// `max_rated` candidates were rated without a find; the best score
+    /// rated meanwhile.
+    Shortfall(u64, Score),
+    /// The state file could not be read or written.
+    State(String),
+}
+
+/// One candidate after making and rating.
+struct Candidate<T> {
+    puzzle: Grid,
+    solution: Grid,
+    form: String,
+    fresh: bool,
+    rated: Option<Rated<T>>,
+}
+
+impl Search {
+    /// Runs the search on `pool`: `rate` rates a candidate (`None`: it
+    /// cannot be rated), `emit` takes each puzzle found, in order, and
+    /// `progress` hears the candidates rated and the best score after
+    /// each generation.
+    pub(crate) fn run<T: Send>(
+        &self,
+        threads: &rayon::ThreadPool,
+        stop: &AtomicBool,
+        rate: &(dyn Fn(&Grid) -> Option<Rated<T>> + Sync),
+        emit: &mut dyn FnMut(Found<T>) -> ControlFlow<()>,
+        progress: &dyn Fn(u64, Score),
+    ) -> End {
+        let mut state = match self.load() {
+            Ok(state) => state,
+            Err(e) => return End::State(e),
+        };
+        let order = self.seed_order();
+        if self.report_pending(&mut state, rate, emit).is_break() {
+            return End::Done;
+        }
+        let mut reported: HashSet<String> = state.reported.iter().cloned().collect();
+        reported.extend(state.pending.iter().filter_map(|l| l.parse::<Grid>().ok()).map(|p| canonical_line(&p)));
+        // Seeds are never reported: a run from a list finds new puzzles.
+        reported.extend(threads.install(|| self.seeds.par_iter().map(canonical_line).collect::<Vec<_>>()));
+        let mut seen: HashSet<u64> = state.seen.iter().copied().collect();
+        // Candidates rated since the last find, and the best of them.
+        let mut dry = (0, Score::NONE);
+        loop {
+            if state.reported.len() as u64 >= self.wanted {
+                return End::Done;
+            }
+            if stop.load(Ordering::Relaxed) {
+                return End::Stopped;
+            }
+            if self.past_deadline() {
+                return End::DeadlinePassed;
+            }
+            let fresh = state.fresh < self.seeding();
+            let made: Vec<Option<Candidate<T>>> = threads.install(|| {
+                (0..GENERATION)
+                    .into_par_iter()
+                    .map(|j| self.candidate(&state, &order, fresh, j, &seen, stop, rate))
+                    .collect()
+            });
+            if stop.load(Ordering::Relaxed) {
+                return End::Stopped;
+            }
+            if self.past_deadline() {
+                return End::DeadlinePassed;
+            }
+            let mut rng = self.rng(state.generation, GENERATION);
+            let mut broke = false;
+            for candidate in made.into_iter().flatten() {
+                if broke {
+                    break;
+                }
+                let (rated, found) = (state.rated, state.reported.len());
+                broke = self.merge(&mut state, &mut reported, &mut seen, candidate, &mut rng, emit).is_break();
+                if state.reported.len() > found {
+                    dry = (0, Score::NONE);
+                } else if state.rated > rated {
+                    dry.0 += 1;
+                    if state.pool.best().cmp(&dry.1).is_gt() {
+                        dry.1 = state.pool.best();
+                    }
+                    if self.max_rated.is_some_and(|m| dry.0 >= m) {
+                        return End::Shortfall(dry.0, dry.1);
+                    }
+                }
+            }
+            if fresh {
+                state.fresh += GENERATION;
+                if !self.seeds.is_empty() {
+                    state.cursor += GENERATION;
+                }
+            }
+            if state.stale >= self.stale_limit() {
+                state.pool.members.clear();
+                state.stale = 0;
+                state.fresh = 0;
+                state.restarts += 1;
+            }
+            if seen.len() > SEEN_LIMIT {
+                seen.clear();
+            }
+            state.generation += 1;
+            progress(state.rated, state.best);
+            if let Err(e) = self.save(&mut state, &seen) {
+                return End::State(e);
+            }
+            if broke {
+                return End::Done;
+            }
+        }
+    }
+
+    /// Reports the puzzles a run that stopped at its count found past it,
+    /// rated again (the state keeps puzzles, not ratings).
+    fn report_pending<T>(
+        &self,
+        state: &mut State,
+        rate: &(dyn Fn(&Grid) -> Option<Rated<T>> + Sync),
+        emit: &mut dyn FnMut(Found<T>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        while (state.reported.len() as u64) < self.wanted && !state.pending.is_empty() {
+            let line = state.pending.remove(0);
+            let Ok(puzzle) = line.parse::<Grid>() else {
+                continue;
+            };
+            let count = crate::cache::with_backend(self.backend, self.shape, |e| e.count(&puzzle, 2, None));
+            let (Some(solution), Some(rated)) = (count.first, rate(&puzzle)) else {
+                continue;
+            };
+            state.reported.push(canonical_line(&puzzle));
+            emit(Found {
+                number: state.reported.len() as u64 - 1,
+                puzzle,
+                solution,
+                rated: state.rated,
+                extra: rated.extra,
+            })?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn stale_limit(&self) -> u64 {
+        if self.seeds.is_empty() {
+            STALE_LIMIT
+        } else {
+            SEED_STALE_LIMIT
+        }
+    }
+
+    /// Fresh candidates at each (re)start.
+    fn seeding(&self) -> u64 {
+        if self.seeds.is_empty() {
+            RANDOM_SEEDING
+        } else {
+            POOL as u64
+        }
+    }
+
+    fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// The random stream of candidate `j` of generation `g` (`j` =
+    /// [`GENERATION`]: the merge's own stream).
+    fn rng(&self, g: u64, j: u64) -> ChaCha8Rng {
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
+        rng.set_stream(g.wrapping_mul(GENERATION + 1).wrapping_add(j));
+        rng
+    }
+
+    /// The seeds in the order the search takes them: shuffled by the
+    /// seed, so shards with distinct seeds start from different seeds.
+    fn seed_order(&self) -> Vec<u32> {
+        let mut order: Vec<u32> = (0..self.seeds.len() as u32).collect();
+        order.shuffle(&mut ChaCha8Rng::seed_from_u64(self.seed ^ 0x5eed));
+        order
+    }
+
+    fn load(&self) -> Result<State, String> {
+        let saved = match &self.state_file {
+            Some(path) => State::load(path, &self.fingerprint)?,
+            None => None,
+        };
+        Ok(saved.unwrap_or_else(|| State::new(self.fingerprint.clone(), POOL)))
+    }
+
+    fn save(&self, state: &mut State, seen: &HashSet<u64>) -> Result<(), String> {
+        let Some(path) = &self.state_file else {
+            return Ok(());
+        };
+        let mut keys: Vec<u64> = seen.iter().copied().collect();
+        // Sorted: the same search writes the same file.
+        keys.sort_unstable();
+        state.seen = keys;
+        let saved = state.save(path);
+        state.seen = Vec::new();
+        saved
+    }
+
+    /// Candidate `j` of the next generation, made and (unless seen before
+    /// or stopped) rated; `None` when no unique candidate came out.
+    #[allow(clippy::too_many_arguments)]
+    fn candidate<T>(
+        &self,
+        state: &State,
+        order: &[u32],
+        fresh: bool,
+        j: u64,
+        seen: &HashSet<u64>,
+        stop: &AtomicBool,
+        rate: &(dyn Fn(&Grid) -> Option<Rated<T>> + Sync),
+    ) -> Option<Candidate<T>> {
+        if stop.load(Ordering::Relaxed) || self.past_deadline() {
+            return None;
+        }
+        let mut rng = self.rng(state.generation, j);
+        let (puzzle, solution) = crate::cache::with_backend(self.backend, self.shape, |engine| {
+            if fresh {
+                self.fresh(engine, state.cursor + j, order, &mut rng)
+            } else {
+                let parent: Grid = state.pool.pick(&mut rng)?.puzzle.parse().ok()?;
+                moves::neighbour(engine, &parent, self.minimal, self.most_clues, &mut rng)
+            }
+        })?;
+        let form = canonical_line(&puzzle);
+        let rated = if seen.contains(&score::form_key(&form)) {
+            None
+        } else {
+            rate(&puzzle)
+        };
+        Some(Candidate {
+            puzzle,
+            solution,
+            form,
+            fresh,
+            rated,
+        })
+    }
+
+    /// A fresh puzzle: seed `k` of the list, or a random minimal puzzle.
+    fn fresh(&self, engine: &mut dyn Backend, k: u64, order: &[u32], rng: &mut ChaCha8Rng) -> Option<(Grid, Grid)> {
+        if order.is_empty() {
+            let solution = engine.fill(rng);
+            let puzzle = moves::reduce(engine, &solution, &solution, &[], rng);
+            return Some((puzzle, solution));
+        }
+        let seed = &self.seeds[order[(k % order.len() as u64) as usize] as usize];
+        let count = engine.count(seed, 2, None);
+        (count.solutions == 1).then(|| (seed.clone(), count.first.expect("a count of one keeps its solution")))
+    }
+
+    /// Takes a made candidate into the search: counts it, offers it to
+    /// the pool, reports it if wanted and new.
+    fn merge<T>(
+        &self,
+        state: &mut State,
+        reported: &mut HashSet<String>,
+        seen: &mut HashSet<u64>,
+        candidate: Candidate<T>,
+        rng: &mut ChaCha8Rng,
+        emit: &mut dyn FnMut(Found<T>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let Some(rated) = candidate.rated else {
+            return ControlFlow::Continue(());
+        };
+        if !seen.insert(score::form_key(&candidate.form)) {
+            // Made twice in one generation: rated twice, counted once.
+            return ControlFlow::Continue(());
+        }
+        state.rated += 1;
+        if rated.score.cmp(&state.best).is_gt() {
+            state.best = rated.score;
+        }
+        if rated.score.cmp(&state.pool.best()).is_gt() || candidate.fresh {
+            state.stale = 0;
+        } else {
+            state.stale += 1;
+        }
+        let member = Member {
+            puzzle: candidate.puzzle.to_line(),
+            form: candidate.form.clone(),
+            score: rated.score,
+        };
+        state.pool.offer(member, rng);
+        let fits = candidate.puzzle.given_count() <= self.most_clues;
+        if !rated.wanted || !fits || !reported.insert(candidate.form.clone()) {
+            return ControlFlow::Continue(());
+        }
+        if state.reported.len() as u64 >= self.wanted {
+            state.pending.push(candidate.puzzle.to_line());
+            return ControlFlow::Continue(());
+        }
+        state.reported.push(candidate.form);
+        emit(Found {
+            number: state.reported.len() as u64 - 1,
+            puzzle: candidate.puzzle,
+            solution: candidate.solution,
+            rated: state.rated,
+            extra: rated.extra,
+        })
+    }
+}

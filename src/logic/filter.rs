@@ -1,0 +1,224 @@
+//! Technique filters for generation: puzzles whose solving path must use
+//! a technique, must not, or whose hardest step must be one, as Sukaku
+//! Explainer's generator offers. Techniques are named as SE names them
+//! (`X-Wing`), by their machine name (`x_wing`) or by family (`fish`).
+
+use super::rating::Rating;
+use super::technique::Technique;
+use std::fmt;
+
+/// Families of techniques, by name: what each covers.
+const FAMILIES: [(&str, &[Technique]); 9] = [
+    (
+        "singles",
+        &[Technique::FullHouse, Technique::HiddenSingleBox, Technique::HiddenSingleLine, Technique::NakedSingle],
+    ),
+    (
+        "direct",
+        &[
+            Technique::DirectPointing,
+            Technique::DirectClaiming,
+            Technique::DirectHiddenPair,
+            Technique::DirectHiddenTriple,
+        ],
+    ),
+    ("intersections", &[Technique::Pointing, Technique::Claiming]),
+    (
+        "subsets",
+        &[
+            Technique::NakedPair,
+            Technique::HiddenPair,
+            Technique::NakedTriple,
+            Technique::HiddenTriple,
+            Technique::NakedQuad,
+            Technique::HiddenQuad,
+        ],
+    ),
+    ("fish", &[Technique::XWing, Technique::Swordfish, Technique::Jellyfish]),
+    (
+        "links",
+        &[
+            Technique::Skyscraper,
+            Technique::TwoStringKite,
+            Technique::TurbotCrane,
+            Technique::GroupedSkyscraper,
+            Technique::GroupedTwoStringKite,
+            Technique::GroupedTurbotCrane,
+            Technique::ThreeSkyscrapers,
+            Technique::ThreeStrongLinks,
+            Technique::ThreeStringKite,
+        ],
+    ),
+    (
+        "wings",
+        &[Technique::XYWing, Technique::XYZWing, Technique::WXYZWing, Technique::VWXYZWing],
+    ),
+    (
+        "uniqueness",
+        &[
+            Technique::UniqueRectangle,
+            Technique::BugPlusOne,
+            Technique::BugType2,
+            Technique::BugType3,
+            Technique::BugType4,
+        ],
+    ),
+    (
+        "chains",
+        &[
+            Technique::AlignedPairExclusion,
+            Technique::ForcingChainsCycles,
+            Technique::AlignedTripletExclusion,
+            Technique::NishioForcingChains,
+            Technique::MultipleForcingChains,
+            Technique::DynamicForcingChains,
+            Technique::DynamicForcingChainsPlus,
+            Technique::NestedForcingChains,
+        ],
+    ),
+];
+
+/// A set of techniques named as one: an SE name (`Unique Rectangle`;
+/// `Hidden Single` covers SE's three hidden singles), a machine name
+/// (`unique_rectangle`) or a family (`fish`, `wings`, ...). Names are
+/// matched ignoring case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Techniques {
+    name: String,
+    members: Vec<Technique>,
+}
+
+impl Techniques {
+    /// The techniques in the set, in solving order.
+    pub fn members(&self) -> &[Technique] {
+        &self.members
+    }
+
+    fn contains(&self, technique: Technique) -> bool {
+        self.members.contains(&technique)
+    }
+}
+
+impl fmt::Display for Techniques {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+impl std::str::FromStr for Techniques {
+    type Err = UnknownTechnique;
+
+    fn from_str(text: &str) -> Result<Techniques, UnknownTechnique> {
+        let wanted = text.trim();
+        let members: Vec<Technique> = match FAMILIES.iter().find(|(f, _)| f.eq_ignore_ascii_case(wanted)) {
+            Some((_, family)) => family.to_vec(),
+            None => Technique::ALL
+                .into_iter()
+                .filter(|t| t.name().eq_ignore_ascii_case(wanted) || t.id().eq_ignore_ascii_case(wanted))
+                .collect(),
+        };
+        if members.is_empty() {
+            return Err(UnknownTechnique(wanted.to_string()));
+        }
+        Ok(Techniques {
+            name: wanted.to_string(),
+            members,
+        })
+    }
+}
+
+/// A technique name that is neither an SE name, a machine name nor a
+/// family; the message lists the valid names.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown technique '{0}': expected one of {names}", names = valid_names())]
+pub struct UnknownTechnique(pub String);
+
+/// Every name [`Techniques`] accepts, for error messages: families, then
+/// SE's names in solving order.
+fn valid_names() -> String {
+    let mut names: Vec<&str> = FAMILIES.iter().map(|(f, _)| *f).collect();
+    for t in Technique::ALL {
+        if !names.contains(&t.name()) {
+            names.push(t.name());
+        }
+    }
+    names.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", ")
+}
+
+/// What a puzzle's solving path must show: every `with` set used, no
+/// `without` set used, and the hardest step (ER's) in `hardest`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct TechniqueFilter {
+    /// Sets the path must each use at least once.
+    pub with: Vec<Techniques>,
+    /// Sets the path must not use.
+    pub without: Vec<Techniques>,
+    /// The set the hardest step must belong to.
+    pub hardest: Option<Techniques>,
+}
+
+impl TechniqueFilter {
+    /// Whether the filter asks for nothing.
+    pub fn is_empty(&self) -> bool {
+        self.with.is_empty() && self.without.is_empty() && self.hardest.is_none()
+    }
+
+    /// Whether a puzzle with `rating` passes: solved by the techniques
+    /// (a puzzle beyond them has no known path) and as the filter asks.
+    pub fn accepts(&self, rating: &Rating) -> bool {
+        if self.is_empty() {
+            return true;
+        }
+        let used = |set: &Techniques| rating.techniques.iter().any(|&(t, _)| set.contains(t));
+        rating.solved
+            && self.with.iter().all(used)
+            && !self.without.iter().any(used)
+            && self
+                .hardest
+                .as_ref()
+                .is_none_or(|set| rating.hardest.is_some_and(|t| set.contains(t)))
+    }
+}
+
+impl fmt::Display for TechniqueFilter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        parts.extend(self.with.iter().map(|t| format!("with {t}")));
+        parts.extend(self.without.iter().map(|t| format!("without {t}")));
+        parts.extend(self.hardest.iter().map(|t| format!("hardest {t}")));
+        f.write_str(&parts.join(", "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_families_and_machine_names_parse() {
+        let x: Techniques = "x-wing".parse().unwrap();
+        assert_eq!(x.members(), [Technique::XWing]);
+        let hs: Techniques = "Hidden Single".parse().unwrap();
+        assert_eq!(hs.members().len(), 3);
+        let fish: Techniques = "FISH".parse().unwrap();
+        assert!(fish.members().contains(&Technique::Jellyfish));
+        assert_eq!("unique_rectangle".parse::<Techniques>().unwrap().members(), [Technique::UniqueRectangle]);
+    }
+
+    /// Every technique can be named, by SE name and by machine name.
+    #[test]
+    fn every_technique_has_a_name_that_parses() {
+        for t in Technique::ALL {
+            assert!(t.name().parse::<Techniques>().unwrap().members().contains(&t));
+            assert_eq!(t.id().parse::<Techniques>().unwrap().members(), [t]);
+        }
+    }
+
+    #[test]
+    fn an_unknown_name_lists_the_valid_ones() {
+        let err = "X Wing".parse::<Techniques>().unwrap_err().to_string();
+        assert!(err.contains("'X Wing'"), "{err}");
+        assert!(err.contains("'X-Wing'") && err.contains("'fish'") && err.contains("'Unique Rectangle'"), "{err}");
+    }
+}

@@ -1,0 +1,301 @@
+//! The guided search and the technique filters, judged from outside: every
+//! puzzle found is checked for one solution and minimality by the
+//! `dancing-links` oracle (not the engine that made it), for its band by
+//! the rater, for distinct canonical forms; runs stopped and resumed
+//! through a state file are compared with one uninterrupted run.
+
+mod common;
+
+use assert_cmd::Command;
+use common::oracle::oracle_count;
+use std::collections::HashSet;
+use std::path::PathBuf;
+use sudoku_dlx::canon::canonical_line;
+use sudoku_dlx::logic::Technique;
+use sudoku_dlx::{Grid, Plan, Puzzle, Shape, TechniqueFilter, Techniques};
+
+fn run(plan: &Plan, threads: usize) -> Vec<Puzzle> {
+    let mut found = Vec::new();
+    plan.run(
+        threads,
+        |r: Result<Puzzle, sudoku_dlx::GenerateError>| -> Result<(), String> {
+            found.push(r.map_err(|e| e.to_string())?);
+            Ok(())
+        },
+    )
+    .unwrap();
+    found
+}
+
+fn high(seed: u64, count: u64) -> sudoku_dlx::PlanBuilder {
+    Plan::builder(Shape::CLASSIC)
+        .seed(seed)
+        .count(count)
+        .rating(9.0..f32::INFINITY)
+}
+
+fn assert_minimal(puzzle: &Grid) {
+    for cell in (0..81).filter(|&c| puzzle.get(c) != 0) {
+        let mut fewer = puzzle.clone();
+        fewer.set(cell, 0);
+        assert_eq!(
+            oracle_count(&fewer, 2),
+            2,
+            "clue {cell} removable in {}",
+            puzzle.to_line()
+        );
+    }
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudoku-dlx-guided-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A band from 9.0 switches to the guided search; its puzzles are unique
+/// and minimal by the oracle, in the band, distinct up to isomorphism,
+/// and the same on one thread as on two.
+#[test]
+fn guided_puzzles_are_unique_minimal_distinct_and_thread_independent() {
+    let plan = high(4, 4).build().unwrap();
+    assert!(plan.guided());
+    let found = run(&plan, 2);
+    assert_eq!(found.len(), 4);
+    let mut forms = HashSet::new();
+    for p in &found {
+        assert_eq!(oracle_count(&p.puzzle, 2), 1, "{}", p.puzzle.to_line());
+        assert!(p.solution.solves(&p.puzzle));
+        assert_minimal(&p.puzzle);
+        let rating = sudoku_dlx::rate(&p.puzzle).unwrap();
+        assert!(
+            rating.score >= 9.0,
+            "{} rated {}",
+            p.puzzle.to_line(),
+            rating.score
+        );
+        assert_eq!(p.rating.as_ref().map(|r| r.score), Some(rating.score));
+        assert!(forms.insert(canonical_line(&p.puzzle)), "isomorphic repeat");
+    }
+    let lines = |v: &[Puzzle]| v.iter().map(|p| p.puzzle.to_line()).collect::<Vec<_>>();
+    assert_eq!(lines(&found), lines(&run(&plan, 1)));
+}
+
+/// A run stopped at its count (or by its deadline) and started again with
+/// a larger count reports exactly what one run reports: nothing twice,
+/// nothing lost.
+#[test]
+fn a_resumed_run_reports_what_one_run_reports() {
+    let dir = scratch("resume");
+    let whole: Vec<String> = run(&high(6, 5).build().unwrap(), 2)
+        .iter()
+        .map(|p| p.puzzle.to_line())
+        .collect();
+    let state = dir.join("state.json");
+    let mut parts: Vec<String> = Vec::new();
+    for count in [2, 5] {
+        let plan = high(6, count).state_file(state.clone()).build().unwrap();
+        parts.extend(run(&plan, 2).iter().map(|p| p.puzzle.to_line()));
+    }
+    assert_eq!(parts, whole);
+    // Stopped by a deadline in the middle of a generation.
+    let state = dir.join("deadline.json");
+    let early = std::time::Instant::now() + std::time::Duration::from_millis(300);
+    let plan = high(6, 5)
+        .state_file(state.clone())
+        .deadline(Some(early))
+        .build()
+        .unwrap();
+    let mut parts = Vec::new();
+    plan.run(
+        2,
+        |r: Result<Puzzle, sudoku_dlx::GenerateError>| -> Result<(), String> {
+            if let Ok(p) = r {
+                parts.push(p.puzzle.to_line());
+            }
+            Ok(())
+        },
+    )
+    .unwrap();
+    let rest = high(6, 5).state_file(state).build().unwrap();
+    parts.extend(run(&rest, 1).iter().map(|p| p.puzzle.to_line()));
+    assert_eq!(parts, whole);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A killed process (SIGKILL, no chance to clean up) resumes from its
+/// state file: with the first part's output, no puzzle twice and none
+/// lost against one uninterrupted run.
+#[cfg(unix)]
+#[test]
+fn a_killed_command_resumes_without_duplicates_or_losses() {
+    let dir = scratch("kill");
+    let bin = assert_cmd::cargo::cargo_bin("sudoku-dlx");
+    let args = [
+        "generate",
+        "--rating",
+        "9.0..",
+        "--count",
+        "8",
+        "--seed",
+        "9",
+        "--threads",
+        "2",
+    ];
+    let whole = Command::new(&bin).args(args).output().unwrap();
+    let whole: Vec<String> = String::from_utf8(whole.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(whole.len(), 8);
+    let state = dir.join("state.json");
+    let first = dir.join("first.txt");
+    let mut child = std::process::Command::new(&bin)
+        .args(args)
+        .arg("--state")
+        .arg(&state)
+        .arg("--output")
+        .arg(&first)
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while std::fs::read_to_string(&first).map_or(0, |t| t.lines().count()) < 2
+        && started.elapsed().as_secs() < 60
+        && child.try_wait().unwrap().is_none()
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let second = Command::new(&bin)
+        .args(args)
+        .arg("--state")
+        .arg(&state)
+        .output()
+        .unwrap();
+    assert!(second.status.success());
+    let mut parts: Vec<String> = std::fs::read_to_string(&first)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    parts.extend(
+        String::from_utf8(second.stdout)
+            .unwrap()
+            .lines()
+            .map(String::from),
+    );
+    assert_eq!(parts, whole);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Puzzles found from seeds are never the seeds again, in any disguise.
+#[test]
+fn a_search_from_seeds_reports_no_isomorph_of_a_seed() {
+    let seeds: Vec<Grid> = run(&high(11, 3).build().unwrap(), 2)
+        .into_iter()
+        .map(|p| p.puzzle)
+        .collect();
+    let forms: HashSet<String> = seeds.iter().map(canonical_line).collect();
+    let plan = high(12, 3).from_seeds(seeds).build().unwrap();
+    for p in run(&plan, 2) {
+        assert!(
+            !forms.contains(&canonical_line(&p.puzzle)),
+            "{} is a seed",
+            p.puzzle.to_line()
+        );
+        assert_eq!(oracle_count(&p.puzzle, 2), 1);
+    }
+}
+
+/// Technique filters hold on every puzzle, by the rater's path; random
+/// generation (no band) honours them too.
+#[test]
+fn technique_filters_hold_on_every_puzzle() {
+    let mut filter = TechniqueFilter::default();
+    filter.with.push("X-Wing".parse::<Techniques>().unwrap());
+    filter.without.push("chains".parse::<Techniques>().unwrap());
+    let plan = Plan::builder(Shape::CLASSIC)
+        .seed(3)
+        .count(3)
+        .techniques(filter)
+        .build()
+        .unwrap();
+    for p in run(&plan, 2) {
+        let rating = sudoku_dlx::rate(&p.puzzle).unwrap();
+        let used: Vec<Technique> = rating.techniques.iter().map(|&(t, _)| t).collect();
+        assert!(
+            used.contains(&Technique::XWing),
+            "{}: {used:?}",
+            p.puzzle.to_line()
+        );
+        assert!(
+            rating.score < 6.2,
+            "{} uses a chain: {}",
+            p.puzzle.to_line(),
+            rating.score
+        );
+    }
+    let mut filter = TechniqueFilter::default();
+    filter.hardest = Some("Unique Rectangle".parse().unwrap());
+    let plan = Plan::builder(Shape::CLASSIC)
+        .seed(3)
+        .count(2)
+        .techniques(filter)
+        .build()
+        .unwrap();
+    for p in run(&plan, 2) {
+        let rating = sudoku_dlx::rate(&p.puzzle).unwrap();
+        assert_eq!(
+            rating.hardest,
+            Some(Technique::UniqueRectangle),
+            "{}",
+            p.puzzle.to_line()
+        );
+    }
+}
+
+#[test]
+fn bad_names_and_state_files_are_clear_errors() {
+    let out = Command::cargo_bin("sudoku-dlx")
+        .unwrap()
+        .args(["generate", "--with", "X Wing"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("unknown technique 'X Wing'") && err.contains("'X-Wing'"),
+        "{err}"
+    );
+
+    let dir = scratch("errors");
+    let state = dir.join("s.json");
+    let out = Command::cargo_bin("sudoku-dlx")
+        .unwrap()
+        .args(["generate", "--count", "1", "--state"])
+        .arg(&state)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("guided search"));
+
+    run(&high(1, 1).state_file(state.clone()).build().unwrap(), 1);
+    let other = high(2, 1).state_file(state.clone()).build().unwrap();
+    let mut error = None;
+    let _ = other.run(
+        1,
+        |r: Result<Puzzle, sudoku_dlx::GenerateError>| -> Result<(), String> {
+            error = r.err().map(|e| e.to_string()).or(error.take());
+            Ok(())
+        },
+    );
+    let error = error.expect("another search's state is refused");
+    assert!(
+        error.contains("belongs to another search") && error.contains("s.json"),
+        "{error}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
