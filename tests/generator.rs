@@ -6,7 +6,7 @@
 mod common;
 
 use common::checks::is_valid_solution;
-use common::oracle::oracle_count;
+use common::oracle::{assert_minimal, oracle_count};
 use sudoku_dlx::engine::dlx::Dlx;
 use sudoku_dlx::generator::{GenerateOptions, Generated, Generator, Symmetry};
 use sudoku_dlx::{Backend, BackendKind, Grid, Shape};
@@ -24,22 +24,6 @@ fn assert_unique_and_solved(g: &Generated) {
         s.box_rows(),
         s.box_cols()
     ));
-}
-
-/// No clue can be removed: the oracle finds two solutions without it.
-fn assert_minimal(puzzle: &Grid) {
-    for cell in 0..puzzle.cells().len() {
-        if puzzle.get(cell) != 0 {
-            let mut fewer = puzzle.clone();
-            fewer.set(cell, 0);
-            assert_eq!(
-                oracle_count(&fewer, 2),
-                2,
-                "clue {cell} removable in {}",
-                puzzle.to_line()
-            );
-        }
-    }
 }
 
 #[test]

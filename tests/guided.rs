@@ -7,7 +7,7 @@
 mod common;
 
 use assert_cmd::Command;
-use common::oracle::oracle_count;
+use common::oracle::{assert_minimal, oracle_count};
 use std::collections::HashSet;
 use std::path::PathBuf;
 use sudoku_dlx::canon::canonical_line;
@@ -32,19 +32,6 @@ fn high(seed: u64, count: u64) -> sudoku_dlx::PlanBuilder {
         .seed(seed)
         .count(count)
         .rating(9.0..f32::INFINITY)
-}
-
-fn assert_minimal(puzzle: &Grid) {
-    for cell in (0..81).filter(|&c| puzzle.get(c) != 0) {
-        let mut fewer = puzzle.clone();
-        fewer.set(cell, 0);
-        assert_eq!(
-            oracle_count(&fewer, 2),
-            2,
-            "clue {cell} removable in {}",
-            puzzle.to_line()
-        );
-    }
 }
 
 fn scratch(name: &str) -> PathBuf {

@@ -125,3 +125,18 @@ pub fn oracle_count(puzzle: &Grid, limit: usize) -> usize {
 pub fn oracle_solution(puzzle: &Grid) -> Option<Grid> {
     solutions(puzzle, 1).pop()
 }
+
+/// Asserts that no clue of `puzzle` can be removed: the oracle finds two
+/// solutions without any one of them.
+pub fn assert_minimal(puzzle: &Grid) {
+    for cell in (0..puzzle.cells().len()).filter(|&c| puzzle.get(c) != 0) {
+        let mut fewer = puzzle.clone();
+        fewer.set(cell, 0);
+        assert_eq!(
+            oracle_count(&fewer, 2),
+            2,
+            "clue {cell} removable in {}",
+            puzzle.to_line()
+        );
+    }
+}

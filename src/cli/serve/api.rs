@@ -18,7 +18,7 @@ use std::time::Instant;
 use sudoku_dlx::limits::Limits;
 use sudoku_dlx::output::{Format, Record, Source, Writer};
 use sudoku_dlx::{
-    BackendKind, CheckMode, Error, GenerateError, GradeError, Grid, Level, Plan, RatingBand, Shape,
+    BackendKind, CheckMode, Error, GenerateError, GradeError, Graded, Grid, Level, Plan, RatingBand, Shape,
 };
 
 /// Puzzles one `generate` request may ask for.
@@ -208,19 +208,10 @@ pub(crate) async fn rate(
     State(app): State<Arc<App>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let request: PuzzleRequest = read(body)?;
-    let puzzle = grid(&request.puzzle, "puzzle")?;
-    let text = app
-        .work
-        .run(Weight::of_side(puzzle.shape().n()), move |deadline| {
-            let graded = sudoku_dlx::with_grader(puzzle.shape(), |g| {
-                g.grade_within(&puzzle, limits(deadline), false)
-            })
-            .map_err(|e| refused(e.into(), "puzzle"))?;
-            records(None, &[Record::rated(source(), &puzzle, &graded)])
-        })
-        .await?;
-    Ok(json(text))
+    graded(app, body, false, |puzzle, graded| {
+        Ok(Record::rated(source(), puzzle, &graded))
+    })
+    .await
 }
 
 /// `POST /api/explain`.
@@ -228,18 +219,30 @@ pub(crate) async fn explain(
     State(app): State<Arc<App>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
+    graded(app, body, true, |puzzle, graded| {
+        Record::explained(puzzle, graded, false).map_err(|e| refused(GradeError::from(e).into(), "puzzle"))
+    })
+    .await
+}
+
+/// Grades the request's puzzle within its deadline (with the steps when
+/// `keep_steps`) and answers with the record `record` makes of it.
+async fn graded(
+    app: Arc<App>,
+    body: Result<Bytes, BytesRejection>,
+    keep_steps: bool,
+    record: fn(&Grid, Graded) -> Result<Record, ApiError>,
+) -> Result<Response, ApiError> {
     let request: PuzzleRequest = read(body)?;
     let puzzle = grid(&request.puzzle, "puzzle")?;
     let text = app
         .work
         .run(Weight::of_side(puzzle.shape().n()), move |deadline| {
             let graded = sudoku_dlx::with_grader(puzzle.shape(), |g| {
-                g.grade_within(&puzzle, limits(deadline), true)
+                g.grade_within(&puzzle, limits(deadline), keep_steps)
             })
             .map_err(|e| refused(e.into(), "puzzle"))?;
-            let record = Record::explained(&puzzle, graded, false)
-                .map_err(|e| refused(GradeError::from(e).into(), "puzzle"))?;
-            records(None, &[record])
+            records(None, &[record(&puzzle, graded)?])
         })
         .await?;
     Ok(json(text))
