@@ -255,43 +255,8 @@ fn count<'py>(
 /// A rating as a dict, with the same keys as the CLI's JSON records (the
 /// library's one rating schema: `Rating`'s JSON form).
 fn rating_dict<'py>(py: Python<'py>, rating: &Rating, dict: &Bound<'py, PyDict>) -> PyResult<()> {
-    let serde_json::Value::Object(fields) =
-        serde_json::to_value(rating).map_err(|e| SudokuError::new_err(e.to_string()))?
-    else {
-        return Err(SudokuError::new_err("a rating serialises as a JSON object"));
-    };
-    for (key, value) in fields {
-        dict.set_item(key, json_to_py(py, value)?)?;
-    }
+    dict.call_method1("update", (to_python(py, serde_json::to_string(rating))?,))?;
     Ok(())
-}
-
-/// A JSON value as the Python value `json.loads` would give.
-fn json_to_py(py: Python<'_>, value: serde_json::Value) -> PyResult<Bound<'_, PyAny>> {
-    use serde_json::Value;
-    Ok(match value {
-        Value::Null => py.None().into_bound(py),
-        Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
-        Value::Number(n) => match n.as_u64() {
-            Some(u) => u.into_pyobject(py)?.into_any(),
-            None => n.as_f64().unwrap_or(f64::NAN).into_pyobject(py)?.into_any(),
-        },
-        Value::String(s) => s.into_pyobject(py)?.into_any(),
-        Value::Array(items) => {
-            let list = pyo3::types::PyList::empty(py);
-            for item in items {
-                list.append(json_to_py(py, item)?)?;
-            }
-            list.into_any()
-        }
-        Value::Object(fields) => {
-            let dict = PyDict::new(py);
-            for (key, item) in fields {
-                dict.set_item(key, json_to_py(py, item)?)?;
-            }
-            dict.into_any()
-        }
-    })
 }
 
 /// The rating of each puzzle on the Sudoku Explainer scale (None when the
