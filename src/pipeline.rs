@@ -1003,8 +1003,9 @@ where
             std::panic::resume_unwind(panic);
         }
     }
-    outcome?;
-    waiting()
+    // No second flush: `emit_in_order` flushes before it waits, the last
+    // wait (for the workers to stop) included.
+    outcome
 }
 
 /// The calling thread's side of [`for_each_ordered`]: takes the workers'
