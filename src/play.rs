@@ -225,12 +225,7 @@ fn daily_seed(date: &str, level: Level) -> Result<u64, Error> {
         return Err(bad("no such day"));
     }
     let text = format!("sudoku-dlx daily puzzle|{y:04}-{m:02}-{d:02}|{level}");
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    Ok(hash)
+    Ok(crate::generator::stable_hash(&text))
 }
 
 /// Checks that `board` is a board of `puzzle`: same shape, every given

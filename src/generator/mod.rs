@@ -30,6 +30,15 @@ use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
 use sweep::Sweeps;
 
+/// FNV-1a of `text`: a 64-bit hash that is the same on every machine and
+/// Rust version (unlike `DefaultHasher`), for keys and seeds that are
+/// kept or shared: the guided search's state file, the daily puzzle.
+pub(crate) fn stable_hash(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
 /// What to generate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GenerateOptions {

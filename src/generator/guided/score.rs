@@ -34,11 +34,9 @@ impl Score {
     }
 }
 
-/// FNV-1a of a canonical form: a stable 64-bit key for the set of
-/// candidates already rated (the state file keeps it across runs, so it
-/// must not depend on the Rust version, as `DefaultHasher` may).
+/// A stable 64-bit key of a canonical form, for the set of candidates
+/// already rated: the state file keeps it across runs, so it must not
+/// depend on the Rust version, as `DefaultHasher` may.
 pub(crate) fn form_key(form: &str) -> u64 {
-    form.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+    crate::generator::stable_hash(form)
 }
