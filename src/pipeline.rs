@@ -856,20 +856,21 @@ impl Worker {
 
 /// A candidate's score against `band` for the band search, with its
 /// full rating when it lands in the band. The cheap band score (exact
-/// below the band's end, a bound above it) aims; only a candidate inside
-/// gets the full rating its record carries. (A puzzle beyond the
+/// below the band's end, a bound above it) aims; a candidate inside gets
+/// the full rating its record carries, from the band solve itself when
+/// that went to the end, else from a second, full solve. (A puzzle beyond the
 /// techniques has only a lower bound, so the band score puts it in a band
 /// only if the band has no end.)
 /// A candidate that fails `filter` scores NaN: never in the band, never
 /// close to it.
 fn score_for_band(grader: &mut LogicalSolver, p: &Grid, band: &Range<f32>, filter: &TechniqueFilter) -> (f32, Option<Rating>) {
-    match grader.band_score(p, band.clone()) {
-        Ok(score) if band.contains(&score) => match grader.rate(p) {
+    match grader.band_rating(p, band.clone()) {
+        Ok((score, full)) if band.contains(&score) => match full.map_or_else(|| grader.rate(p), Ok) {
             Ok(r) if filter.accepts(&r) => (r.score, Some(r)),
             Ok(_) => (f32::NAN, None),
             Err(_) => (f32::INFINITY, None),
         },
-        Ok(score) => (score, None),
+        Ok((score, _)) => (score, None),
         Err(_) => (f32::INFINITY, None),
     }
 }

@@ -135,6 +135,14 @@ impl LogicalSolver {
     /// prefix of the solving order, so whenever the prefix finds a step,
     /// the full list finds the same one.
     pub fn band_score(&mut self, puzzle: &Grid, band: Range<f32>) -> Result<f32, LogicError> {
+        Ok(self.band_rating(puzzle, band)?.0)
+    }
+
+    /// [`LogicalSolver::band_score`] with the full rating when the solve
+    /// went to the end: then its steps are every step of the full solve
+    /// (see there), so the rating is the one [`LogicalSolver::rate`]
+    /// gives, and a puzzle found in the band needs no second solve.
+    pub(crate) fn band_rating(&mut self, puzzle: &Grid, band: Range<f32>) -> Result<(f32, Option<Rating>), LogicError> {
         let ceiling = band.end;
         let stop = if ceiling.is_finite() { ceiling } else { band.start };
         let tried = Technique::ALL
@@ -146,10 +154,13 @@ impl LogicalSolver {
             .expect("without a deadline the solve runs to its end");
         let hardest = (hardest * 10.0).round() / 10.0;
         if hardest >= stop {
-            return Ok(hardest);
+            return Ok((hardest, None));
         }
-        if path.solved || !ceiling.is_finite() {
-            return Ok(path.rating.score);
+        if path.solved {
+            return Ok((path.rating.score, Some(path.rating)));
+        }
+        if !ceiling.is_finite() {
+            return Ok((path.rating.score, None));
         }
         // Stuck: the next step is rated at least as the first technique
         // left out, which is at the ceiling or more; with every technique
@@ -159,7 +170,7 @@ impl LogicalSolver {
             Some(t) => t.difficulty(),
             None => path.rating.score,
         };
-        Ok(bound.max(ceiling))
+        Ok((bound.max(ceiling), None))
     }
 
     /// The solving loop: only the first `tried` techniques of the solving
