@@ -30,6 +30,45 @@ pub fn with_backend<R>(kind: BackendKind, shape: Shape, work: impl FnOnce(&mut d
     result
 }
 
+/// A backend lent by this thread's cache to an owner that keeps it for
+/// a while (a generator, built per request by a server): dropped, it goes
+/// back to the cache of the thread that drops it, so the next owner built
+/// there skips building the matrix.
+pub(crate) struct LentBackend {
+    key: (BackendKind, Shape),
+    backend: Option<Box<dyn Backend>>,
+}
+
+impl LentBackend {
+    /// This thread's cached backend of `kind` for `shape`, or a new one.
+    pub(crate) fn take(kind: BackendKind, shape: Shape) -> LentBackend {
+        let taken = BACKENDS.with(|b| b.borrow_mut().remove(&(kind, shape)));
+        LentBackend {
+            key: (kind, shape),
+            backend: Some(taken.unwrap_or_else(|| kind.build(shape))),
+        }
+    }
+
+    /// The backend.
+    pub(crate) fn get(&mut self) -> &mut dyn Backend {
+        self.backend.as_deref_mut().expect("held until dropped")
+    }
+}
+
+impl Drop for LentBackend {
+    fn drop(&mut self) {
+        if let Some(backend) = self.backend.take() {
+            // During thread teardown the cache may be gone: the backend is
+            // then simply dropped.
+            let _ = BACKENDS.try_with(|b| {
+                if let Ok(mut cache) = b.try_borrow_mut() {
+                    cache.entry(self.key).or_insert(backend);
+                }
+            });
+        }
+    }
+}
+
 /// Runs `work` on this thread's grader for `shape` (DLX for uniqueness,
 /// then the logical solver), built on first use.
 pub fn with_grader<R>(shape: Shape, work: impl FnOnce(&mut Grader) -> R) -> R {

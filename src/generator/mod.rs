@@ -213,7 +213,7 @@ fn closest_note(closest: f32) -> String {
 /// Generates puzzles with one engine per instance (one per thread).
 pub struct Generator {
     options: GenerateOptions,
-    backend: Box<dyn Backend>,
+    backend: crate::cache::LentBackend,
     /// The DLX engine that measures effort when the backend is not DLX; a
     /// DLX backend measures on its own matrix (see [`Generator::effort`]).
     effort_engine: Option<Dlx>,
@@ -234,7 +234,7 @@ impl Generator {
             }
         }
         Ok(Generator {
-            backend: options.backend.build(shape),
+            backend: crate::cache::LentBackend::take(options.backend, shape),
             effort_engine: (options.measure_effort && options.backend != BackendKind::Dlx)
                 .then(|| Dlx::new(shape)),
             orbits: options.symmetry.orbits(shape),
@@ -298,7 +298,7 @@ impl Generator {
         }
         let engine: &mut dyn Backend = match self.effort_engine.as_mut() {
             Some(dlx) => dlx,
-            None => self.backend.as_mut(),
+            None => self.backend.get(),
         };
         Some(engine.count(puzzle, 2, Some(EFFORT_BUDGET)).effort)
     }
@@ -309,7 +309,7 @@ impl Generator {
         if self.past_deadline() {
             return None;
         }
-        let solution = self.backend.fill(rng);
+        let solution = self.backend.get().fill(rng);
         if self.options.givens.is_some_and(|k| k >= solution.cells().len()) {
             // Nothing to dig (`--givens` = every cell): no shuffle, no
             // digging session, whose set-up would cost more than the fill.
@@ -375,7 +375,7 @@ impl Generator {
         let budget = self.options.probe_budget;
         let deadline = self.options.deadline;
         let mut sweeps = Sweeps::new(orbits.len(), self.big_minimal_dig());
-        let mut digger = self.backend.digger(solution, &order);
+        let mut digger = self.backend.get().digger(solution, &order);
         if self.options.settle_past_budget {
             digger.settle_past_budget();
         }
@@ -386,7 +386,7 @@ impl Generator {
 
     /// A random complete grid (puzzle `index` of run `seed`'s stream).
     pub fn fill(&mut self, seed: u64, index: u64) -> Grid {
-        self.backend.fill(&mut Generator::rng(seed, index))
+        self.backend.get().fill(&mut Generator::rng(seed, index))
     }
 }
 

@@ -56,7 +56,7 @@ impl LogicalSolver {
     /// A solver for puzzles of `shape`.
     pub fn new(shape: Shape) -> LogicalSolver {
         LogicalSolver {
-            tables: Arc::new(Tables::new(shape)),
+            tables: shared_tables(shape),
             memo: Memo::new(shape.n()),
         }
     }
@@ -241,6 +241,20 @@ impl LogicalSolver {
         };
         Ok(Some((path, hardest)))
     }
+}
+
+/// The tables of `shape`, built once per process: they never change, and
+/// building them costs as much as rating an easy puzzle, which a solver
+/// made per request (a server's) would pay every time.
+fn shared_tables(shape: Shape) -> Arc<Tables> {
+    static TABLES: std::sync::Mutex<Vec<Arc<Tables>>> = std::sync::Mutex::new(Vec::new());
+    let mut tables = TABLES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(found) = tables.iter().find(|t| t.shape() == shape) {
+        return Arc::clone(found);
+    }
+    let made = Arc::new(Tables::new(shape));
+    tables.push(Arc::clone(&made));
+    made
 }
 
 fn grid_line<S: serde::Serializer>(grid: &Grid, s: S) -> Result<S::Ok, S::Error> {
