@@ -4,8 +4,16 @@
 //! errors, requests per second, p50, p90, p99 and max in milliseconds.
 //!
 //! ```text
-//! cargo run --release --example serve_load -- ADDR SCENARIO CLIENTS SECONDS
+//! cargo run --release --example serve_load -- ADDR SCENARIO CLIENTS SECONDS [RATE]
 //! ```
+//!
+//! Without RATE each client sends its next request as soon as the last
+//! is answered (a closed loop: the server's capacity, where latency is
+//! clients / throughput by Little's law). With RATE the clients together
+//! send RATE requests a second on a fixed schedule (an open loop, as
+//! independent users do), and each latency counts from the request's
+//! scheduled time, so a request delayed by a slow earlier one on the same
+//! connection is counted late rather than left out.
 //!
 //! Scenarios: `generate` (9x9 minimal, level hard, a new seed each
 //! time), `hint` (boards of tests/data/se_rated_sample.tsv: each puzzle
@@ -118,14 +126,17 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    if args.len() != 5 {
-        eprintln!("usage: serve_load ADDR generate|hint|generate+faults CLIENTS SECONDS");
+    if !(5..=6).contains(&args.len()) {
+        eprintln!("usage: serve_load ADDR generate|hint|generate+faults CLIENTS SECONDS [RATE]");
         std::process::exit(2);
     }
     let addr: SocketAddr = args[1].parse().expect("ADDR as 127.0.0.1:8080");
     let scenario = args[2].clone();
     let clients: u64 = args[3].parse().expect("CLIENTS");
     let seconds: f64 = args[4].parse().expect("SECONDS");
+    let rate: Option<f64> = args.get(5).map(|r| r.parse().expect("RATE in requests a second"));
+    // Each client's time between requests on the fixed schedule.
+    let interval = rate.map(|r| Duration::from_secs_f64(clients as f64 / r));
     let hints = Arc::new(if scenario == "hint" {
         hint_bodies()
     } else {
@@ -140,6 +151,8 @@ fn main() {
                 let mut client = Client::new(addr).expect("connect");
                 let (mut times, mut errors) = (Vec::new(), 0u64);
                 let mut i = 0u64;
+                // The clients' schedules are spread over one interval.
+                let mut due = started + interval.map_or(Duration::ZERO, |iv| iv * c as u32 / clients as u32);
                 while !stop.load(Ordering::Relaxed) {
                     let (path, body) = if scenario == "hint" {
                         (
@@ -153,7 +166,21 @@ fn main() {
                             format!(r#"{{"seed":{seed},"difficulty":"hard"}}"#),
                         )
                     };
-                    let t = Instant::now();
+                    let t = match interval {
+                        Some(iv) => {
+                            let now = Instant::now();
+                            if due > now {
+                                std::thread::sleep(due - now);
+                            }
+                            let scheduled = due;
+                            due += iv;
+                            scheduled
+                        }
+                        None => Instant::now(),
+                    };
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
                     match client.post(path, body.as_bytes()) {
                         Ok(200) => times.push(t.elapsed().as_secs_f64() * 1e3),
                         _ => errors += 1,
@@ -201,6 +228,10 @@ fn main() {
     }
     let elapsed = started.elapsed().as_secs_f64();
     times.sort_by(f64::total_cmp);
+    let scenario = match rate {
+        Some(r) => format!("{scenario}@{r}/s"),
+        None => scenario,
+    };
     println!("scenario,clients,requests,errors,per_second,p50_ms,p90_ms,p99_ms,max_ms");
     println!(
         "{scenario},{clients},{},{errors},{:.0},{:.2},{:.2},{:.2},{:.2}",

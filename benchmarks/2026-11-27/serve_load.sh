@@ -11,7 +11,11 @@ trap 'kill $server' EXIT
 sleep 1
 out=benchmarks/2026-11-27/serve_load.csv
 echo "scenario,clients,requests,errors,per_second,p50_ms,p90_ms,p99_ms,max_ms" >"$out"
-for run in "generate 2 10" "generate 50 15" "generate+faults 50 15" "hint 50 10"; do
+# Closed loops (each client sends again as soon as it is answered: the
+# capacity), then 50 clients sending 500 generate requests a second in
+# all on a fixed schedule (an open loop: the latency users see at that
+# load).
+for run in "generate 2 10" "generate 50 15" "generate 50 15 500" "generate+faults 50 15" "hint 50 10"; do
     # shellcheck disable=SC2086
     target/release/examples/serve_load 127.0.0.1:18182 $run | tail -n 1 >>"$out"
 done
