@@ -303,6 +303,24 @@ impl Variant {
         houses
     }
 
+    /// The cells a printed grid shades, one flag per cell: those of the
+    /// windows (windoku) and of the diagonals (X), as books mark them;
+    /// with both, the diagonals are drawn as lines instead, since shading
+    /// both would hide which cells belong to which.
+    pub(crate) fn shaded_cells(&self, shape: Shape) -> Vec<bool> {
+        let bits = if self.has(Constraint::Windoku) {
+            Constraint::Windoku.bit()
+        } else {
+            self.bits & Constraint::X.bit()
+        };
+        let marked = Variant { bits, regions: None };
+        let mut shaded = vec![false; shape.cells()];
+        for cell in marked.extra_houses(shape).into_iter().flatten() {
+            shaded[cell] = true;
+        }
+        shaded
+    }
+
     /// The conflicting cell pairs (each once, lower cell first), leaving
     /// out same-digit pairs that already share a house.
     pub(crate) fn conflicts(&self, shape: Shape) -> Vec<Conflict> {

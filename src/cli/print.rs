@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use sudoku_dlx::print::{
     layout, puzzle_svg, read_sources, Book, BookOptions, Entry, Input, PageSize, PrintError, PER_PAGE,
 };
-use sudoku_dlx::{Grid, Shape};
+use sudoku_dlx::{Grid, Shape, Variant};
 
 /// Most puzzles in one book: past this the PDF gets unwieldy, and the
 /// whole input is held in memory.
@@ -89,6 +89,13 @@ pub struct PrintArgs {
     /// shows a level and rating.
     #[arg(long)]
     rate: bool,
+    /// Variant rules for records that do not name their own: a
+    /// comma-separated list of x, windoku, disjoint-groups, anti-knight,
+    /// anti-king, non-consecutive, jigsaw (a jigsaw puzzle line is
+    /// followed by its region line). Diagonals and windows are shaded,
+    /// jigsaw regions outlined, and the rules printed under each puzzle.
+    #[arg(long, value_name = "LIST")]
+    variant: Option<Variant>,
     #[command(flatten)]
     book: BookArgs,
 }
@@ -145,6 +152,7 @@ impl BookArgs {
             solution: grid,
             level: None,
             rating: None,
+            variant: Variant::classic(),
         };
         self.layout(&[probe])?;
         Ok(())
@@ -153,18 +161,25 @@ impl BookArgs {
 
 /// Runs `print`; returns the exit code.
 pub fn run(args: PrintArgs) -> Result<i32> {
+    let variant = args.variant.clone().unwrap_or_default();
     let mut sources = Vec::new();
     if args.files.is_empty() {
         let mut text = String::new();
         std::io::stdin()
             .read_to_string(&mut text)
             .context("cannot read standard input")?;
-        read_into(&mut sources, "-", &text, args.shape)?;
+        read_into(&mut sources, "-", &text, args.shape, &variant)?;
     }
     for path in &args.files {
         let text =
             std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-        read_into(&mut sources, &path.display().to_string(), &text, args.shape)?;
+        read_into(
+            &mut sources,
+            &path.display().to_string(),
+            &text,
+            args.shape,
+            &variant,
+        )?;
     }
     anyhow::ensure!(!sources.is_empty(), "no puzzles to print");
     let entries = sudoku_dlx::print::entries(sources, args.rate)?;
@@ -173,8 +188,14 @@ pub fn run(args: PrintArgs) -> Result<i32> {
 }
 
 /// Reads one file's puzzles, each with its file name for messages.
-fn read_into(sources: &mut Vec<(String, Input)>, name: &str, text: &str, shape: Option<Shape>) -> Result<()> {
-    let read = read_sources(text, shape).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+fn read_into(
+    sources: &mut Vec<(String, Input)>,
+    name: &str,
+    text: &str,
+    shape: Option<Shape>,
+    variant: &Variant,
+) -> Result<()> {
+    let read = read_sources(text, shape, variant).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     sources.extend(read.into_iter().map(|s| (name.to_string(), s)));
     if sources.len() > MAX_PUZZLES {
         bail!("more than {MAX_PUZZLES} puzzles: split the input into several books");

@@ -5,6 +5,7 @@
 
 use super::batch::{self, warn};
 use super::options::{Format, InputArgs};
+use super::print::{BookArgs, BookFormat};
 use anyhow::{Context, Result};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -12,6 +13,7 @@ use std::io::Read;
 use sudoku_dlx::formats::{read_variant_records, VariantRecord};
 use sudoku_dlx::output::{Format as Records, Record, Source, Writer};
 use sudoku_dlx::parallel::{map_ordered, PerThread};
+use sudoku_dlx::print::Entry;
 use sudoku_dlx::{generate_variant, BackendKind, Count, Grid, Rules, Shape, Symmetry, Variant};
 
 /// Most bytes of input read for variant puzzles (they are read whole,
@@ -30,7 +32,8 @@ pub struct GenerateJob<'a> {
     pub count: u64,
     pub symmetry: Symmetry,
     pub threads: usize,
-    pub format: Records,
+    /// Records, or a book (PDF or SVG) with its options.
+    pub format: Result<Records, (BookFormat, &'a BookArgs)>,
     pub solution: bool,
     pub check: bool,
     pub output: Option<&'a std::path::Path>,
@@ -60,14 +63,23 @@ pub fn generate(job: GenerateJob) -> Result<i32> {
     } else {
         Rules::new(job.shape, job.variant)?.allow(job.symmetry)?;
     }
-    let out: Box<dyn std::io::Write> = match job.output {
-        Some(p) => Box::new(std::io::BufWriter::new(
-            std::fs::File::create(p).with_context(|| format!("cannot create {}", p.display()))?,
-        )),
-        None => Box::new(batch::stdout()),
+    let mut sink = match job.format {
+        Ok(format) => {
+            let out: Box<dyn std::io::Write> = match job.output {
+                Some(p) => Box::new(std::io::BufWriter::new(
+                    std::fs::File::create(p).with_context(|| format!("cannot create {}", p.display()))?,
+                )),
+                None => Box::new(batch::stdout()),
+            };
+            let mut writer = Writer::new(out, format, None)?;
+            writer.begin_variant_puzzles()?;
+            Sink::Records(writer)
+        }
+        Err((format, args)) => {
+            args.check(job.shape)?;
+            Sink::Book(Vec::new(), format, args)
+        }
     };
-    let mut writer = Writer::new(out, job.format, None)?;
-    writer.begin_variant_puzzles()?;
     let pool = rayon::ThreadPoolBuilder::new().num_threads(job.threads).build()?;
     let states: PerThread<Option<Rules>> = PerThread::new(&pool);
     let mut failed = 0;
@@ -96,20 +108,39 @@ pub fn generate(job: GenerateJob) -> Result<i32> {
         );
         for (index, (puzzle, confirmed)) in indices.iter().zip(results) {
             match (puzzle, confirmed) {
-                (Ok(p), Ok(())) => {
-                    writer.record(&Record::variant_puzzle(*index, job.seed, &p, job.solution))?
-                }
+                (Ok(p), Ok(())) => match &mut sink {
+                    Sink::Records(writer) => {
+                        writer.record(&Record::variant_puzzle(*index, job.seed, &p, job.solution))?
+                    }
+                    Sink::Book(entries, ..) => {
+                        let mut entry = Entry::from(&p);
+                        entry.number = index + 1;
+                        entries.push(entry);
+                    }
+                },
                 (Ok(_), Err(e)) | (Err(e), _) => {
                     failed += 1;
                     warn(format_args!("sudoku-dlx: puzzle {index}: {e}"));
                 }
             }
         }
-        writer.flush()?;
+        if let Sink::Records(writer) = &mut sink {
+            writer.flush()?;
+        }
         start += BATCH;
     }
-    writer.end()?;
+    match sink {
+        Sink::Records(mut writer) => writer.end()?,
+        Sink::Book(entries, format, args) => super::print::write_book(&entries, args, format, job.output)?,
+    }
     Ok(if failed == 0 { 0 } else { 1 })
+}
+
+/// Where generated variant puzzles go: records written batch by batch,
+/// or book entries laid out at the end.
+enum Sink<'a> {
+    Records(Writer<Box<dyn std::io::Write>>),
+    Book(Vec<Entry>, BookFormat, &'a BookArgs),
 }
 
 /// The independent check of a generated puzzle: SAT finds exactly one

@@ -7,6 +7,8 @@
 use super::input::Source;
 use super::entry::Entry;
 use crate::engine::BackendKind;
+use crate::generator::{Rules, VariantPuzzle};
+use crate::variant::Variant;
 use crate::grid::Grid;
 use crate::pipeline::Puzzle;
 use crate::shape::Shape;
@@ -41,6 +43,10 @@ pub enum EntryError {
     /// The rating failed.
     #[error("cannot rate: {0}")]
     Rating(GradeError),
+    /// A rating was asked for a variant puzzle, which the grader does not
+    /// rate.
+    #[error("cannot rate: the grader rates classic puzzles only, and this one has {0} rules")]
+    VariantNotRated(String),
 }
 
 /// A record that cannot go into a book, with where it is.
@@ -77,6 +83,9 @@ pub fn entries(sources: Vec<(String, Source)>, rate: bool) -> Result<Vec<Entry>,
         };
         let solution = answer(&src).map_err(fail)?;
         let (mut rating, mut level) = (src.rating, src.level.clone());
+        if rate && rating.is_none() && !src.variant.is_classic() {
+            return Err(fail(EntryError::VariantNotRated(src.variant.to_string())));
+        }
         if rate && rating.is_none() {
             let r = with_grader(src.puzzle.shape(), |g| g.grade(&src.puzzle))
                 .map_err(|e| fail(EntryError::Rating(e)))?;
@@ -93,16 +102,20 @@ pub fn entries(sources: Vec<(String, Source)>, rate: bool) -> Result<Vec<Entry>,
             solution,
             level,
             rating,
+            variant: src.variant,
         });
     }
     Ok(out)
 }
 
 /// The puzzle's one solution: the record's own once checked, or found by
-/// the DLX engine. A puzzle with no solution or several has no place in a
-/// book.
+/// the DLX engine (under the record's variant rules, if any). A puzzle
+/// with no solution or several has no place in a book.
 pub fn answer(src: &Source) -> Result<Grid, EntryError> {
     let puzzle = &src.puzzle;
+    if !src.variant.is_classic() {
+        return variant_answer(src);
+    }
     if let Some(clash) = puzzle.first_clash() {
         let s = puzzle.shape();
         let at = |cell: usize| (s.row(cell) + 1, s.col(cell) + 1);
@@ -127,6 +140,27 @@ pub fn answer(src: &Source) -> Result<Grid, EntryError> {
     }
 }
 
+/// [`answer`] under variant rules: clashes show as no solution, since
+/// the rules' engine finds none.
+fn variant_answer(src: &Source) -> Result<Grid, EntryError> {
+    let (puzzle, shape) = (&src.puzzle, src.puzzle.shape());
+    let mut rules = Rules::new(shape, &src.variant).map_err(|_| EntryError::NoSolution)?;
+    if let Some(solution) = &src.solution {
+        if !(solution.solves(puzzle) && rules.holds_for(solution)) {
+            return Err(EntryError::WrongSolution);
+        }
+        return Ok(solution.clone());
+    }
+    let count = rules
+        .count(puzzle, 2, BackendKind::Dlx, None)
+        .map_err(|_| EntryError::NoSolution)?;
+    match (count.solutions, count.first) {
+        (1, Some(solution)) => Ok(solution),
+        (0, _) => Err(EntryError::NoSolution),
+        _ => Err(EntryError::NotUnique),
+    }
+}
+
 impl From<&Puzzle> for Entry {
     /// A generated puzzle as a book entry, numbered from its index.
     fn from(p: &Puzzle) -> Entry {
@@ -139,6 +173,22 @@ impl From<&Puzzle> for Entry {
                 .rating
                 .as_ref()
                 .map(|r| crate::output::one_decimal(r.score) as f32),
+            variant: Variant::classic(),
+        }
+    }
+}
+
+impl From<&VariantPuzzle> for Entry {
+    /// A generated variant puzzle as a book entry (numbered 1; a caller
+    /// with a run's index sets `number`).
+    fn from(p: &VariantPuzzle) -> Entry {
+        Entry {
+            number: 1,
+            puzzle: p.puzzle.clone(),
+            solution: p.solution.clone(),
+            level: None,
+            rating: None,
+            variant: p.variant.clone(),
         }
     }
 }

@@ -3,6 +3,7 @@
 //! ties them together.
 
 use crate::grid::Grid;
+use crate::variant::Variant;
 
 /// One puzzle of a book, with what its label shows.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,6 +18,9 @@ pub struct Entry {
     pub level: Option<String>,
     /// Rating on the Sudoku Explainer scale, when known.
     pub rating: Option<f32>,
+    /// The rules beyond rows, columns and boxes (classic by default):
+    /// the page marks them as books do and prints them under the grid.
+    pub variant: Variant,
 }
 
 /// The label beside a puzzle's number: level and rating when known, as in

@@ -4,9 +4,10 @@
 //! (lines, pasted grids) goes through [`crate::formats::PuzzleReader`] and
 //! carries the puzzle alone.
 
-use crate::formats::{parse_json, parse_line, ParseError, PuzzleReader};
+use crate::formats::{parse_json, parse_line, read_variant_records, ParseError, PuzzleReader};
 use crate::grid::Grid;
 use crate::shape::Shape;
+use crate::variant::Variant;
 use serde::Deserialize;
 
 /// A puzzle read for printing, with where it came from.
@@ -25,6 +26,9 @@ pub struct Source {
     pub(crate) level: Option<String>,
     /// The record's index in its generating run, if it has one.
     pub(crate) index: Option<u64>,
+    /// The puzzle's rules: the record's own (`"variant"`, `"regions"`),
+    /// else the reader's default.
+    pub(crate) variant: Variant,
 }
 
 /// Where a record is in its file.
@@ -71,26 +75,42 @@ struct Extras {
     rating: Option<f32>,
     level: Option<String>,
     index: Option<u64>,
+    variant: Option<String>,
+    regions: Option<String>,
 }
 
 /// Longest level name printed (the longest real one is `extreme`).
 const MAX_LEVEL_CHARS: usize = 24;
 
 /// Reads every puzzle of `text`, in order; the first fault stops the read.
-/// `shape` forces a board shape, as `--box` does.
-pub fn read_sources(text: &str, shape: Option<Shape>) -> Result<Vec<Source>, InputError> {
+/// `shape` forces a board shape; `variant` gives the rules of records
+/// that do not name their own (a record's `"variant"` and `"regions"`
+/// fields, or CSV columns of those names, win). Under jigsaw rules
+/// without a region map, each puzzle line is followed by a line of region
+/// symbols, one per cell.
+pub fn read_sources(text: &str, shape: Option<Shape>, variant: &Variant) -> Result<Vec<Source>, InputError> {
     let first = text
         .lines()
         .map(str::trim)
         .find(|l| !l.is_empty() && !l.starts_with('#'))
         .unwrap_or("");
-    if first.starts_with('[') {
+    let mut sources = if first.starts_with('[') {
         read_json_array(text, shape)
     } else if let Some(columns) = csv_header(first) {
         read_csv(text, &columns, shape)
-    } else {
+    } else if variant.is_classic() {
         read_records(text, shape)
+    } else {
+        read_variant_lines(text, shape, variant)
+    }?;
+    if !variant.is_classic() {
+        for src in &mut sources {
+            if src.variant.is_classic() {
+                src.variant = variant.clone();
+            }
+        }
     }
+    Ok(sources)
 }
 
 /// Column names of a CSV header such as `generate --format csv` writes.
@@ -115,6 +135,7 @@ fn source(place: Place, puzzle: Grid) -> Source {
         rating: None,
         level: None,
         index: None,
+        variant: Variant::classic(),
     }
 }
 
@@ -136,10 +157,41 @@ fn apply_extras(src: &mut Source, extras: Extras) -> Result<(), String> {
             .map_err(|e| format!("in \"solution\": {}", e.message))?;
         src.solution = Some(grid);
     }
+    if let Some(named) = &extras.variant {
+        let rules: Variant = named.parse().map_err(|e| format!("in \"variant\": {e}"))?;
+        src.variant = match &extras.regions {
+            Some(map) => rules
+                .with_regions(map, src.puzzle.shape())
+                .map_err(|e| format!("in \"regions\": {e}"))?,
+            None => rules,
+        };
+        src.variant.check(src.puzzle.shape()).map_err(|e| e.to_string())?;
+    }
     src.rating = extras.rating;
     src.level = extras.level;
     src.index = extras.index;
     Ok(())
+}
+
+/// Puzzle lines and JSON lines under variant rules: the variant reader
+/// takes each puzzle with its rules (and a jigsaw puzzle's region line),
+/// then a JSON record's other fields are read as in [`read_records`].
+fn read_variant_lines(text: &str, shape: Option<Shape>, variant: &Variant) -> Result<Vec<Source>, InputError> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    for record in read_variant_records(text, shape, variant) {
+        let (puzzle, rules) = record.puzzle?;
+        let mut src = source(Place::Line(record.line), puzzle);
+        let line_text = lines.get(record.line - 1).map_or("", |l| l.trim());
+        if line_text.starts_with('{') {
+            let extras: Extras = serde_json::from_str(line_text)
+                .map_err(|e| error(record.line, Some(e.column()), format!("invalid record: {e}")))?;
+            apply_extras(&mut src, extras).map_err(|m| error(record.line, None, m))?;
+        }
+        src.variant = rules;
+        out.push(src);
+    }
+    Ok(out)
 }
 
 /// JSON lines and the plain forms, record by record.
@@ -230,6 +282,8 @@ fn read_csv(text: &str, columns: &[String], shape: Option<Shape>) -> Result<Vec<
             rating: number("rating")?.map(|r| r as f32),
             level: field("level").map(str::to_string),
             index: number("index")?.map(|i| i as u64),
+            variant: field("variant").map(str::to_string),
+            regions: field("regions").map(str::to_string),
         };
         apply_extras(&mut src, extras).map_err(|m| error(line, None, m))?;
         out.push(src);
@@ -250,7 +304,7 @@ mod tests {
             format!("[\n  {{\"index\":4,\"puzzle\":\"{PUZZLE}\",\"rating\":3.4,\"level\":\"hard\"}}\n]\n");
         let csv = format!("index,seed,shape,puzzle,clues,effort,minimal,rating,level\n4,1,3x3,{PUZZLE},17,9,true,3.4,hard\n");
         for text in [jsonl, array, csv] {
-            let sources = read_sources(&text, None).unwrap();
+            let sources = read_sources(&text, None, &Variant::classic()).unwrap();
             assert_eq!(sources.len(), 1, "{text}");
             let s = &sources[0];
             assert_eq!(s.puzzle.to_line(), PUZZLE);
@@ -263,7 +317,7 @@ mod tests {
 
     #[test]
     fn plain_lines_carry_the_puzzle_alone() {
-        let sources = read_sources(&format!("# book\n{PUZZLE} 7.1\n"), None).unwrap();
+        let sources = read_sources(&format!("# book\n{PUZZLE} 7.1\n"), None, &Variant::classic()).unwrap();
         assert_eq!(sources[0].place, Place::Line(2));
         assert_eq!(sources[0].rating, None);
     }
@@ -273,20 +327,23 @@ mod tests {
         let e = read_sources(
             &format!("[{{\"puzzle\":\"{PUZZLE}\"}}, {{\"puzzle\":\"12\"}}]"),
             None,
+            &Variant::classic(),
         )
         .unwrap_err();
         assert!(e.to_string().starts_with("record 2:"), "{e}");
-        let e = read_sources(&format!("index,puzzle,rating\n1,{PUZZLE},x\n"), None).unwrap_err();
+        let e = read_sources(&format!("index,puzzle,rating\n1,{PUZZLE},x\n"), None, &Variant::classic()).unwrap_err();
         assert!(e.to_string().contains("line 2, column 85"), "{e}");
         let e = read_sources(
             &format!("{{\"puzzle\":\"{PUZZLE}\",\"rating\":\"hard\"}}\n"),
             None,
+            &Variant::classic(),
         )
         .unwrap_err();
         assert!(e.to_string().starts_with("line 1, column"), "{e}");
         let e = read_sources(
             &format!("{{\"puzzle\":\"{PUZZLE}\",\"solution\":\"123\"}}\n"),
             None,
+            &Variant::classic(),
         )
         .unwrap_err();
         assert!(e.to_string().contains("solution"), "{e}");

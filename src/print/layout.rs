@@ -7,6 +7,7 @@ use super::entry::{difficulty_label, Entry};
 use super::options::{BookOptions, PrintError, MARGIN_RANGE_MM, PER_PAGE, PT_PER_MM};
 use crate::grid::Grid;
 use crate::shape::Shape;
+use crate::variant::{Constraint, Variant};
 
 /// Horizontal alignment of a text mark about its `x`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +31,20 @@ pub enum Mark {
         to: (f32, f32),
         /// Stroke width.
         width: f32,
+    },
+    /// A filled rectangle with no outline, in a shade of grey: the
+    /// shaded cells of a variant (diagonals, windows).
+    Fill {
+        /// Left edge.
+        x: f32,
+        /// Top edge.
+        y: f32,
+        /// Width.
+        w: f32,
+        /// Height.
+        h: f32,
+        /// Grey level, 0 black to 1 white.
+        grey: f32,
     },
     /// An outlined rectangle (mitred corners, so its sides meet).
     Rect {
@@ -109,6 +124,13 @@ const ANSWER_LABEL_SIZE: f32 = 8.0;
 /// Answer-key arrangements (columns, rows), most grids per page first: the
 /// first whose cells are large enough is used.
 const ANSWER_ARRANGEMENTS: [(usize, usize); 7] = [(4, 5), (3, 4), (3, 3), (2, 3), (2, 2), (1, 2), (1, 1)];
+/// Grey of a variant's shaded cells: light enough for pencil marks.
+const SHADE: f32 = 0.85;
+/// Height of the rule line under a variant puzzle, in label sizes.
+const RULE_LINES: f32 = 1.5;
+/// The smallest rule text; a rule that would need smaller goes on two
+/// lines.
+const MIN_RULE_SIZE: f32 = 6.0;
 
 /// Columns and rows of puzzles for each puzzles-per-page count (portrait
 /// pages: two puzzles stack, four and six go two abreast).
@@ -331,14 +353,24 @@ pub fn layout_book(entries: &[Entry], options: &BookOptions) -> Result<Vec<Page>
     Ok(pages)
 }
 
-/// Side of a puzzle grid in the given layout.
-fn puzzle_side(frame: &Frame, per_page: usize) -> f32 {
+/// Side of a puzzle grid in the given layout, with room for a rule line
+/// under it when `ruled`.
+fn puzzle_side(frame: &Frame, per_page: usize, ruled: bool) -> f32 {
     let (cols, rows) = arrangement(per_page);
     let size = label_size(per_page);
     frame
         .area(frame.band)
         .slot(cols, rows, GUTTER, 0, 0)
-        .grid_side(size * 1.6)
+        .grid_side(size * 1.6 + rule_band(size, ruled))
+}
+
+/// The room under a grid for its rule line(s): none for a classic puzzle.
+fn rule_band(size: f32, ruled: bool) -> f32 {
+    if ruled {
+        size * RULE_LINES
+    } else {
+        0.0
+    }
 }
 
 /// Refuses a layout whose cells would be too small for some puzzle.
@@ -350,13 +382,14 @@ fn check_fit(entries: &[Entry], options: &BookOptions, frame: &Frame) -> Result<
     };
     let shape = big.puzzle.shape();
     let n = shape.n() as f32;
-    let cell = puzzle_side(frame, options.per_page) / n;
+    let ruled = entries.iter().any(|e| !e.variant.is_classic());
+    let cell = puzzle_side(frame, options.per_page, ruled) / n;
     if cell >= min {
         return Ok(());
     }
     let fits: Vec<String> = PER_PAGE
         .iter()
-        .filter(|&&k| puzzle_side(frame, k) / n >= min)
+        .filter(|&&k| puzzle_side(frame, k, ruled) / n >= min)
         .map(|k| k.to_string())
         .collect();
     let fits = match fits.len() {
@@ -384,9 +417,10 @@ fn place_puzzles(page: &mut Page, frame: &Frame, chunk: &[Entry], per_page: usiz
     let label_h = size * 1.6;
     for (i, entry) in chunk.iter().enumerate() {
         let slot = area.slot(cols, rows, GUTTER, i % cols, i / cols);
-        let side = slot.grid_side(label_h);
+        let rule_h = rule_band(size, !entry.variant.is_classic());
+        let side = slot.grid_side(label_h + rule_h);
         let x = slot.x + (slot.w - side) / 2.0;
-        let y = slot.y + (slot.h - side - label_h) / 2.0 + label_h;
+        let y = slot.y + (slot.h - side - label_h - rule_h) / 2.0 + label_h;
         let right = difficulty_label(entry);
         label(
             page,
@@ -395,7 +429,8 @@ fn place_puzzles(page: &mut Page, frame: &Frame, chunk: &[Entry], per_page: usiz
             &format!("Puzzle {}", entry.number),
             right.as_deref(),
         );
-        draw_grid(page, &entry.puzzle, None, (x, y, side));
+        draw_grid(page, &entry.puzzle, None, &entry.variant, (x, y, side));
+        rule(page, &entry.variant, (x, y + side, side), size);
         page.grids.push(Placement {
             number: entry.number,
             answer: false,
@@ -466,7 +501,7 @@ fn place_answers(page: &mut Page, frame: &Frame, chunk: &[Entry], (cols, rows): 
             &format!("Puzzle {}", entry.number),
             None,
         );
-        draw_grid(page, &entry.solution, Some(&entry.puzzle), (x, y, side));
+        draw_grid(page, &entry.solution, Some(&entry.puzzle), &entry.variant, (x, y, side));
         page.grids.push(Placement {
             number: entry.number,
             answer: true,
@@ -491,10 +526,11 @@ pub fn layout_puzzle(entry: &Entry, answer: bool) -> Page {
     let side = cell * shape.n() as f32;
     let (pad, size) = (8.0, 14.0);
     let label_h = size * 1.6;
+    let rule_h = rule_band(size, !entry.variant.is_classic() && !answer);
     let (x, y) = (pad, pad + label_h);
     let mut page = Page {
         width: side + 2.0 * pad,
-        height: side + label_h + 2.0 * pad,
+        height: side + label_h + rule_h + 2.0 * pad,
         marks: Vec::new(),
         grids: Vec::new(),
     };
@@ -506,7 +542,13 @@ pub fn layout_puzzle(entry: &Entry, answer: bool) -> Page {
             &format!("Answer to puzzle {}", entry.number),
             None,
         );
-        draw_grid(&mut page, &entry.solution, Some(&entry.puzzle), (x, y, side));
+        draw_grid(
+            &mut page,
+            &entry.solution,
+            Some(&entry.puzzle),
+            &entry.variant,
+            (x, y, side),
+        );
     } else {
         let right = difficulty_label(entry);
         label(
@@ -516,7 +558,8 @@ pub fn layout_puzzle(entry: &Entry, answer: bool) -> Page {
             &format!("Puzzle {}", entry.number),
             right.as_deref(),
         );
-        draw_grid(&mut page, &entry.puzzle, None, (x, y, side));
+        draw_grid(&mut page, &entry.puzzle, None, &entry.variant, (x, y, side));
+        rule(&mut page, &entry.variant, (x, y + side, side), size);
     }
     page.grids.push(Placement {
         number: entry.number,
@@ -529,16 +572,134 @@ pub fn layout_puzzle(entry: &Entry, answer: bool) -> Page {
     page
 }
 
-/// Draws a grid at `(x, y)` with side `side`: thin cell lines first, then
-/// thick box lines over them, then the border, then the symbols. In an
-/// answer (`givens` set) the puzzle's givens are bold so a solver can tell
-/// them from the cells they filled.
-fn draw_grid(page: &mut Page, grid: &Grid, givens: Option<&Grid>, (x, y, side): (f32, f32, f32)) {
+/// Draws a grid at `(x, y)` with side `side`: the variant's shaded cells
+/// first, then thin cell lines, then thick box (or jigsaw region) lines
+/// over them, then the border, then the symbols. In an answer (`givens`
+/// set) the puzzle's givens are bold so a solver can tell them from the
+/// cells they filled.
+fn draw_grid(page: &mut Page, grid: &Grid, givens: Option<&Grid>, variant: &Variant, (x, y, side): (f32, f32, f32)) {
     let shape = grid.shape();
     let n = shape.n();
     let cell = side / n as f32;
     let thin = (cell * 0.025).clamp(0.35, 0.8);
     let thick = (cell * 0.08).clamp(1.25, 2.4);
+    shade(page, variant, shape, (x, y, cell));
+    if variant.has(Constraint::Jigsaw) {
+        draw_regions(page, variant, shape, (x, y, cell), (thin, thick));
+    } else {
+        draw_box_lines(page, shape, (x, y, side), (thin, thick));
+    }
+    page.marks.push(Mark::Rect {
+        x,
+        y,
+        w: side,
+        h: side,
+        width: thick,
+    });
+    draw_symbols(page, grid, givens, (x, y, cell));
+}
+
+/// Shades the cells of a variant's diagonals and windows; X with
+/// windoku gets its diagonals as thin lines instead (see
+/// `Variant::shaded_cells`).
+fn shade(page: &mut Page, variant: &Variant, shape: Shape, (x, y, cell): (f32, f32, f32)) {
+    for (i, _) in variant.shaded_cells(shape).iter().enumerate().filter(|(_, &s)| s) {
+        page.marks.push(Mark::Fill {
+            x: x + shape.col(i) as f32 * cell,
+            y: y + shape.row(i) as f32 * cell,
+            w: cell,
+            h: cell,
+            grey: SHADE,
+        });
+    }
+    if variant.has(Constraint::X) && variant.has(Constraint::Windoku) {
+        let side = cell * shape.n() as f32;
+        let width = (cell * 0.03).clamp(0.4, 1.0);
+        for (from, to) in [((x, y), (x + side, y + side)), ((x + side, y), (x, y + side))] {
+            page.marks.push(Mark::Line { from, to, width });
+        }
+    }
+}
+
+/// Thin lines between all cells, then a thick one along every edge
+/// between two jigsaw regions, cell edge by cell edge.
+fn draw_regions(page: &mut Page, variant: &Variant, shape: Shape, (x, y, cell): (f32, f32, f32), (thin, thick): (f32, f32)) {
+    let n = shape.n();
+    let side = cell * n as f32;
+    for k in 1..n {
+        let at = k as f32 * cell;
+        page.marks.push(Mark::Line {
+            from: (x, y + at),
+            to: (x + side, y + at),
+            width: thin,
+        });
+        page.marks.push(Mark::Line {
+            from: (x + at, y),
+            to: (x + at, y + side),
+            width: thin,
+        });
+    }
+    let region = |r: usize, c: usize| variant.region_of(shape, shape.cell(r, c));
+    for r in 0..n {
+        for c in 0..n {
+            let (left, top) = (x + c as f32 * cell, y + r as f32 * cell);
+            // Segments run a half stroke past each end, so that segments
+            // meeting at a corner leave no notch.
+            let over = thick / 2.0;
+            if c + 1 < n && region(r, c) != region(r, c + 1) {
+                page.marks.push(Mark::Line {
+                    from: (left + cell, top - over),
+                    to: (left + cell, top + cell + over),
+                    width: thick,
+                });
+            }
+            if r + 1 < n && region(r, c) != region(r + 1, c) {
+                page.marks.push(Mark::Line {
+                    from: (left - over, top + cell),
+                    to: (left + cell + over, top + cell),
+                    width: thick,
+                });
+            }
+        }
+    }
+}
+
+/// The rule of a variant puzzle under its grid (whose bottom-left corner
+/// is `(x, y)`), shrunk to the grid's width, on two lines where one would
+/// be too small to read. Nothing for a classic puzzle.
+fn rule(page: &mut Page, variant: &Variant, (x, y, side): (f32, f32, f32), label: f32) {
+    if variant.is_classic() {
+        return;
+    }
+    let text_of = variant.rule();
+    let size = (label * 0.8).min(side / text_width(&text_of, 1.0, false).max(1e-3));
+    if size >= MIN_RULE_SIZE {
+        page.marks
+            .push(text(x, y + size * 1.3, size, false, Align::Left, &text_of));
+        return;
+    }
+    // Two lines, split at the clause boundary that makes the wider line
+    // narrowest.
+    let halves = |split: usize| (&text_of[..split + 1], text_of[split + 1..].trim_start());
+    let widest = |(a, b): (&str, &str)| text_width(a, 1.0, false).max(text_width(b, 1.0, false));
+    let split = text_of
+        .match_indices("; ")
+        .map(|(i, _)| i)
+        .min_by(|&a, &b| widest(halves(a)).total_cmp(&widest(halves(b))))
+        .unwrap_or(text_of.len() / 2);
+    let (first, second) = halves(split);
+    let widest = widest((first, second));
+    let size = (label * 0.8).min(side / widest.max(1e-3)) * 0.95;
+    page.marks
+        .push(text(x, y + size * 1.2, size, false, Align::Left, first));
+    page.marks
+        .push(text(x, y + size * 2.3, size, false, Align::Left, second));
+}
+
+/// Thin cell lines, then thick box lines over them.
+fn draw_box_lines(page: &mut Page, shape: Shape, (x, y, side): (f32, f32, f32), (thin, thick): (f32, f32)) {
+    let n = shape.n();
+    let cell = side / n as f32;
     // Inner lines run border to border: their butt ends lie on the border's
     // centre line, under its stroke, so every line meets the frame.
     for box_line in [false, true] {
@@ -564,13 +725,11 @@ fn draw_grid(page: &mut Page, grid: &Grid, givens: Option<&Grid>, (x, y, side): 
             }
         }
     }
-    page.marks.push(Mark::Rect {
-        x,
-        y,
-        w: side,
-        h: side,
-        width: thick,
-    });
+}
+
+/// The grid's symbols, givens in bold in an answer.
+fn draw_symbols(page: &mut Page, grid: &Grid, givens: Option<&Grid>, (x, y, cell): (f32, f32, f32)) {
+    let shape = grid.shape();
     let size = cell * 0.6;
     for (i, &d) in grid.cells().iter().enumerate() {
         if d == 0 {

@@ -79,6 +79,13 @@ fn content(page: &Page) -> Result<Vec<u8>, PrintError> {
                 c.rect(*x, flip(y + h), *w, *h);
                 c.stroke();
             }
+            Mark::Fill { x, y, w, h, grey } => {
+                c.set_fill_gray(*grey);
+                c.rect(*x, flip(y + h), *w, *h);
+                c.fill_nonzero();
+                // Text is filled too: back to black.
+                c.set_fill_gray(0.0);
+            }
             Mark::Text {
                 x,
                 y,

@@ -44,6 +44,17 @@ pub fn write_svg(page: &Page) -> String {
                     num(*width)
                 );
             }
+            Mark::Fill { x, y, w, h, grey } => {
+                let level = (grey.clamp(0.0, 1.0) * 255.0).round() as u8;
+                let _ = writeln!(
+                    out,
+                    r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#{level:02x}{level:02x}{level:02x}" stroke="none"/>"##,
+                    num(*x),
+                    num(*y),
+                    num(*w),
+                    num(*h),
+                );
+            }
             Mark::Text { .. } => {}
         }
     }

@@ -69,10 +69,7 @@ fn run_variant(args: &GenerateArgs, variant: &sudoku_dlx::Variant, seed: u64, th
     if let Some((_, what)) = unsupported.iter().find(|(asked, _)| *asked) {
         anyhow::bail!("{what} is not available with --variant {variant}");
     }
-    let format = args
-        .format
-        .target()
-        .map_err(|_| anyhow::anyhow!("--variant {variant} puzzles have no pdf or svg form yet"))?;
+    let format = args.format.target().map_err(|book| (book, &args.book));
     super::variant::generate(super::variant::GenerateJob {
         shape: args.shape,
         variant,

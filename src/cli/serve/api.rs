@@ -19,6 +19,7 @@ use sudoku_dlx::limits::Limits;
 use sudoku_dlx::output::{Format, Record, Source, Writer};
 use sudoku_dlx::{
     BackendKind, CheckMode, Error, GenerateError, GradeError, Graded, Grid, Level, Plan, RatingBand, Shape,
+    Variant,
 };
 
 /// Puzzles one `generate` request may ask for.
@@ -388,6 +389,8 @@ struct PrintRequest {
     page: Option<String>,
     title: Option<String>,
     answers: Option<bool>,
+    /// Rules of records that do not name their own ("x,windoku").
+    variant: Option<String>,
 }
 
 pub(crate) async fn print(
@@ -417,10 +420,15 @@ pub(crate) async fn print(
     if let Some(page) = &request.page {
         options.page = page.parse().map_err(|e| ApiError::bad(e, "page"))?;
     }
+    let variant: Variant = match &request.variant {
+        Some(v) => v.parse().map_err(|e| ApiError::bad(e, "variant"))?,
+        None => Variant::classic(),
+    };
     let bytes = app
         .work
         .run(Weight::Light, move |_| {
-            let sources = read_sources(&request.puzzles, None).map_err(|e| ApiError::bad(e, "puzzles"))?;
+            let sources =
+                read_sources(&request.puzzles, None, &variant).map_err(|e| ApiError::bad(e, "puzzles"))?;
             if sources.len() > MOST_PRINTED {
                 return Err(ApiError::bad(
                     format!("at most {MOST_PRINTED} puzzles per book"),
