@@ -93,7 +93,7 @@ pub use logic::{
 pub use pipeline::{
     Controls, Effort, Plan, PlanBuilder, Puzzle, RatingBand, RunError, Shard, Sink, SpecError,
 };
-pub use play::{check_board, daily, hint, hint_within, CheckMode, Hint, Mistake};
+pub use play::{check_board, check_board_within, daily, hint, hint_within, CheckMode, Hint, Mistake};
 pub use shape::{Shape, ShapeError};
 pub use variant::{Constraint, Variant, VariantError};
 pub use verify::{compare_counts, Disagreement, GradeError, Graded, Grader};

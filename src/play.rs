@@ -160,12 +160,25 @@ pub fn check_board(
     board: impl PuzzleInput,
     mode: CheckMode,
 ) -> Result<Vec<Mistake>, Error> {
+    check_board_within(puzzle, board, mode, Limits::default())
+}
+
+/// [`check_board`] within `limits`: the solution count of
+/// [`CheckMode::Solution`] stops at the node budget or the timeout, with
+/// [`GradeError::GaveUp`].
+pub fn check_board_within(
+    puzzle: impl PuzzleInput,
+    board: impl PuzzleInput,
+    mode: CheckMode,
+    limits: Limits,
+) -> Result<Vec<Mistake>, Error> {
+    let clock = RecordClock::start(limits);
     let (puzzle, board) = (puzzle.to_grid()?, board.to_grid()?);
     fits(&puzzle, &board)?;
     let mut mistakes = match mode {
         CheckMode::Rules => clashes(&puzzle, &board),
         CheckMode::Solution => {
-            let solution = unique_solution(&puzzle, &RecordClock::start(Limits::default()))?;
+            let solution = unique_solution(&puzzle, &clock)?;
             wrong_entries(&puzzle, &board, &solution)
         }
     };

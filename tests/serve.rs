@@ -310,3 +310,61 @@ fn sigterm_lets_the_server_stop_cleanly() {
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+#[test]
+fn connections_past_the_cap_wait_until_one_closes() {
+    let server = Server::start(&["--max-connections", "2"]);
+    let health = b"GET /api/health HTTP/1.1\r\nHost: test\r\n\r\n";
+    // Two kept-alive connections hold both slots.
+    let mut held: Vec<TcpStream> = (0..2)
+        .map(|_| {
+            let mut s = TcpStream::connect(server.addr).unwrap();
+            s.write_all(health).unwrap();
+            s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+            let mut first = [0u8; 12];
+            s.read_exact(&mut first).unwrap();
+            assert_eq!(&first, b"HTTP/1.1 200");
+            s
+        })
+        .collect();
+    // A third is not served while they stay open...
+    let mut third = TcpStream::connect(server.addr).unwrap();
+    third
+        .write_all(b"GET /api/health HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    third.set_read_timeout(Some(Duration::from_millis(700))).unwrap();
+    let mut byte = [0u8; 1];
+    let early = third.read(&mut byte);
+    assert!(
+        matches!(&early, Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut)),
+        "answered past the cap: {early:?}"
+    );
+    // ...and is once one of them closes.
+    drop(held.pop());
+    third.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let (status, _) = read_response(&mut third);
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn a_solution_check_stops_at_the_request_deadline() {
+    let server = Server::start(&["--timeout", "1", "--threads", "2"]);
+    let start = Instant::now();
+    let (status, body) = post(
+        server.addr,
+        "/api/check",
+        &format!(r#"{{"puzzle":"{SLOW_25}","board":"{SLOW_25}","mode":"solution"}}"#),
+    );
+    assert_eq!(status, 504, "{body}");
+    // The deadline, plus the worker's grace, plus slack for a busy machine.
+    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    // The heavy worker (25x25 work has one on two threads) is free
+    // again: a cheap 25x25 request is answered, where a count left
+    // running (over a minute) would hold the worker and get it a 503.
+    let (status, body) = post(
+        server.addr,
+        "/api/check",
+        &format!(r#"{{"puzzle":"{SLOW_25}","board":"{SLOW_25}","mode":"rules"}}"#),
+    );
+    assert_eq!(status, 200, "{body}");
+}

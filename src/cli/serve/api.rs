@@ -299,9 +299,9 @@ pub(crate) async fn check(
     let mode = request.mode.unwrap_or(CheckMode::Solution);
     let text = app
         .work
-        .run(Weight::of_side(puzzle.shape().n()), move |_| {
-            let mistakes =
-                sudoku_dlx::check_board(&puzzle, &board, mode).map_err(|e| refused(e, "puzzle"))?;
+        .run(Weight::of_side(puzzle.shape().n()), move |deadline| {
+            let mistakes = sudoku_dlx::check_board_within(&puzzle, &board, mode, limits(deadline))
+                .map_err(|e| refused(e, "puzzle"))?;
             records(None, &[Record::board_check(&puzzle, &board, mode, mistakes)])
         })
         .await?;

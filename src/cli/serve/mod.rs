@@ -9,6 +9,7 @@
 
 mod api;
 mod error;
+mod listener;
 mod work;
 
 use anyhow::{Context, Result};
@@ -44,6 +45,10 @@ pub struct ServeArgs {
     /// Largest request body in bytes; larger ones get 413.
     #[arg(long, default_value_t = 1 << 20)]
     max_body: usize,
+    /// Connections open at once; further clients wait to be accepted
+    /// until one closes.
+    #[arg(long, default_value_t = 1024)]
+    max_connections: usize,
 }
 
 /// Runs the server until Ctrl-C or SIGTERM, then lets the requests in
@@ -74,9 +79,10 @@ async fn serve(args: ServeArgs, threads: usize) -> Result<i32> {
     let addr = listener.local_addr()?;
     super::batch::warn(format_args!("sudoku-dlx serve: listening on http://{addr}/"));
     let router = router(app, args.max_body);
+    let listener = listener::CappedListener::new(listener, args.max_connections);
     axum::serve(
         listener,
-        router.into_make_service_with_connect_info::<SocketAddr>(),
+        router.into_make_service_with_connect_info::<listener::ClientAddr>(),
     )
     .with_graceful_shutdown(shutdown())
     .await
@@ -146,8 +152,8 @@ async fn access_log(State(app): State<Arc<App>>, request: Request, next: Next) -
     let start = Instant::now();
     let client = request
         .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map_or_else(|| "-".to_string(), |c| c.0.to_string());
+        .get::<ConnectInfo<listener::ClientAddr>>()
+        .map_or_else(|| "-".to_string(), |c| c.0 .0.to_string());
     let (method, path) = (request.method().clone(), request.uri().path().to_string());
     let overall = app.timeout + Duration::from_secs(2);
     let response = match tokio::time::timeout(overall, next.run(request)).await {
