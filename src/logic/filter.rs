@@ -90,7 +90,8 @@ pub struct Techniques {
 
 impl Techniques {
     /// The techniques in the set, in solving order.
-    pub fn members(&self) -> &[Technique] {
+    #[cfg(test)]
+    fn members(&self) -> &[Technique] {
         &self.members
     }
 
