@@ -1,7 +1,7 @@
 //! Per-record search bounds: a node budget and a timeout, so that a record
 //! that needs more gets a "gave up after ..." result of its own instead of
 //! stalling a batch. The command line's `--budget` and `--timeout` are
-//! these; `verify::Grader::grade_within` and [`RecordClock::count`]
+//! these; `verify::Grader::grade_within` and [`crate::count_within`]
 //! honour them.
 //!
 //! The engines bound their searches by nodes, not by time (a clock read
@@ -53,7 +53,7 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
 
 /// When a deadline `after` from `start` falls; `None` when it is too far
 /// to represent, which is the same as no deadline.
-pub fn deadline(start: Instant, after: Option<Duration>) -> Option<Instant> {
+pub(crate) fn deadline(start: Instant, after: Option<Duration>) -> Option<Instant> {
     after.and_then(|t| start.checked_add(t))
 }
 
@@ -119,7 +119,7 @@ const FIRST_SAT_TRY: u64 = 16;
 
 /// The bounds as they apply to one record, from the moment it started.
 #[derive(Clone, Copy, Debug)]
-pub struct RecordClock {
+pub(crate) struct RecordClock {
     limits: Limits,
     start: Instant,
     deadline: Option<Instant>,
@@ -127,7 +127,7 @@ pub struct RecordClock {
 
 impl RecordClock {
     /// Starts the clock for one record.
-    pub fn start(limits: Limits) -> RecordClock {
+    pub(crate) fn start(limits: Limits) -> RecordClock {
         let start = Instant::now();
         RecordClock {
             limits,
@@ -137,12 +137,12 @@ impl RecordClock {
     }
 
     /// The instant the record must be done by, if any.
-    pub fn deadline(&self) -> Option<Instant> {
+    pub(crate) fn deadline(&self) -> Option<Instant> {
         self.deadline
     }
 
     /// The result for a record stopped by the timeout.
-    pub fn timed_out(&self, nodes: u64, solutions: u64) -> GaveUp {
+    pub(crate) fn timed_out(&self, nodes: u64, solutions: u64) -> GaveUp {
         GaveUp {
             bound: Bound::Timeout(self.limits.timeout.unwrap_or(Duration::MAX)),
             nodes,
@@ -152,7 +152,7 @@ impl RecordClock {
     }
 
     /// Counts `puzzle`'s solutions up to `limit` within the bounds.
-    pub fn count(&self, engine: &mut dyn Backend, puzzle: &Grid, limit: u64) -> Result<Count, GaveUp> {
+    pub(crate) fn count(&self, engine: &mut dyn Backend, puzzle: &Grid, limit: u64) -> Result<Count, GaveUp> {
         let budget = self.limits.budget;
         let Some(deadline) = self.deadline else {
             let count = engine.count(puzzle, limit, budget);
