@@ -83,9 +83,11 @@ impl Grid {
         self.cells[cell] = digit;
     }
 
-    /// How many cells hold a digit.
-    pub fn given_count(&self) -> usize {
-        self.cells.iter().filter(|&&d| d != 0).count()
+    internal_pub! {
+        /// How many cells hold a digit.
+        fn given_count(&self) -> usize {
+            self.cells.iter().filter(|&&d| d != 0).count()
+        }
     }
 
     /// Whether every cell holds a digit.

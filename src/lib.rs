@@ -73,6 +73,8 @@ macro_rules! internal_pub {
         $(#[$meta])*
         pub $kind $($rest)*
         #[cfg(not(feature = "internals"))]
+        // Without the feature, items only those checks call are unused.
+        #[allow(dead_code)]
         $(#[$meta])*
         pub(crate) $kind $($rest)*
     };

@@ -3,7 +3,8 @@
 //! has the same fields in every command and the behaviour under `--shard`
 //! is decided here once. Schemas: docs/formats.md.
 //!
-//! A run writes [`Writer::begin`], then one [`Writer::record`] per record
+//! A run writes its header (if the format has one), then one
+//! [`Writer::record`] per record
 //! (each complete before the next, so a reader of a cut stream loses at
 //! most the last), then [`Writer::end`]. With shards, outputs
 //! concatenated in shard order equal the single run's bytes for line,
@@ -108,12 +109,14 @@ impl<W: Write> Writer<W> {
         })
     }
 
-    /// Starts the output: the CSV header (`columns`), on shard 0 only.
-    pub fn begin(&mut self, columns: &[&str]) -> Result<(), OutputError> {
-        if self.format == Format::Csv && self.opens_run {
-            writeln!(self.out, "{}", columns.join(","))?;
+    internal_pub! {
+        /// Starts the output: the CSV header (`columns`), on shard 0 only.
+        fn begin(&mut self, columns: &[&str]) -> Result<(), OutputError> {
+            if self.format == Format::Csv && self.opens_run {
+                writeln!(self.out, "{}", columns.join(","))?;
+            }
+            Ok(())
         }
-        Ok(())
     }
 
     /// Writes one record, whole.

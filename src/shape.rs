@@ -98,57 +98,73 @@ impl Shape {
         self.n() * self.n()
     }
 
-    /// Row of a cell (cells are numbered row-major from 0).
-    pub fn row(self, cell: usize) -> usize {
-        cell / self.n()
-    }
-
-    /// Column of a cell.
-    pub fn col(self, cell: usize) -> usize {
-        cell % self.n()
-    }
-
-    /// Box of a cell. Boxes are numbered row-major; a box is `box_rows`
-    /// tall and `box_cols` wide, so each band of boxes holds `box_rows` of
-    /// them.
-    pub fn box_of(self, cell: usize) -> usize {
-        let (r, c) = (self.row(cell), self.col(cell));
-        (r / self.box_rows()) * self.box_rows() + c / self.box_cols()
-    }
-
-    /// The three houses holding a cell, numbered across the board: rows
-    /// `0..n`, columns `n..2n`, boxes `2n..3n`.
-    pub fn houses_of(self, cell: usize) -> [usize; 3] {
-        let n = self.n();
-        [self.row(cell), n + self.col(cell), 2 * n + self.box_of(cell)]
-    }
-
-    /// Cell at a row and column.
-    pub fn cell(self, row: usize, col: usize) -> usize {
-        row * self.n() + col
-    }
-
-    /// The cells of box `b`, row-major inside the box.
-    pub fn box_cells(self, b: usize) -> impl Iterator<Item = usize> {
-        let top = (b / self.box_rows()) * self.box_rows();
-        let left = (b % self.box_rows()) * self.box_cols();
-        let (br, bc) = (self.box_rows(), self.box_cols());
-        (0..br).flat_map(move |dr| (0..bc).map(move |dc| self.cell(top + dr, left + dc)))
-    }
-
-    /// The symbol for digit `d` (1-based): `1`-`9`, then `A`-`P` for 10-25.
-    pub fn symbol(d: u8) -> char {
-        match d {
-            0 => '.',
-            1..=9 => (b'0' + d) as char,
-            _ => (b'A' + d - 10) as char,
+    internal_pub! {
+        /// Row of a cell (cells are numbered row-major from 0).
+        fn row(self, cell: usize) -> usize {
+            cell / self.n()
         }
     }
 
-    /// Whether boxes are square, which 90-degree and diagonal symmetries
-    /// need.
-    pub fn is_square_box(self) -> bool {
-        self.box_rows == self.box_cols
+    internal_pub! {
+        /// Column of a cell.
+        fn col(self, cell: usize) -> usize {
+            cell % self.n()
+        }
+    }
+
+    internal_pub! {
+        /// Box of a cell. Boxes are numbered row-major; a box is `box_rows`
+        /// tall and `box_cols` wide, so each band of boxes holds `box_rows` of
+        /// them.
+        fn box_of(self, cell: usize) -> usize {
+            let (r, c) = (self.row(cell), self.col(cell));
+            (r / self.box_rows()) * self.box_rows() + c / self.box_cols()
+        }
+    }
+
+    internal_pub! {
+        /// The three houses holding a cell, numbered across the board: rows
+        /// `0..n`, columns `n..2n`, boxes `2n..3n`.
+        fn houses_of(self, cell: usize) -> [usize; 3] {
+            let n = self.n();
+            [self.row(cell), n + self.col(cell), 2 * n + self.box_of(cell)]
+        }
+    }
+
+    internal_pub! {
+        /// Cell at a row and column.
+        fn cell(self, row: usize, col: usize) -> usize {
+            row * self.n() + col
+        }
+    }
+
+    internal_pub! {
+        /// The cells of box `b`, row-major inside the box.
+        fn box_cells(self, b: usize) -> impl Iterator<Item = usize> {
+            let top = (b / self.box_rows()) * self.box_rows();
+            let left = (b % self.box_rows()) * self.box_cols();
+            let (br, bc) = (self.box_rows(), self.box_cols());
+            (0..br).flat_map(move |dr| (0..bc).map(move |dc| self.cell(top + dr, left + dc)))
+        }
+    }
+
+    internal_pub! {
+        /// The symbol for digit `d` (1-based): `1`-`9`, then `A`-`P` for 10-25.
+        fn symbol(d: u8) -> char {
+            match d {
+                0 => '.',
+                1..=9 => (b'0' + d) as char,
+                _ => (b'A' + d - 10) as char,
+            }
+        }
+    }
+
+    internal_pub! {
+        /// Whether boxes are square, which 90-degree and diagonal symmetries
+        /// need.
+        fn is_square_box(self) -> bool {
+            self.box_rows == self.box_cols
+        }
     }
 }
 

@@ -131,11 +131,13 @@ pub enum EffortUnit {
 }
 
 impl EffortUnit {
-    /// The unit's name as printed after a figure ("nodes", "solve calls").
-    pub fn label(self) -> &'static str {
-        match self {
-            EffortUnit::SearchNodes => "nodes",
-            EffortUnit::SolveCalls => "solve calls",
+    internal_pub! {
+        /// The unit's name as printed after a figure ("nodes", "solve calls").
+        fn label(self) -> &'static str {
+            match self {
+                EffortUnit::SearchNodes => "nodes",
+                EffortUnit::SolveCalls => "solve calls",
+            }
         }
     }
 }

@@ -165,20 +165,22 @@ impl TechniqueFilter {
         self.with.is_empty() && self.without.is_empty() && self.hardest.is_none()
     }
 
-    /// Whether a puzzle with `rating` passes: solved by the techniques
-    /// (a puzzle beyond them has no known path) and as the filter asks.
-    pub fn accepts(&self, rating: &Rating) -> bool {
-        if self.is_empty() {
-            return true;
+    internal_pub! {
+        /// Whether a puzzle with `rating` passes: solved by the techniques
+        /// (a puzzle beyond them has no known path) and as the filter asks.
+        fn accepts(&self, rating: &Rating) -> bool {
+            if self.is_empty() {
+                return true;
+            }
+            let used = |set: &Techniques| rating.techniques.iter().any(|&(t, _)| set.contains(t));
+            rating.solved
+                && self.with.iter().all(used)
+                && !self.without.iter().any(used)
+                && self
+                    .hardest
+                    .as_ref()
+                    .is_none_or(|set| rating.hardest.is_some_and(|t| set.contains(t)))
         }
-        let used = |set: &Techniques| rating.techniques.iter().any(|&(t, _)| set.contains(t));
-        rating.solved
-            && self.with.iter().all(used)
-            && !self.without.iter().any(used)
-            && self
-                .hardest
-                .as_ref()
-                .is_none_or(|set| rating.hardest.is_some_and(|t| set.contains(t)))
     }
 }
 

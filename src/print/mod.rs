@@ -62,9 +62,11 @@ pub fn puzzle_svg(entry: &Entry, answer: bool) -> String {
 }
 
 impl Book {
-    /// Pages in the book.
-    pub fn page_count(&self) -> usize {
-        self.pages.len()
+    internal_pub! {
+        /// Pages in the book.
+        fn page_count(&self) -> usize {
+            self.pages.len()
+        }
     }
 
     /// The whole book as a PDF file, with `title` in its metadata.

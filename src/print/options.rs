@@ -18,11 +18,13 @@ pub enum PageSize {
 }
 
 impl PageSize {
-    /// Width and height in points (1/72 in).
-    pub fn points(self) -> (f32, f32) {
-        match self {
-            PageSize::A4 => (595.28, 841.89),
-            PageSize::Letter => (612.0, 792.0),
+    internal_pub! {
+        /// Width and height in points (1/72 in).
+        fn points(self) -> (f32, f32) {
+            match self {
+                PageSize::A4 => (595.28, 841.89),
+                PageSize::Letter => (612.0, 792.0),
+            }
         }
     }
 }
