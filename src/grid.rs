@@ -15,15 +15,15 @@ pub struct Grid {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clash {
     /// The digit that repeats.
-    pub digit: u8,
+    pub(crate) digit: u8,
     /// The earlier cell holding it.
-    pub first: usize,
+    pub(crate) first: usize,
     /// The later cell holding it.
-    pub second: usize,
+    pub(crate) second: usize,
     /// The house they share: "row", "column" or "box".
-    pub house: &'static str,
+    pub(crate) house: &'static str,
     /// The board the cells are numbered on, for naming them.
-    pub shape: Shape,
+    pub(crate) shape: Shape,
 }
 
 /// Words for a clash, e.g. "givens clash: 5 twice in row 1 (r1c1, r1c9)".

@@ -60,7 +60,7 @@ pub(crate) fn deadline(start: Instant, after: Option<Duration>) -> Option<Instan
 /// Which bound stopped a record.
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
+pub(crate) enum Bound {
     /// The node budget was spent.
     Budget(u64),
     /// The timeout passed, or would pass before the next try could finish.
@@ -71,13 +71,13 @@ pub enum Bound {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GaveUp {
     /// The bound that stopped it.
-    pub bound: Bound,
+    pub(crate) bound: Bound,
     /// Search nodes spent on the record, all tries together.
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// Time spent on the record.
-    pub elapsed: Duration,
+    pub(crate) elapsed: Duration,
     /// Solutions seen before stopping: a lower bound.
-    pub solutions: u64,
+    pub(crate) solutions: u64,
 }
 
 impl std::error::Error for GaveUp {}

@@ -54,7 +54,14 @@ impl fmt::Display for Problem {
 #[non_exhaustive]
 pub struct Disagreement {
     /// Every problem found, in a fixed order.
-    pub problems: Vec<Problem>,
+    pub(crate) problems: Vec<Problem>,
+}
+
+impl Disagreement {
+    /// Every problem found, in words, in a fixed order.
+    pub fn problems(&self) -> Vec<String> {
+        self.problems.iter().map(Problem::to_string).collect()
+    }
 }
 
 fn join(problems: &[Problem]) -> String {

@@ -46,7 +46,7 @@ fn check_record(item: &Item, args: &CheckArgs) -> Checked {
         Ok(checked) => Checked::Compared {
             puzzle: puzzle.clone(),
             problems: match checked.disagreement {
-                Some(d) => d.problems.iter().map(ToString::to_string).collect(),
+                Some(d) => d.problems(),
                 None => Vec::new(),
             },
             dlx: checked.dlx,

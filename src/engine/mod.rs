@@ -83,7 +83,7 @@ impl fmt::Display for BackendKind {
 /// A backend name that is neither `dlx` nor `sat`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown backend '{0}': expected dlx or sat")]
-pub struct UnknownBackend(pub String);
+pub struct UnknownBackend(pub(crate) String);
 
 impl FromStr for BackendKind {
     type Err = UnknownBackend;

@@ -132,7 +132,7 @@ impl std::str::FromStr for Techniques {
 /// family; the message lists the valid names.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown technique '{0}': expected one of {names}", names = valid_names())]
-pub struct UnknownTechnique(pub String);
+pub struct UnknownTechnique(pub(crate) String);
 
 /// Every name [`Techniques`] accepts, for error messages: families, then
 /// SE's names in solving order.

@@ -225,7 +225,7 @@ impl fmt::Display for Level {
 /// A level name that is not one of the five.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown level '{0}': expected easy, medium, hard, expert or extreme")]
-pub struct UnknownLevel(pub String);
+pub struct UnknownLevel(pub(crate) String);
 
 impl FromStr for Level {
     type Err = UnknownLevel;

@@ -35,9 +35,9 @@ mod entry;
 mod metrics;
 mod options;
 
-pub use book::{entries, BookError, EntryError};
+pub use book::{entries, BookError};
 pub use entry::Entry;
-pub use input::{read_sources, InputError, Place, Source as Input};
+pub use input::{read_sources, InputError, Source as Input};
 #[cfg(feature = "internals")]
 pub use layout::{layout_book, layout_puzzle, Align, Mark, Page, Placement};
 pub use options::{BookOptions, PageSize, PrintError, MARGIN_RANGE_MM, PER_PAGE};
