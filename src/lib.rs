@@ -106,8 +106,7 @@ pub use engine::{BackendKind, Count, EffortUnit, UnknownBackend};
 pub use generator::{generate_variant, GenerateError, Rules, ShardError, Symmetry, VariantPuzzle};
 pub use grid::{Clash, Grid};
 pub use logic::{
-    Cell, Level, LogicError, Rating, SolvePath, Step, TechniqueFilter, Techniques, UnknownLevel,
-    UnknownTechnique,
+    Cell, Level, Rating, SolvePath, Step, TechniqueFilter, Techniques, UnknownLevel, UnknownTechnique,
 };
 pub use pipeline::{
     Controls, Effort, Plan, PlanBuilder, Puzzle, RatingBand, RunError, Shard, Sink, SpecError,

@@ -21,7 +21,7 @@ pub(crate) use crate::logic::rating::{one_decimal, RatingFields};
 use crate::logic::{Candidates, LogicError};
 use crate::pipeline::Puzzle;
 use crate::shape::Shape;
-use crate::verify::Graded;
+use crate::verify::{GradeError, Graded};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -289,8 +289,10 @@ impl Record {
     /// `puzzle` graded as `graded` with its steps: the rating and the
     /// whole path; the text form shows the candidates before every step
     /// when `show_candidates`. Fails only when `puzzle`'s givens clash.
-    pub fn explained(puzzle: &Grid, graded: Graded, show_candidates: bool) -> Result<Record, LogicError> {
-        ExplainedRecord::new(puzzle, graded, show_candidates).map(|r| Record::of(Kind::Explained(r)))
+    pub fn explained(puzzle: &Grid, graded: Graded, show_candidates: bool) -> Result<Record, GradeError> {
+        ExplainedRecord::new(puzzle, graded, show_candidates)
+            .map(|r| Record::of(Kind::Explained(r)))
+            .map_err(GradeError::logic)
     }
 
     /// A count of `puzzle`'s solutions up to `limit` by a backend of
