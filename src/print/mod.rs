@@ -40,7 +40,7 @@ pub use entry::Entry;
 pub use input::{read_sources, InputError, Source as Input};
 #[cfg(feature = "internals")]
 pub use layout::{layout_book, layout_puzzle, Align, Mark, Page, Placement};
-pub use options::{BookOptions, PageSize, PrintError, MARGIN_RANGE_MM, PER_PAGE};
+pub use options::{BookOptions, PageSize, PrintError};
 
 /// A laid-out book: its pages, ready to write as one PDF or one SVG
 /// picture per page.
