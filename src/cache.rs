@@ -36,7 +36,7 @@ pub(crate) fn with_backend<R>(
 
 /// Runs `work` on this thread's grader for `shape` (DLX for uniqueness,
 /// then the logical solver), built on first use.
-pub fn with_grader<R>(shape: Shape, work: impl FnOnce(&mut Grader) -> R) -> R {
+pub(crate) fn with_grader<R>(shape: Shape, work: impl FnOnce(&mut Grader) -> R) -> R {
     let taken = GRADERS.with(|g| g.borrow_mut().remove(&shape));
     let mut grader = taken.unwrap_or_else(|| Grader::new(shape));
     let result = work(&mut grader);

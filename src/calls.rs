@@ -13,7 +13,7 @@ use crate::logic::{Rating, SolvePath};
 use crate::pipeline::Plan;
 use crate::pipeline::Puzzle;
 use crate::shape::Shape;
-use crate::verify::{compare_counts, Disagreement, GradeError};
+use crate::verify::{compare_counts, Disagreement, GradeError, Graded};
 use std::borrow::Cow;
 
 /// What a one-line call takes as a puzzle: its text (one line, `.` or `0`
@@ -151,6 +151,14 @@ pub fn cross_check(puzzle: &Grid, limit: u64, limits: Limits) -> Result<CrossChe
 pub fn rate(puzzle: impl PuzzleInput) -> Result<Rating, Error> {
     let grid = puzzle.to_grid()?;
     Ok(with_grader(grid.shape(), |g| g.grade(&grid))?)
+}
+
+/// `puzzle` graded within `limits` (one clock for the uniqueness count
+/// and the logical solve): its solving path with the rating, the steps
+/// kept only when `keep_steps`, and the DLX effort spent showing it has
+/// exactly one solution.
+pub fn grade_within(puzzle: &Grid, limits: Limits, keep_steps: bool) -> Result<Graded, GradeError> {
+    with_grader(puzzle.shape(), |g| g.grade_within(puzzle, limits, keep_steps))
 }
 
 /// The steps a person would take to solve `puzzle` (which must have

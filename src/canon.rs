@@ -832,9 +832,11 @@ pub struct Dedup {
 }
 
 impl Dedup {
-    /// An empty set.
-    pub fn new() -> Dedup {
-        Dedup::default()
+    internal_pub! {
+        /// An empty set.
+        fn new() -> Dedup {
+            Dedup::default()
+        }
     }
 
     internal_pub! {

@@ -124,17 +124,19 @@ impl Grid {
         None
     }
 
-    /// Whether this is a complete, valid solution that keeps every given of
-    /// `puzzle`.
-    pub fn solves(&self, puzzle: &Grid) -> bool {
-        self.shape == puzzle.shape
-            && self.is_full()
-            && self.first_clash().is_none()
-            && puzzle
-                .cells
-                .iter()
-                .zip(&self.cells)
-                .all(|(&p, &s)| p == 0 || p == s)
+    internal_pub! {
+        /// Whether this is a complete, valid solution that keeps every given of
+        /// `puzzle`.
+        fn solves(&self, puzzle: &Grid) -> bool {
+            self.shape == puzzle.shape
+                && self.is_full()
+                && self.first_clash().is_none()
+                && puzzle
+                    .cells
+                    .iter()
+                    .zip(&self.cells)
+                    .all(|(&p, &s)| p == 0 || p == s)
+        }
     }
 
     /// The one-line form: one symbol per cell, `.` for empty.

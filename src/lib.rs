@@ -97,10 +97,9 @@ pub mod parallel {
     pub use crate::pipeline::{for_each_ordered, map_ordered, PerThread};
 }
 
-pub use cache::with_grader;
 pub use calls::{
-    count, count_within, cross_check, explain, generate, is_unique, rate, solve, CrossCheck, Error,
-    PuzzleInput,
+    count, count_within, cross_check, explain, generate, grade_within, is_unique, rate, solve, CrossCheck,
+    Error, PuzzleInput,
 };
 pub use engine::{BackendKind, Count, EffortUnit, UnknownBackend};
 pub use generator::{generate_variant, GenerateError, Rules, ShardError, Symmetry, VariantPuzzle};
@@ -114,4 +113,4 @@ pub use pipeline::{
 pub use play::{check_board, daily, hint, hint_within, CheckMode, Hint, Mistake};
 pub use shape::{Shape, ShapeError};
 pub use variant::{Constraint, Variant, VariantError};
-pub use verify::{Disagreement, GradeError, Graded, Grader};
+pub use verify::{Disagreement, GradeError, Graded};

@@ -1,7 +1,7 @@
 //! Per-record search bounds: a node budget and a timeout, so that a record
 //! that needs more gets a "gave up after ..." result of its own instead of
 //! stalling a batch. The command line's `--budget` and `--timeout` are
-//! these; `verify::Grader::grade_within` and [`crate::count_within`]
+//! these; [`crate::grade_within`] and [`crate::count_within`]
 //! honour them.
 //!
 //! The engines bound their searches by nodes, not by time (a clock read
@@ -83,14 +83,16 @@ pub struct GaveUp {
 impl std::error::Error for GaveUp {}
 
 impl GaveUp {
-    /// What the search had settled when it stopped, as an incomplete
-    /// count: a lower bound on the solutions and the effort spent.
-    pub fn count(&self) -> Count {
-        Count {
-            solutions: self.solutions,
-            first: None,
-            effort: self.nodes,
-            complete: false,
+    internal_pub! {
+        /// What the search had settled when it stopped, as an incomplete
+        /// count: a lower bound on the solutions and the effort spent.
+        fn count(&self) -> Count {
+            Count {
+                solutions: self.solutions,
+                first: None,
+                effort: self.nodes,
+                complete: false,
+            }
         }
     }
 }

@@ -159,9 +159,11 @@ pub(crate) enum Conflict {
 }
 
 impl Variant {
-    /// Classic Sudoku: no constraint added.
-    pub fn classic() -> Variant {
-        Variant::default()
+    internal_pub! {
+        /// Classic Sudoku: no constraint added.
+        fn classic() -> Variant {
+            Variant::default()
+        }
     }
 
     /// Whether no constraint is added.

@@ -16,7 +16,7 @@ use sudoku_dlx::limits::Limits;
 use sudoku_dlx::output::{Format, Writer};
 use sudoku_dlx::parallel::{map_ordered, PerThread};
 use sudoku_dlx::Puzzle;
-use sudoku_dlx::{with_grader, Level, Rating};
+use sudoku_dlx::{grade_within, Level, Rating};
 use sudoku_dlx::{BackendKind, Count, Grid, Shape};
 use sudoku_dlx::{GenerateError, Symmetry};
 use sudoku_dlx::{Plan, RatingBand, RunError, Shard};
@@ -277,7 +277,7 @@ fn rate<'py>(
     let grids = parse_all(&batch, parse_shape(r#box)?)?;
     let results = run_batch(py, &grids, threads, BackendKind::Dlx, |e, g| {
         let (_, effort) = e.unique(g).ok()?;
-        with_grader(g.shape(), |gr| gr.grade_within(g, Limits::default(), false))
+        grade_within(g, Limits::default(), false)
             .ok()
             .map(|graded| (graded.path.rating, effort))
     })?;
@@ -311,7 +311,7 @@ fn explain<'py>(
     let grids = parse_all(&batch, parse_shape(r#box)?)?;
     let results = run_batch(py, &grids, threads, BackendKind::Dlx, |e, g| {
         let (_, effort) = e.unique(g)?;
-        let path = with_grader(g.shape(), |gr| gr.grade_within(g, Limits::default(), true))
+        let path = grade_within(g, Limits::default(), true)
             .map_err(|x| x.to_string())?
             .path;
         let steps = serde_json::to_string(&path.steps).map_err(|x| x.to_string())?;
@@ -410,7 +410,7 @@ fn dedup<'py>(
         .collect::<PyResult<_>>()?;
     let grids = parse_all(&Batch::Many(texts), shape)?;
     let forms = canonical_forms(py, &grids, threads)?;
-    let mut seen = Dedup::new();
+    let mut seen = Dedup::default();
     let kept: Vec<Bound<'py, PyAny>> = list
         .into_iter()
         .zip(forms)

@@ -24,13 +24,15 @@ pub struct Count {
 }
 
 impl Count {
-    /// A settled count with no solution (clashing givens, say).
-    pub fn none() -> Count {
-        Count {
-            solutions: 0,
-            first: None,
-            effort: 0,
-            complete: true,
+    internal_pub! {
+        /// A settled count with no solution (clashing givens, say).
+        fn none() -> Count {
+            Count {
+                solutions: 0,
+                first: None,
+                effort: 0,
+                complete: true,
+            }
         }
     }
 }

@@ -61,18 +61,20 @@ impl Symmetry {
         ];
     }
 
-    /// The name used on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Symmetry::None => "none",
-            Symmetry::Rot180 => "rot180",
-            Symmetry::Rot90 => "rot90",
-            Symmetry::Mirror => "mirror",
-            Symmetry::Flip => "flip",
-            Symmetry::MirrorBoth => "mirror-both",
-            Symmetry::Diagonal => "diagonal",
-            Symmetry::Antidiagonal => "antidiagonal",
-            Symmetry::Dihedral => "dihedral",
+    internal_pub! {
+        /// The name used on the command line.
+        fn name(self) -> &'static str {
+            match self {
+                Symmetry::None => "none",
+                Symmetry::Rot180 => "rot180",
+                Symmetry::Rot90 => "rot90",
+                Symmetry::Mirror => "mirror",
+                Symmetry::Flip => "flip",
+                Symmetry::MirrorBoth => "mirror-both",
+                Symmetry::Diagonal => "diagonal",
+                Symmetry::Antidiagonal => "antidiagonal",
+                Symmetry::Dihedral => "dihedral",
+            }
         }
     }
 

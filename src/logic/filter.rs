@@ -160,9 +160,11 @@ pub struct TechniqueFilter {
 }
 
 impl TechniqueFilter {
-    /// Whether the filter asks for nothing.
-    pub fn is_empty(&self) -> bool {
-        self.with.is_empty() && self.without.is_empty() && self.hardest.is_none()
+    internal_pub! {
+        /// Whether the filter asks for nothing.
+        fn is_empty(&self) -> bool {
+            self.with.is_empty() && self.without.is_empty() && self.hardest.is_none()
+        }
     }
 
     internal_pub! {

@@ -204,14 +204,16 @@ impl Level {
             .unwrap_or(Level::Extreme)
     }
 
-    /// The lowercase name used on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Expert => "expert",
-            Level::Extreme => "extreme",
+    internal_pub! {
+        /// The lowercase name used on the command line.
+        fn name(self) -> &'static str {
+            match self {
+                Level::Easy => "easy",
+                Level::Medium => "medium",
+                Level::Hard => "hard",
+                Level::Expert => "expert",
+                Level::Extreme => "extreme",
+            }
         }
     }
 }

@@ -238,10 +238,8 @@ async fn graded(
     let text = app
         .work
         .run(Weight::of_side(puzzle.shape().n()), move |deadline| {
-            let graded = sudoku_dlx::with_grader(puzzle.shape(), |g| {
-                g.grade_within(&puzzle, limits(deadline), keep_steps)
-            })
-            .map_err(|e| refused(e.into(), "puzzle"))?;
+            let graded = sudoku_dlx::grade_within(&puzzle, limits(deadline), keep_steps)
+                .map_err(|e| refused(e.into(), "puzzle"))?;
             records(None, &[record(&puzzle, graded)?])
         })
         .await?;
