@@ -220,7 +220,7 @@ pub(crate) async fn explain(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     graded(app, body, true, |puzzle, graded| {
-        Record::explained(puzzle, graded, false).map_err(|e| refused(GradeError::from(e).into(), "puzzle"))
+        Record::explained(puzzle, graded, false).map_err(|e| refused(e.into(), "puzzle"))
     })
     .await
 }
