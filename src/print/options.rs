@@ -150,7 +150,9 @@ pub(crate) enum Fault {
         /// The layouts that do fit, as text ("1 or 2").
         fits: String,
     },
-    /// A title, subtitle or label with a character the PDF base font lacks.
+    /// A title, subtitle or label with a character the PDF base font
+    /// lacks; only the PDF writer (the `print` feature) finds one.
+    #[cfg(feature = "print")]
     #[error("{what} contains '{ch}', which the PDF base font (Latin-1) cannot show")]
     Unprintable {
         /// Which text.
