@@ -68,21 +68,19 @@ impl Shape {
         Ok(Shape { box_rows, box_cols })
     }
 
-    internal_pub! {
-        /// The usual shape for a board of `cells` cells: square boxes where the
-        /// side is a square, otherwise boxes wider than tall (2x3, 3x4).
-        fn from_cell_count(cells: usize) -> Result<Shape, ShapeError> {
-            let (r, c) = match cells {
-                16 => (2, 2),
-                36 => (2, 3),
-                81 => (3, 3),
-                144 => (3, 4),
-                256 => (4, 4),
-                625 => (5, 5),
-                _ => return Err(ShapeError(Fault::UnknownLength(cells))),
-            };
-            Shape::new(r, c)
-        }
+    /// The usual shape for a board of `cells` cells: square boxes where the
+    /// side is a square, otherwise boxes wider than tall (2x3, 3x4).
+    pub fn from_cell_count(cells: usize) -> Result<Shape, ShapeError> {
+        let (r, c) = match cells {
+            16 => (2, 2),
+            36 => (2, 3),
+            81 => (3, 3),
+            144 => (3, 4),
+            256 => (4, 4),
+            625 => (5, 5),
+            _ => return Err(ShapeError(Fault::UnknownLength(cells))),
+        };
+        Shape::new(r, c)
     }
 
     /// Rows in one box.
