@@ -9,9 +9,10 @@ mod oracle;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
+use sudoku_dlx::engine::Backend;
 use sudoku_dlx::formats::PuzzleReader;
 use sudoku_dlx::generator::{GenerateOptions, Generator};
-use sudoku_dlx::{Backend, BackendKind, Grid, Shape};
+use sudoku_dlx::{BackendKind, Grid, Shape};
 
 const SAMPLE: usize = 2000;
 

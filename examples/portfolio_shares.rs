@@ -17,8 +17,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
 use sudoku_dlx::engine::dlx::Dlx;
+use sudoku_dlx::engine::Backend;
 use sudoku_dlx::engine::Removal;
-use sudoku_dlx::{Backend, Shape};
+use sudoku_dlx::Shape;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

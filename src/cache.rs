@@ -20,7 +20,11 @@ thread_local! {
 
 /// Runs `work` on this thread's backend of `kind` for `shape`, built on
 /// first use.
-pub fn with_backend<R>(kind: BackendKind, shape: Shape, work: impl FnOnce(&mut dyn Backend) -> R) -> R {
+pub(crate) fn with_backend<R>(
+    kind: BackendKind,
+    shape: Shape,
+    work: impl FnOnce(&mut dyn Backend) -> R,
+) -> R {
     let taken = BACKENDS.with(|b| b.borrow_mut().remove(&(kind, shape)));
     let mut backend = taken.unwrap_or_else(|| kind.build(shape));
     let result = work(backend.as_mut());
@@ -71,7 +75,7 @@ impl Drop for LentBackend {
 
 /// Runs `work` on this thread's grader for `shape` (DLX for uniqueness,
 /// then the logical solver), built on first use.
-pub fn with_grader<R>(shape: Shape, work: impl FnOnce(&mut Grader) -> R) -> R {
+pub(crate) fn with_grader<R>(shape: Shape, work: impl FnOnce(&mut Grader) -> R) -> R {
     let taken = GRADERS.with(|g| g.borrow_mut().remove(&shape));
     let mut grader = taken.unwrap_or_else(|| Grader::new(shape));
     let result = work(&mut grader);

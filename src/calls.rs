@@ -4,16 +4,16 @@
 //! of calls costs what a loop over one kept engine costs.
 
 use crate::cache::{with_backend, with_grader};
-use crate::engine::BackendKind;
+use crate::engine::{BackendKind, Count};
 use crate::formats::ParseError;
 use crate::generator::GenerateError;
 use crate::grid::{Clash, Grid};
-use crate::limits::Limits;
+use crate::limits::{GaveUp, Limits, RecordClock};
 use crate::logic::{Rating, SolvePath};
 use crate::pipeline::Plan;
 use crate::pipeline::Puzzle;
 use crate::shape::Shape;
-use crate::verify::GradeError;
+use crate::verify::{compare_counts, Disagreement, GradeError, Graded};
 use std::borrow::Cow;
 
 /// What a one-line call takes as a puzzle: its text (one line, `.` or `0`
@@ -102,11 +102,63 @@ pub fn is_unique(puzzle: impl PuzzleInput) -> Result<bool, Error> {
     Ok(count(puzzle, 2)? == 1)
 }
 
+/// The solutions of `puzzle` counted up to `limit` by `backend`, within
+/// `limits` (a node budget, a timeout), with the first solution found and
+/// the effort spent; `Err` when a bound stopped the count first.
+pub fn count_within(
+    puzzle: &Grid,
+    limit: u64,
+    backend: BackendKind,
+    limits: Limits,
+) -> Result<Count, GaveUp> {
+    let clock = RecordClock::start(limits);
+    with_backend(backend, puzzle.shape(), |b| clock.count(b, puzzle, limit))
+}
+
+/// Both backends' counts of one puzzle, compared.
+#[non_exhaustive]
+#[derive(Clone, Debug)]
+pub struct CrossCheck {
+    /// The DLX backend's count.
+    pub dlx: Count,
+    /// The SAT backend's count.
+    pub sat: Count,
+    /// What is wrong between the two counts, if anything.
+    pub disagreement: Option<Disagreement>,
+}
+
+/// Counts `puzzle`'s solutions up to `limit` with the DLX backend, then
+/// with the independent SAT backend, and compares them: the counts must
+/// agree, every solution must solve the puzzle, and a unique puzzle must
+/// have the same solution in both. `limits` bound the two counts
+/// together; `Err` names the backend a bound stopped.
+pub fn cross_check(puzzle: &Grid, limit: u64, limits: Limits) -> Result<CrossCheck, (BackendKind, GaveUp)> {
+    let clock = RecordClock::start(limits);
+    let count =
+        |kind| with_backend(kind, puzzle.shape(), |b| clock.count(b, puzzle, limit)).map_err(|g| (kind, g));
+    let dlx = count(BackendKind::Dlx)?;
+    let sat = count(BackendKind::Sat)?;
+    let disagreement = compare_counts(puzzle, (BackendKind::Dlx, &dlx), (BackendKind::Sat, &sat)).err();
+    Ok(CrossCheck {
+        dlx,
+        sat,
+        disagreement,
+    })
+}
+
 /// The rating of `puzzle` on the Sudoku Explainer scale, once a backend
 /// has shown it has exactly one solution.
 pub fn rate(puzzle: impl PuzzleInput) -> Result<Rating, Error> {
     let grid = puzzle.to_grid()?;
     Ok(with_grader(grid.shape(), |g| g.grade(&grid))?)
+}
+
+/// `puzzle` graded within `limits` (one clock for the uniqueness count
+/// and the logical solve): its solving path with the rating, the steps
+/// kept only when `keep_steps`, and the DLX effort spent showing it has
+/// exactly one solution.
+pub fn grade_within(puzzle: &Grid, limits: Limits, keep_steps: bool) -> Result<Graded, GradeError> {
+    with_grader(puzzle.shape(), |g| g.grade_within(puzzle, limits, keep_steps))
 }
 
 /// The steps a person would take to solve `puzzle` (which must have

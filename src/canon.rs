@@ -33,8 +33,8 @@
 
 use crate::grid::Grid;
 use crate::shape::{Shape, MAX_SIDE};
-use rand::seq::SliceRandom;
-use rand::Rng;
+#[cfg(any(test, feature = "internals"))]
+use rand::{seq::SliceRandom, Rng};
 use std::collections::HashSet;
 
 /// The value a best-row slot holds before any candidate reached it: larger
@@ -101,9 +101,11 @@ pub fn try_canonical(puzzle: &Grid, budget: Option<u64>) -> Result<Grid, BudgetE
     Ok(Grid::from_cells(shape, search.best).expect("a relabelled grid keeps the shape's digits"))
 }
 
-/// The canonical form's one-line string (see [`canonical`]).
-pub fn canonical_line(puzzle: &Grid) -> String {
-    canonical(puzzle).to_line()
+internal_pub! {
+    /// The canonical form's one-line string (see [`canonical`]).
+    fn canonical_line(puzzle: &Grid) -> String {
+        canonical(puzzle).to_line()
+    }
 }
 
 /// The smallest first row that row `r` can become. Its digits are
@@ -712,6 +714,7 @@ impl Search {
 /// (square boxes only), then a row and a column permutation that keep
 /// bands and stacks together, then a relabelling of the digits.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg(any(test, feature = "internals"))]
 pub struct Transform {
     /// Transpose first.
     pub transpose: bool,
@@ -723,6 +726,7 @@ pub struct Transform {
     pub digits: Vec<u8>,
 }
 
+#[cfg(any(test, feature = "internals"))]
 impl Transform {
     /// The identity of `shape`.
     pub fn identity(shape: Shape) -> Transform {
@@ -794,6 +798,7 @@ impl Transform {
     }
 }
 
+#[cfg(any(test, feature = "internals"))]
 fn is_permutation(order: &[usize], n: usize) -> bool {
     let mut seen = vec![false; n];
     order
@@ -802,6 +807,7 @@ fn is_permutation(order: &[usize], n: usize) -> bool {
         && order.len() == n
 }
 
+#[cfg(any(test, feature = "internals"))]
 /// A random order of `blocks` blocks of `size` lines each, lines shuffled
 /// inside their block.
 fn random_line_order(blocks: usize, size: usize, rng: &mut impl Rng) -> Vec<usize> {
@@ -826,18 +832,23 @@ pub struct Dedup {
 }
 
 impl Dedup {
-    /// An empty set.
-    pub fn new() -> Dedup {
-        Dedup::default()
+    internal_pub! {
+        /// An empty set.
+        fn new() -> Dedup {
+            Dedup::default()
+        }
     }
 
-    /// Whether `puzzle` is the first of its class (it is remembered).
-    pub fn first_of_class(&mut self, puzzle: &Grid) -> bool {
-        self.insert_canonical(&canonical(puzzle))
+    internal_pub! {
+        /// Whether `puzzle` is the first of its class (it is remembered).
+        fn first_of_class(&mut self, puzzle: &Grid) -> bool {
+            self.insert_canonical(&canonical(puzzle))
+        }
     }
 
-    /// Like [`Dedup::first_of_class`], for a form already canonical (from
-    /// [`canonical`] run elsewhere, on other threads say).
+    /// Whether a puzzle whose canonical form is `form` (from [`canonical`]
+    /// run elsewhere, on other threads say) is the first of its class (it
+    /// is remembered).
     pub fn insert_canonical(&mut self, form: &Grid) -> bool {
         let mut key = Vec::with_capacity(form.cells().len() + 1);
         key.push(form.shape().box_rows() as u8 * 32 + form.shape().box_cols() as u8);

@@ -11,7 +11,7 @@
 //! Empty lines and lines starting with `#` are skipped. Errors name the
 //! line and column (in characters) so a person can find the fault.
 //!
-//! Reading is bounded: a line longer than [`MAX_LINE_BYTES`] is skipped
+//! Reading is bounded: a line longer than 1 MiB is skipped
 //! (without being held in memory) with an error, so memory stays flat
 //! whatever the input; an I/O error ends the stream after one error
 //! record.
@@ -25,11 +25,13 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 use std::io::{BufRead, ErrorKind};
 
-/// Longest line accepted, in bytes. The largest real record, a 25x25
-/// board as a JSON `"cells"` array with a solution and comments, is a few
-/// kilobytes; a longer line is not a puzzle, and refusing it keeps memory
-/// bounded.
-pub const MAX_LINE_BYTES: usize = 1 << 20;
+internal_pub! {
+    /// Longest line accepted, in bytes. The largest real record, a 25x25
+    /// board as a JSON `"cells"` array with a solution and comments, is a few
+    /// kilobytes; a longer line is not a puzzle, and refusing it keeps memory
+    /// bounded.
+    const MAX_LINE_BYTES: usize = 1 << 20;
+}
 
 /// A fault in the input, with where it is.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -225,12 +227,14 @@ fn utf8_len(first: u8) -> usize {
     }
 }
 
-/// Parses a JSON record: `{"puzzle": "...", "shape": "3x3"}` (`box` is
-/// accepted for `shape`), or `{"cells": [0, 5, ...]}` with numbers, 0 for
-/// empty. A `"shape"` that differs from a forced `shape` (`--box`) is an
-/// error rather than a silent choice of one of them.
-pub fn parse_json(text: &str, shape: Option<Shape>, line: usize) -> Result<Grid, ParseError> {
-    parse_json_at(text, shape, line, 0)
+internal_pub! {
+    /// Parses a JSON record: `{"puzzle": "...", "shape": "3x3"}` (`box` is
+    /// accepted for `shape`), or `{"cells": [0, 5, ...]}` with numbers, 0 for
+    /// empty. A `"shape"` that differs from a forced `shape` (`--box`) is an
+    /// error rather than a silent choice of one of them.
+    fn parse_json(text: &str, shape: Option<Shape>, line: usize) -> Result<Grid, ParseError> {
+        parse_json_at(text, shape, line, 0)
+    }
 }
 
 /// [`parse_json`] for text that starts `offset` characters into its line.

@@ -15,15 +15,15 @@ pub struct Grid {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clash {
     /// The digit that repeats.
-    pub digit: u8,
+    pub(crate) digit: u8,
     /// The earlier cell holding it.
-    pub first: usize,
+    pub(crate) first: usize,
     /// The later cell holding it.
-    pub second: usize,
+    pub(crate) second: usize,
     /// The house they share: "row", "column" or "box".
-    pub house: &'static str,
+    pub(crate) house: &'static str,
     /// The board the cells are numbered on, for naming them.
-    pub shape: Shape,
+    pub(crate) shape: Shape,
 }
 
 /// Words for a clash, e.g. "givens clash: 5 twice in row 1 (r1c1, r1c9)".
@@ -83,9 +83,11 @@ impl Grid {
         self.cells[cell] = digit;
     }
 
-    /// How many cells hold a digit.
-    pub fn given_count(&self) -> usize {
-        self.cells.iter().filter(|&&d| d != 0).count()
+    internal_pub! {
+        /// How many cells hold a digit.
+        fn given_count(&self) -> usize {
+            self.cells.iter().filter(|&&d| d != 0).count()
+        }
     }
 
     /// Whether every cell holds a digit.
@@ -122,17 +124,19 @@ impl Grid {
         None
     }
 
-    /// Whether this is a complete, valid solution that keeps every given of
-    /// `puzzle`.
-    pub fn solves(&self, puzzle: &Grid) -> bool {
-        self.shape == puzzle.shape
-            && self.is_full()
-            && self.first_clash().is_none()
-            && puzzle
-                .cells
-                .iter()
-                .zip(&self.cells)
-                .all(|(&p, &s)| p == 0 || p == s)
+    internal_pub! {
+        /// Whether this is a complete, valid solution that keeps every given of
+        /// `puzzle`.
+        fn solves(&self, puzzle: &Grid) -> bool {
+            self.shape == puzzle.shape
+                && self.is_full()
+                && self.first_clash().is_none()
+                && puzzle
+                    .cells
+                    .iter()
+                    .zip(&self.cells)
+                    .all(|(&p, &s)| p == 0 || p == s)
+        }
     }
 
     /// The one-line form: one symbol per cell, `.` for empty.

@@ -64,6 +64,22 @@ macro_rules! internal_modules {
     )*};
 }
 
+/// An item public with the `internals` feature, for the crate's own tests,
+/// benchmarks and fuzz targets, and crate-private without it. Written
+/// without a visibility: `internal_pub! { /// docs\n fn f() {} }`.
+macro_rules! internal_pub {
+    ($(#[$meta:meta])* $kind:ident $($rest:tt)*) => {
+        #[cfg(feature = "internals")]
+        $(#[$meta])*
+        pub $kind $($rest)*
+        #[cfg(not(feature = "internals"))]
+        // Without the feature, items only those checks call are unused.
+        #[allow(dead_code)]
+        $(#[$meta])*
+        pub(crate) $kind $($rest)*
+    };
+}
+
 internal_modules!(engine, generator, grid, logic, pipeline, shape, variant, verify);
 
 mod cache;
@@ -81,14 +97,15 @@ pub mod parallel {
     pub use crate::pipeline::{for_each_ordered, map_ordered, PerThread};
 }
 
-pub use cache::{with_backend, with_grader};
-pub use calls::{count, explain, generate, is_unique, rate, solve, Error, PuzzleInput};
-pub use engine::{Backend, BackendKind, Count, EffortUnit, UnknownBackend};
+pub use calls::{
+    count, count_within, cross_check, explain, generate, grade_within, is_unique, rate, solve, CrossCheck,
+    Error, PuzzleInput,
+};
+pub use engine::{BackendKind, Count, EffortUnit, UnknownBackend};
 pub use generator::{generate_variant, GenerateError, Rules, ShardError, Symmetry, VariantPuzzle};
 pub use grid::{Clash, Grid};
 pub use logic::{
-    Cell, Level, LogicError, Rating, SolvePath, Step, TechniqueFilter, Techniques, UnknownLevel,
-    UnknownTechnique,
+    Cell, Level, Rating, SolvePath, Step, TechniqueFilter, Techniques, UnknownLevel, UnknownTechnique,
 };
 pub use pipeline::{
     Controls, Effort, Plan, PlanBuilder, Puzzle, RatingBand, RunError, Shard, Sink, SpecError,
@@ -96,4 +113,4 @@ pub use pipeline::{
 pub use play::{check_board, check_board_within, daily, hint, hint_within, CheckMode, Hint, Mistake};
 pub use shape::{Shape, ShapeError};
 pub use variant::{Constraint, Variant, VariantError};
-pub use verify::{compare_counts, Disagreement, GradeError, Graded, Grader};
+pub use verify::{Disagreement, GradeError, Graded};

@@ -1,7 +1,7 @@
 //! Per-record search bounds: a node budget and a timeout, so that a record
 //! that needs more gets a "gave up after ..." result of its own instead of
 //! stalling a batch. The command line's `--budget` and `--timeout` are
-//! these; `verify::Grader::grade_within` and [`RecordClock::count`]
+//! these; [`crate::grade_within`] and [`crate::count_within`]
 //! honour them.
 //!
 //! The engines bound their searches by nodes, not by time (a clock read
@@ -53,14 +53,14 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
 
 /// When a deadline `after` from `start` falls; `None` when it is too far
 /// to represent, which is the same as no deadline.
-pub fn deadline(start: Instant, after: Option<Duration>) -> Option<Instant> {
+pub(crate) fn deadline(start: Instant, after: Option<Duration>) -> Option<Instant> {
     after.and_then(|t| start.checked_add(t))
 }
 
 /// Which bound stopped a record.
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
+pub(crate) enum Bound {
     /// The node budget was spent.
     Budget(u64),
     /// The timeout passed, or would pass before the next try could finish.
@@ -71,26 +71,28 @@ pub enum Bound {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GaveUp {
     /// The bound that stopped it.
-    pub bound: Bound,
+    pub(crate) bound: Bound,
     /// Search nodes spent on the record, all tries together.
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// Time spent on the record.
-    pub elapsed: Duration,
+    pub(crate) elapsed: Duration,
     /// Solutions seen before stopping: a lower bound.
-    pub solutions: u64,
+    pub(crate) solutions: u64,
 }
 
 impl std::error::Error for GaveUp {}
 
 impl GaveUp {
-    /// What the search had settled when it stopped, as an incomplete
-    /// count: a lower bound on the solutions and the effort spent.
-    pub fn count(&self) -> Count {
-        Count {
-            solutions: self.solutions,
-            first: None,
-            effort: self.nodes,
-            complete: false,
+    internal_pub! {
+        /// What the search had settled when it stopped, as an incomplete
+        /// count: a lower bound on the solutions and the effort spent.
+        fn count(&self) -> Count {
+            Count {
+                solutions: self.solutions,
+                first: None,
+                effort: self.nodes,
+                complete: false,
+            }
         }
     }
 }
@@ -119,7 +121,7 @@ const FIRST_SAT_TRY: u64 = 16;
 
 /// The bounds as they apply to one record, from the moment it started.
 #[derive(Clone, Copy, Debug)]
-pub struct RecordClock {
+pub(crate) struct RecordClock {
     limits: Limits,
     start: Instant,
     deadline: Option<Instant>,
@@ -127,7 +129,7 @@ pub struct RecordClock {
 
 impl RecordClock {
     /// Starts the clock for one record.
-    pub fn start(limits: Limits) -> RecordClock {
+    pub(crate) fn start(limits: Limits) -> RecordClock {
         let start = Instant::now();
         RecordClock {
             limits,
@@ -137,12 +139,12 @@ impl RecordClock {
     }
 
     /// The instant the record must be done by, if any.
-    pub fn deadline(&self) -> Option<Instant> {
+    pub(crate) fn deadline(&self) -> Option<Instant> {
         self.deadline
     }
 
     /// The result for a record stopped by the timeout.
-    pub fn timed_out(&self, nodes: u64, solutions: u64) -> GaveUp {
+    pub(crate) fn timed_out(&self, nodes: u64, solutions: u64) -> GaveUp {
         GaveUp {
             bound: Bound::Timeout(self.limits.timeout.unwrap_or(Duration::MAX)),
             nodes,
@@ -152,7 +154,7 @@ impl RecordClock {
     }
 
     /// Counts `puzzle`'s solutions up to `limit` within the bounds.
-    pub fn count(&self, engine: &mut dyn Backend, puzzle: &Grid, limit: u64) -> Result<Count, GaveUp> {
+    pub(crate) fn count(&self, engine: &mut dyn Backend, puzzle: &Grid, limit: u64) -> Result<Count, GaveUp> {
         let budget = self.limits.budget;
         let Some(deadline) = self.deadline else {
             let count = engine.count(puzzle, limit, budget);

@@ -3,7 +3,8 @@
 //! has the same fields in every command and the behaviour under `--shard`
 //! is decided here once. Schemas: docs/formats.md.
 //!
-//! A run writes [`Writer::begin`], then one [`Writer::record`] per record
+//! A run writes its header (if the format has one), then one
+//! [`Writer::record`] per record
 //! (each complete before the next, so a reader of a cut stream loses at
 //! most the last), then [`Writer::end`]. With shards, outputs
 //! concatenated in shard order equal the single run's bytes for line,
@@ -20,7 +21,7 @@ pub(crate) use crate::logic::rating::{one_decimal, RatingFields};
 use crate::logic::{Candidates, LogicError};
 use crate::pipeline::Puzzle;
 use crate::shape::Shape;
-use crate::verify::Graded;
+use crate::verify::{GradeError, Graded};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -108,12 +109,14 @@ impl<W: Write> Writer<W> {
         })
     }
 
-    /// Starts the output: the CSV header (`columns`), on shard 0 only.
-    pub fn begin(&mut self, columns: &[&str]) -> Result<(), OutputError> {
-        if self.format == Format::Csv && self.opens_run {
-            writeln!(self.out, "{}", columns.join(","))?;
+    internal_pub! {
+        /// Starts the output: the CSV header (`columns`), on shard 0 only.
+        fn begin(&mut self, columns: &[&str]) -> Result<(), OutputError> {
+            if self.format == Format::Csv && self.opens_run {
+                writeln!(self.out, "{}", columns.join(","))?;
+            }
+            Ok(())
         }
-        Ok(())
     }
 
     /// Writes one record, whole.
@@ -286,8 +289,10 @@ impl Record {
     /// `puzzle` graded as `graded` with its steps: the rating and the
     /// whole path; the text form shows the candidates before every step
     /// when `show_candidates`. Fails only when `puzzle`'s givens clash.
-    pub fn explained(puzzle: &Grid, graded: Graded, show_candidates: bool) -> Result<Record, LogicError> {
-        ExplainedRecord::new(puzzle, graded, show_candidates).map(|r| Record::of(Kind::Explained(r)))
+    pub fn explained(puzzle: &Grid, graded: Graded, show_candidates: bool) -> Result<Record, GradeError> {
+        ExplainedRecord::new(puzzle, graded, show_candidates)
+            .map(|r| Record::of(Kind::Explained(r)))
+            .map_err(GradeError::logic)
     }
 
     /// A count of `puzzle`'s solutions up to `limit` by a backend of

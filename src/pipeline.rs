@@ -421,9 +421,11 @@ impl Plan {
         self.options.shape
     }
 
-    /// The run seed.
-    pub fn seed(&self) -> u64 {
-        self.seed
+    internal_pub! {
+        /// The run seed.
+        fn seed(&self) -> u64 {
+            self.seed
+        }
     }
 
     /// The rating band aimed at, if any.

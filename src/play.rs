@@ -127,7 +127,7 @@ pub fn hint_within(
     }
     let found = with_grader(puzzle.shape(), |grader| {
         let solver = grader.solver();
-        let mut c = Candidates::from_grid(solver.tables(), &board).map_err(GradeError::Logic)?;
+        let mut c = Candidates::from_grid(solver.tables(), &board).map_err(GradeError::logic)?;
         if let Some(marks) = &marks {
             for (cell, &mask) in marks.iter().enumerate() {
                 if board.get(cell) == 0 && mask != 0 {

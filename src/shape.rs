@@ -18,9 +18,14 @@ pub struct Shape {
     box_cols: u8,
 }
 
-/// Why a shape cannot be built.
+/// Why a shape cannot be built; its text names the rule the box breaks.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ShapeError {
+#[error(transparent)]
+pub struct ShapeError(Fault);
+
+/// The rule a shape breaks.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum Fault {
     /// A box side below 2 (a `1xN` box makes the box constraint a copy of
     /// the row or column constraint, which is not Sudoku).
     #[error("box {0}x{1}: each box side must be at least 2")]
@@ -51,14 +56,14 @@ impl Shape {
     /// before any conversion.
     pub fn new(box_rows: usize, box_cols: usize) -> Result<Shape, ShapeError> {
         if box_rows < 2 || box_cols < 2 {
-            return Err(ShapeError::TooThin(box_rows, box_cols));
+            return Err(ShapeError(Fault::TooThin(box_rows, box_cols)));
         }
         let side = box_rows.checked_mul(box_cols);
         if side.is_none_or(|n| n > MAX_SIDE) {
-            return Err(ShapeError::TooLarge(box_rows, box_cols));
+            return Err(ShapeError(Fault::TooLarge(box_rows, box_cols)));
         }
         let (Ok(box_rows), Ok(box_cols)) = (u8::try_from(box_rows), u8::try_from(box_cols)) else {
-            return Err(ShapeError::TooLarge(box_rows, box_cols));
+            return Err(ShapeError(Fault::TooLarge(box_rows, box_cols)));
         };
         Ok(Shape { box_rows, box_cols })
     }
@@ -73,7 +78,7 @@ impl Shape {
             144 => (3, 4),
             256 => (4, 4),
             625 => (5, 5),
-            _ => return Err(ShapeError::UnknownLength(cells)),
+            _ => return Err(ShapeError(Fault::UnknownLength(cells))),
         };
         Shape::new(r, c)
     }
@@ -98,57 +103,73 @@ impl Shape {
         self.n() * self.n()
     }
 
-    /// Row of a cell (cells are numbered row-major from 0).
-    pub fn row(self, cell: usize) -> usize {
-        cell / self.n()
-    }
-
-    /// Column of a cell.
-    pub fn col(self, cell: usize) -> usize {
-        cell % self.n()
-    }
-
-    /// Box of a cell. Boxes are numbered row-major; a box is `box_rows`
-    /// tall and `box_cols` wide, so each band of boxes holds `box_rows` of
-    /// them.
-    pub fn box_of(self, cell: usize) -> usize {
-        let (r, c) = (self.row(cell), self.col(cell));
-        (r / self.box_rows()) * self.box_rows() + c / self.box_cols()
-    }
-
-    /// The three houses holding a cell, numbered across the board: rows
-    /// `0..n`, columns `n..2n`, boxes `2n..3n`.
-    pub fn houses_of(self, cell: usize) -> [usize; 3] {
-        let n = self.n();
-        [self.row(cell), n + self.col(cell), 2 * n + self.box_of(cell)]
-    }
-
-    /// Cell at a row and column.
-    pub fn cell(self, row: usize, col: usize) -> usize {
-        row * self.n() + col
-    }
-
-    /// The cells of box `b`, row-major inside the box.
-    pub fn box_cells(self, b: usize) -> impl Iterator<Item = usize> {
-        let top = (b / self.box_rows()) * self.box_rows();
-        let left = (b % self.box_rows()) * self.box_cols();
-        let (br, bc) = (self.box_rows(), self.box_cols());
-        (0..br).flat_map(move |dr| (0..bc).map(move |dc| self.cell(top + dr, left + dc)))
-    }
-
-    /// The symbol for digit `d` (1-based): `1`-`9`, then `A`-`P` for 10-25.
-    pub fn symbol(d: u8) -> char {
-        match d {
-            0 => '.',
-            1..=9 => (b'0' + d) as char,
-            _ => (b'A' + d - 10) as char,
+    internal_pub! {
+        /// Row of a cell (cells are numbered row-major from 0).
+        fn row(self, cell: usize) -> usize {
+            cell / self.n()
         }
     }
 
-    /// Whether boxes are square, which 90-degree and diagonal symmetries
-    /// need.
-    pub fn is_square_box(self) -> bool {
-        self.box_rows == self.box_cols
+    internal_pub! {
+        /// Column of a cell.
+        fn col(self, cell: usize) -> usize {
+            cell % self.n()
+        }
+    }
+
+    internal_pub! {
+        /// Box of a cell. Boxes are numbered row-major; a box is `box_rows`
+        /// tall and `box_cols` wide, so each band of boxes holds `box_rows` of
+        /// them.
+        fn box_of(self, cell: usize) -> usize {
+            let (r, c) = (self.row(cell), self.col(cell));
+            (r / self.box_rows()) * self.box_rows() + c / self.box_cols()
+        }
+    }
+
+    internal_pub! {
+        /// The three houses holding a cell, numbered across the board: rows
+        /// `0..n`, columns `n..2n`, boxes `2n..3n`.
+        fn houses_of(self, cell: usize) -> [usize; 3] {
+            let n = self.n();
+            [self.row(cell), n + self.col(cell), 2 * n + self.box_of(cell)]
+        }
+    }
+
+    internal_pub! {
+        /// Cell at a row and column.
+        fn cell(self, row: usize, col: usize) -> usize {
+            row * self.n() + col
+        }
+    }
+
+    internal_pub! {
+        /// The cells of box `b`, row-major inside the box.
+        fn box_cells(self, b: usize) -> impl Iterator<Item = usize> {
+            let top = (b / self.box_rows()) * self.box_rows();
+            let left = (b % self.box_rows()) * self.box_cols();
+            let (br, bc) = (self.box_rows(), self.box_cols());
+            (0..br).flat_map(move |dr| (0..bc).map(move |dc| self.cell(top + dr, left + dc)))
+        }
+    }
+
+    internal_pub! {
+        /// The symbol for digit `d` (1-based): `1`-`9`, then `A`-`P` for 10-25.
+        fn symbol(d: u8) -> char {
+            match d {
+                0 => '.',
+                1..=9 => (b'0' + d) as char,
+                _ => (b'A' + d - 10) as char,
+            }
+        }
+    }
+
+    internal_pub! {
+        /// Whether boxes are square, which 90-degree and diagonal symmetries
+        /// need.
+        fn is_square_box(self) -> bool {
+            self.box_rows == self.box_cols
+        }
     }
 }
 
@@ -190,7 +211,7 @@ impl FromStr for Shape {
     type Err = ShapeError;
 
     fn from_str(s: &str) -> Result<Shape, ShapeError> {
-        let syntax = || ShapeError::Syntax(quote(s));
+        let syntax = || ShapeError(Fault::Syntax(quote(s)));
         let (r, c) = s.trim().split_once(['x', 'X', '*']).ok_or_else(syntax)?;
         let r = parse_side(r).ok_or_else(syntax)?;
         let c = parse_side(c).ok_or_else(syntax)?;
@@ -233,9 +254,9 @@ mod tests {
     #[test]
     fn parses_and_rejects() {
         assert_eq!("2x3".parse::<Shape>().unwrap(), Shape::new(2, 3).unwrap());
-        assert!(matches!("1x9".parse::<Shape>(), Err(ShapeError::TooThin(1, 9))));
-        assert!(matches!("6x6".parse::<Shape>(), Err(ShapeError::TooLarge(6, 6))));
-        assert!(matches!("3by3".parse::<Shape>(), Err(ShapeError::Syntax(_))));
+        assert!(matches!("1x9".parse::<Shape>(), Err(ShapeError(Fault::TooThin(1, 9)))));
+        assert!(matches!("6x6".parse::<Shape>(), Err(ShapeError(Fault::TooLarge(6, 6)))));
+        assert!(matches!("3by3".parse::<Shape>(), Err(ShapeError(Fault::Syntax(_)))));
         assert!(Shape::from_cell_count(80).is_err());
     }
 
@@ -252,19 +273,19 @@ mod tests {
             "18446744073709551615x18446744073709551615",
         ] {
             assert!(
-                matches!(text.parse::<Shape>(), Err(ShapeError::TooLarge(..))),
+                matches!(text.parse::<Shape>(), Err(ShapeError(Fault::TooLarge(..)))),
                 "{text}"
             );
         }
-        assert!(matches!(Shape::new(usize::MAX, 2), Err(ShapeError::TooLarge(..))));
-        assert!(matches!(Shape::new(2, 13), Err(ShapeError::TooLarge(2, 13))));
+        assert!(matches!(Shape::new(usize::MAX, 2), Err(ShapeError(Fault::TooLarge(..)))));
+        assert!(matches!(Shape::new(2, 13), Err(ShapeError(Fault::TooLarge(2, 13)))));
         assert_eq!(Shape::new(2, 12).unwrap().n(), 24);
         for text in ["-3x3", "+3x3", "3x", "x3", "3x3x3", "0x9", " 3 x 3 "] {
             let parsed = text.parse::<Shape>();
             match text {
                 " 3 x 3 " => assert_eq!(parsed, Ok(Shape::CLASSIC)),
-                "0x9" => assert!(matches!(parsed, Err(ShapeError::TooThin(0, 9)))),
-                _ => assert!(matches!(parsed, Err(ShapeError::Syntax(_))), "{text}"),
+                "0x9" => assert!(matches!(parsed, Err(ShapeError(Fault::TooThin(0, 9))))),
+                _ => assert!(matches!(parsed, Err(ShapeError(Fault::Syntax(_)))), "{text}"),
             }
         }
     }

@@ -39,16 +39,18 @@ pub enum Constraint {
 }
 
 impl Constraint {
-    /// Every constraint, in the order they are written.
-    pub const ALL: [Constraint; 7] = [
-        Constraint::X,
-        Constraint::Windoku,
-        Constraint::DisjointGroups,
-        Constraint::AntiKnight,
-        Constraint::AntiKing,
-        Constraint::NonConsecutive,
-        Constraint::Jigsaw,
-    ];
+    internal_pub! {
+        /// Every constraint, in the order they are written.
+        const ALL: [Constraint; 7] = [
+            Constraint::X,
+            Constraint::Windoku,
+            Constraint::DisjointGroups,
+            Constraint::AntiKnight,
+            Constraint::AntiKing,
+            Constraint::NonConsecutive,
+            Constraint::Jigsaw,
+        ];
+    }
 
     /// The constraint's name as written in a variant list.
     pub fn name(self) -> &'static str {
@@ -157,9 +159,11 @@ pub(crate) enum Conflict {
 }
 
 impl Variant {
-    /// Classic Sudoku: no constraint added.
-    pub fn classic() -> Variant {
-        Variant::default()
+    internal_pub! {
+        /// Classic Sudoku: no constraint added.
+        fn classic() -> Variant {
+            Variant::default()
+        }
     }
 
     /// Whether no constraint is added.
@@ -172,9 +176,11 @@ impl Variant {
         self.bits & constraint.bit() != 0
     }
 
-    /// The constraints, in [`Constraint::ALL`] order.
-    pub fn constraints(&self) -> impl Iterator<Item = Constraint> + '_ {
-        Constraint::ALL.into_iter().filter(|&c| self.has(c))
+    internal_pub! {
+        /// The constraints, in [`Constraint::ALL`] order.
+        fn constraints(&self) -> impl Iterator<Item = Constraint> + '_ {
+            Constraint::ALL.into_iter().filter(|&c| self.has(c))
+        }
     }
 
     /// The variant with jigsaw regions read from a map of one symbol per

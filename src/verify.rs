@@ -54,7 +54,14 @@ impl fmt::Display for Problem {
 #[non_exhaustive]
 pub struct Disagreement {
     /// Every problem found, in a fixed order.
-    pub problems: Vec<Problem>,
+    pub(crate) problems: Vec<Problem>,
+}
+
+impl Disagreement {
+    /// Every problem found, in words, in a fixed order.
+    pub fn problems(&self) -> Vec<String> {
+        self.problems.iter().map(Problem::to_string).collect()
+    }
 }
 
 fn join(problems: &[Problem]) -> String {
@@ -132,12 +139,20 @@ pub enum GradeError {
         solutions: u64,
     },
     /// The grader itself failed (a shape it was not built for, say).
-    #[error(transparent)]
-    Logic(#[from] LogicError),
+    #[error("{0}")]
+    Logic(String),
     /// The node budget or the timeout stopped the uniqueness count or
     /// the logical solve.
     #[error(transparent)]
     GaveUp(#[from] GaveUp),
+}
+
+impl GradeError {
+    /// The grader's own failure, in words: the logic layer's error type
+    /// stays inside the crate.
+    pub(crate) fn logic(e: LogicError) -> GradeError {
+        GradeError::Logic(e.to_string())
+    }
 }
 
 /// A puzzle graded within [`Limits`]: its logical solving path (with the
@@ -184,7 +199,7 @@ impl Grader {
     ) -> Result<Graded, GradeError> {
         if puzzle.shape() != self.solver.shape() {
             let (grid, solver) = (puzzle.shape(), self.solver.shape());
-            return Err(GradeError::Logic(LogicError::ShapeMismatch { grid, solver }));
+            return Err(GradeError::logic(LogicError::ShapeMismatch { grid, solver }));
         }
         if let Some(clash) = puzzle.first_clash() {
             return Err(GradeError::Clash(clash));
@@ -198,7 +213,7 @@ impl Grader {
         }
         // At the deadline the path so far comes back, rated as a lower
         // bound (`Rating::lower_bound`).
-        match self.solver.solve_until(puzzle, keep_steps, clock.deadline())? {
+        match self.solver.solve_until(puzzle, keep_steps, clock.deadline()).map_err(GradeError::logic)? {
             Some(path) => Ok(Graded {
                 path,
                 effort: count.effort,

@@ -12,7 +12,8 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use sudoku_dlx::engine::dlx::Dlx;
-use sudoku_dlx::{Backend, BackendKind, Grid};
+use sudoku_dlx::engine::Backend;
+use sudoku_dlx::{BackendKind, Grid};
 
 fn random_puzzle(r: usize, c: usize, seed: u64, empty: f64, corrupt: bool) -> Grid {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);

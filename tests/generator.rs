@@ -8,8 +8,9 @@ mod common;
 use common::checks::is_valid_solution;
 use common::oracle::{assert_minimal, oracle_count};
 use sudoku_dlx::engine::dlx::Dlx;
+use sudoku_dlx::engine::Backend;
 use sudoku_dlx::generator::{GenerateOptions, Generated, Generator, Symmetry};
-use sudoku_dlx::{Backend, BackendKind, Grid, Shape};
+use sudoku_dlx::{BackendKind, Grid, Shape};
 
 fn generate(options: GenerateOptions, seed: u64, index: u64) -> Generated {
     Generator::new(options).unwrap().generate(seed, index).unwrap()

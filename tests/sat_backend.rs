@@ -11,8 +11,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use sudoku_dlx::engine::sat::cnf::AtMostOne;
 use sudoku_dlx::engine::sat::SatBackend;
+use sudoku_dlx::engine::Backend;
 use sudoku_dlx::engine::Removal;
-use sudoku_dlx::{Backend, Grid, Shape};
+use sudoku_dlx::{Grid, Shape};
 
 /// A random puzzle of `shape` from `seed`: a planted solution with a
 /// fraction `empty` of its cells removed, and one given changed if

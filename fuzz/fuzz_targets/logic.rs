@@ -56,7 +56,7 @@ fuzz_target!(|input: Input| {
     for step in &path.steps {
         // Rendering must not panic either.
         let _ = step.to_string();
-        assert!(step.makes_progress(), "{step}");
+        assert!(!step.placements.is_empty() || !step.eliminations.is_empty(), "{step}");
     }
     if path.solved {
         assert!(

@@ -16,8 +16,8 @@ use sudoku_dlx::limits::Limits;
 use sudoku_dlx::output::{Format, Writer};
 use sudoku_dlx::parallel::{map_ordered, PerThread};
 use sudoku_dlx::Puzzle;
-use sudoku_dlx::{with_grader, Level, Rating};
-use sudoku_dlx::{Backend, BackendKind, Grid, Shape};
+use sudoku_dlx::{grade_within, Level, Rating};
+use sudoku_dlx::{BackendKind, Count, Grid, Shape};
 use sudoku_dlx::{GenerateError, Symmetry};
 use sudoku_dlx::{Plan, RatingBand, RunError, Shard};
 
@@ -163,9 +163,13 @@ impl Engines {
         Engines { kind }
     }
 
-    /// Runs `work` on this thread's backend for `shape`.
-    fn with_engine<R>(&self, shape: Shape, work: impl FnOnce(&mut dyn Backend) -> R) -> R {
-        sudoku_dlx::with_backend(self.kind, shape, work)
+    /// The puzzle's solutions counted up to `limit` by this backend (the
+    /// thread's own, from the library's cache), without bounds.
+    fn count(&self, puzzle: &Grid, limit: u64) -> Count {
+        match sudoku_dlx::count_within(puzzle, limit, self.kind, Limits::default()) {
+            Ok(count) => count,
+            Err(unbounded) => unreachable!("a count without limits gave up: {unbounded}"),
+        }
     }
 
     /// The unique solution and search effort, or why there is none.
@@ -173,7 +177,7 @@ impl Engines {
         if let Some(clash) = puzzle.first_clash() {
             return Err(clash.to_string());
         }
-        let count = self.with_engine(puzzle.shape(), |b| b.count(puzzle, 2, None));
+        let count = self.count(puzzle, 2);
         match (count.solutions, count.first) {
             (1, Some(solution)) => Ok((solution, count.effort)),
             (0, _) => Err("no solution".to_string()),
@@ -246,7 +250,7 @@ fn count<'py>(
     let batch = Batch::extract(puzzles)?;
     let grids = parse_all(&batch, parse_shape(r#box)?)?;
     let results = run_batch(py, &grids, threads, parse_backend(backend)?, |e, g| {
-        e.with_engine(g.shape(), |b| b.count(g, limit, None)).solutions
+        e.count(g, limit).solutions
     })?;
     let items = objects(py, results)?;
     batch.wrap(py, items)
@@ -273,7 +277,7 @@ fn rate<'py>(
     let grids = parse_all(&batch, parse_shape(r#box)?)?;
     let results = run_batch(py, &grids, threads, BackendKind::Dlx, |e, g| {
         let (_, effort) = e.unique(g).ok()?;
-        with_grader(g.shape(), |gr| gr.grade_within(g, Limits::default(), false))
+        grade_within(g, Limits::default(), false)
             .ok()
             .map(|graded| (graded.path.rating, effort))
     })?;
@@ -307,7 +311,7 @@ fn explain<'py>(
     let grids = parse_all(&batch, parse_shape(r#box)?)?;
     let results = run_batch(py, &grids, threads, BackendKind::Dlx, |e, g| {
         let (_, effort) = e.unique(g)?;
-        let path = with_grader(g.shape(), |gr| gr.grade_within(g, Limits::default(), true))
+        let path = grade_within(g, Limits::default(), true)
             .map_err(|x| x.to_string())?
             .path;
         let steps = serde_json::to_string(&path.steps).map_err(|x| x.to_string())?;
@@ -406,7 +410,7 @@ fn dedup<'py>(
         .collect::<PyResult<_>>()?;
     let grids = parse_all(&Batch::Many(texts), shape)?;
     let forms = canonical_forms(py, &grids, threads)?;
-    let mut seen = Dedup::new();
+    let mut seen = Dedup::default();
     let kept: Vec<Bound<'py, PyAny>> = list
         .into_iter()
         .zip(forms)

@@ -85,7 +85,7 @@ fn open(path: &std::path::Path) -> Result<Box<dyn BufRead + Send>> {
 /// Runs `work` on every record of the inputs, on the pool, and passes each
 /// result to `emit` in input order, each as soon as it and the records
 /// before it are done. Backends and graders come from the library's
-/// per-thread cache ([`sudoku_dlx::with_backend`]). Output is flushed
+/// per-thread cache. Output is flushed
 /// whenever the batch waits, so each record shows as soon as it is ready.
 pub fn process<T: Send, W: Write>(
     input: &InputArgs,

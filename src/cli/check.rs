@@ -7,10 +7,9 @@ use super::options::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
 use std::time::Instant;
-use sudoku_dlx::compare_counts;
-use sudoku_dlx::limits::{GaveUp, RecordClock};
+use sudoku_dlx::limits::GaveUp;
 use sudoku_dlx::output::{Record, Writer};
-use sudoku_dlx::{with_backend, BackendKind, Count, Grid};
+use sudoku_dlx::{cross_check, BackendKind, Count, Grid};
 
 /// Options of `check`.
 #[derive(Args, Debug)]
@@ -38,37 +37,23 @@ enum Checked {
     },
 }
 
-/// What is wrong between two counts of the same puzzle, if anything: the
-/// library's cross-check, as text.
-fn disagreements(puzzle: &Grid, dlx: &Count, sat: &Count) -> Vec<String> {
-    match compare_counts(puzzle, (BackendKind::Dlx, dlx), (BackendKind::Sat, sat)) {
-        Ok(()) => Vec::new(),
-        Err(d) => d.problems.iter().map(ToString::to_string).collect(),
-    }
-}
-
 fn check_record(item: &Item, args: &CheckArgs) -> Checked {
     let puzzle = match batch::valid_puzzle(item) {
         Ok(p) => p,
         Err(message) => return Checked::Invalid(message),
     };
-    // One clock for the record: the timeout covers both engines.
-    let clock = RecordClock::start(args.input.limits.into());
-    let count = |kind| with_backend(kind, puzzle.shape(), |b| clock.count(b, puzzle, args.limit));
-    let dlx = match count(BackendKind::Dlx) {
-        Ok(count) => count,
-        Err(gave_up) => return Checked::GaveUp(puzzle.clone(), "dlx", gave_up),
-    };
-    let sat = match count(BackendKind::Sat) {
-        Ok(count) => count,
-        Err(gave_up) => return Checked::GaveUp(puzzle.clone(), "sat", gave_up),
-    };
-    let problems = disagreements(puzzle, &dlx, &sat);
-    Checked::Compared {
-        puzzle: puzzle.clone(),
-        dlx,
-        sat,
-        problems,
+    match cross_check(puzzle, args.limit, args.input.limits.into()) {
+        Ok(checked) => Checked::Compared {
+            puzzle: puzzle.clone(),
+            problems: match checked.disagreement {
+                Some(d) => d.problems(),
+                None => Vec::new(),
+            },
+            dlx: checked.dlx,
+            sat: checked.sat,
+        },
+        Err((BackendKind::Sat, gave_up)) => Checked::GaveUp(puzzle.clone(), "sat", gave_up),
+        Err((_, gave_up)) => Checked::GaveUp(puzzle.clone(), "dlx", gave_up),
     }
 }
 

@@ -121,7 +121,7 @@ pub fn run(args: DedupArgs) -> Result<i32> {
         args.input.files.clone()
     };
     let mut out = Writer::new(super::batch::stdout(), Format::Line, None)?;
-    let mut seen = Dedup::new();
+    let mut seen = Dedup::default();
     let (mut kept, mut dropped, mut invalid, mut unsettled) = (0u64, 0u64, 0u64, 0u64);
     for path in files {
         let name = path.display().to_string();

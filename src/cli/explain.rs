@@ -8,7 +8,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use sudoku_dlx::formats::{parse_line, PuzzleReader};
 use sudoku_dlx::output::{Format, Record, Writer};
-use sudoku_dlx::{with_grader, GradeError};
+use sudoku_dlx::{grade_within, GradeError};
 use sudoku_dlx::{Grid, Shape};
 
 /// Output forms of `explain`.
@@ -62,9 +62,7 @@ fn read_puzzle(args: &ExplainArgs) -> Result<Grid> {
 /// Runs `explain`; returns the exit code.
 pub fn run(args: ExplainArgs) -> Result<i32> {
     let puzzle = read_puzzle(&args)?;
-    let graded = match with_grader(puzzle.shape(), |g| {
-        g.grade_within(&puzzle, args.limits.into(), true)
-    }) {
+    let graded = match grade_within(&puzzle, args.limits.into(), true) {
         Ok(graded) => graded,
         Err(GradeError::GaveUp(gave_up)) => {
             warn(format_args!("sudoku-dlx: {gave_up}"));

@@ -80,7 +80,7 @@ fn flag_words(e: anyhow::Error) -> anyhow::Error {
             "--format json cannot be sharded: shard outputs would be separate arrays that do not concatenate into one; use --format jsonl, whose shards concatenate into the single run's output"
         );
     }
-    if let Some(p @ PrintError::DoesNotFit { fits, .. }) = e.downcast_ref() {
+    if let Some((p, fits)) = e.downcast_ref().and_then(|p: &PrintError| Some((p, p.fits()?))) {
         let library_words = format!("; puzzles per page that fit: {fits}");
         let flag = format!("; use --per-page {fits}");
         return anyhow::anyhow!("{}", p.to_string().replace(&library_words, &flag));

@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use sudoku_dlx::print::{
-    layout, puzzle_svg, read_sources, Book, BookOptions, Entry, Input, PageSize, PrintError, PER_PAGE,
+    layout, puzzle_svg, read_sources, Book, BookOptions, Entry, Input, PageSize, PrintError,
 };
 use sudoku_dlx::{Grid, Shape, Variant};
 
@@ -106,8 +106,13 @@ fn parse_page(text: &str) -> Result<PageSize, String> {
 
 fn parse_per_page(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
-        Ok(k) if PER_PAGE.contains(&k) => Ok(k),
-        Ok(k) => Err(PrintError::PerPage(k).to_string()),
+        Ok(k) => {
+            let options = BookOptions {
+                per_page: k,
+                ..BookOptions::default()
+            };
+            options.check().map(|()| k).map_err(|e| e.to_string())
+        }
         Err(_) => Err(format!(
             "'{text}' is not a number of puzzles per page: choose 1, 2, 4 or 6"
         )),
@@ -134,7 +139,7 @@ impl BookArgs {
         }
         let mut result = layout(entries, &self.options(4));
         for k in [2, 1] {
-            if !matches!(result, Err(PrintError::DoesNotFit { .. })) {
+            if !matches!(&result, Err(e) if e.fits().is_some()) {
                 break;
             }
             result = layout(entries, &self.options(k));

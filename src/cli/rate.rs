@@ -1,7 +1,7 @@
 //! `sudoku-dlx rate`: how a person would find each puzzle, on the Sudoku
 //! Explainer scale, beside the engine's search effort. Grading (uniqueness
 //! first, within the record's bounds) is the library's
-//! [`Grader::grade_within`]; records go through the output module.
+//! [`sudoku_dlx::grade_within`]; records go through the output module.
 
 use super::batch::{self, warn, Item, Outcome, Tally};
 use super::options::{Format, InputArgs};
@@ -10,7 +10,7 @@ use clap::Args;
 use sudoku_dlx::limits::Limits;
 use sudoku_dlx::output::{Record, Writer};
 use sudoku_dlx::Level;
-use sudoku_dlx::{with_grader, GradeError};
+use sudoku_dlx::{grade_within, GradeError};
 
 /// Options of `rate`.
 #[derive(Args, Debug)]
@@ -49,7 +49,7 @@ fn rate_record(item: &Item, limits: Limits) -> Rated {
         Ok(p) => p,
         Err(message) => return Rated::Failed(message, Outcome::Invalid),
     };
-    match with_grader(puzzle.shape(), |g| g.grade_within(puzzle, limits, false)) {
+    match grade_within(puzzle, limits, false) {
         Ok(graded) => Rated::Done(
             graded.path.rating.level,
             Record::rated(item.source(), puzzle, &graded),

@@ -4,9 +4,9 @@ use super::batch::{self, warn, Item, Outcome, Tally};
 use super::options::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
-use sudoku_dlx::limits::{GaveUp, Limits, RecordClock};
+use sudoku_dlx::limits::{GaveUp, Limits};
 use sudoku_dlx::output::{Record, Writer};
-use sudoku_dlx::{with_backend, BackendKind, Count, Grid};
+use sudoku_dlx::{count_within, BackendKind, Count, Grid};
 
 /// Options of `solve`.
 #[derive(Args, Debug)]
@@ -55,8 +55,7 @@ pub fn count_record(kind: BackendKind, item: &Item, limit: u64, limits: impl Int
         Ok(p) => p,
         Err(message) => return Verdict::Invalid(message),
     };
-    let clock = RecordClock::start(limits.into());
-    match with_backend(kind, puzzle.shape(), |b| clock.count(b, puzzle, limit)) {
+    match count_within(puzzle, limit, kind, limits.into()) {
         Ok(count) => Verdict::Counted(puzzle.clone(), count),
         Err(gave_up) => Verdict::GaveUp(puzzle.clone(), gave_up),
     }

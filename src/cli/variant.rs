@@ -58,7 +58,7 @@ pub fn generate(job: GenerateJob) -> Result<i32> {
         anyhow::ensure!(
             job.symmetry == Symmetry::None,
             "symmetry {} does not keep the rules of jigsaw: its regions are irregular",
-            job.symmetry.name()
+            job.symmetry
         );
     } else {
         Rules::new(job.shape, job.variant)?.allow(job.symmetry)?;

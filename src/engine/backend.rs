@@ -24,13 +24,15 @@ pub struct Count {
 }
 
 impl Count {
-    /// A settled count with no solution (clashing givens, say).
-    pub fn none() -> Count {
-        Count {
-            solutions: 0,
-            first: None,
-            effort: 0,
-            complete: true,
+    internal_pub! {
+        /// A settled count with no solution (clashing givens, say).
+        fn none() -> Count {
+            Count {
+                solutions: 0,
+                first: None,
+                effort: 0,
+                complete: true,
+            }
         }
     }
 }
@@ -131,11 +133,13 @@ pub enum EffortUnit {
 }
 
 impl EffortUnit {
-    /// The unit's name as printed after a figure ("nodes", "solve calls").
-    pub fn label(self) -> &'static str {
-        match self {
-            EffortUnit::SearchNodes => "nodes",
-            EffortUnit::SolveCalls => "solve calls",
+    internal_pub! {
+        /// The unit's name as printed after a figure ("nodes", "solve calls").
+        fn label(self) -> &'static str {
+            match self {
+                EffortUnit::SearchNodes => "nodes",
+                EffortUnit::SolveCalls => "solve calls",
+            }
         }
     }
 }

@@ -42,24 +42,28 @@ impl BackendKind {
     /// Every engine, in a fixed order.
     pub const ALL: [BackendKind; 2] = [BackendKind::Dlx, BackendKind::Sat];
 
-    /// Builds this engine for a shape.
-    pub fn build(self, shape: Shape) -> Box<dyn Backend> {
-        match self {
-            BackendKind::Dlx => Box::new(dlx::Dlx::new(shape)),
-            BackendKind::Sat => Box::new(sat::SatBackend::new(shape)),
+    internal_pub! {
+        /// Builds this engine for a shape.
+        fn build(self, shape: Shape) -> Box<dyn Backend> {
+            match self {
+                BackendKind::Dlx => Box::new(dlx::Dlx::new(shape)),
+                BackendKind::Sat => Box::new(sat::SatBackend::new(shape)),
+            }
         }
     }
 
-    /// What this engine can do, without building it.
-    pub fn capabilities(self) -> Capabilities {
-        match self {
-            BackendKind::Dlx => dlx::CAPABILITIES,
-            BackendKind::Sat => sat::CAPABILITIES,
+    internal_pub! {
+        /// What this engine can do, without building it.
+        fn capabilities(self) -> Capabilities {
+            match self {
+                BackendKind::Dlx => dlx::CAPABILITIES,
+                BackendKind::Sat => sat::CAPABILITIES,
+            }
         }
     }
 
     /// The other engine, for cross-checks.
-    pub fn other(self) -> BackendKind {
+    pub(crate) fn other(self) -> BackendKind {
         match self {
             BackendKind::Dlx => BackendKind::Sat,
             BackendKind::Sat => BackendKind::Dlx,
@@ -79,7 +83,7 @@ impl fmt::Display for BackendKind {
 /// A backend name that is neither `dlx` nor `sat`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown backend '{0}': expected dlx or sat")]
-pub struct UnknownBackend(pub String);
+pub struct UnknownBackend(pub(crate) String);
 
 impl FromStr for BackendKind {
     type Err = UnknownBackend;

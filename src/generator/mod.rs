@@ -445,9 +445,9 @@ fn dig_orbits<O: AsRef<[usize]>>(
 #[error("shard {part}/{parts} does not exist: expected I/M with 0 <= I < M, such as 0/4")]
 pub struct ShardError {
     /// The shard asked for (from 0).
-    pub part: u64,
+    pub(crate) part: u64,
     /// Shards in the run.
-    pub parts: u64,
+    pub(crate) parts: u64,
 }
 
 /// The half-open range of indices that shard `part` of `parts` produces

@@ -46,31 +46,35 @@ const TRANSPOSE: Map = |r, c, _| (c, r);
 const ANTI_TRANSPOSE: Map = |r, c, n| (n - 1 - c, n - 1 - r);
 
 impl Symmetry {
-    /// Every symmetry, in the order the docs list them.
-    pub const ALL: [Symmetry; 9] = [
-        Symmetry::None,
-        Symmetry::Rot180,
-        Symmetry::Rot90,
-        Symmetry::Mirror,
-        Symmetry::Flip,
-        Symmetry::MirrorBoth,
-        Symmetry::Diagonal,
-        Symmetry::Antidiagonal,
-        Symmetry::Dihedral,
-    ];
+    internal_pub! {
+        /// Every symmetry, in the order the docs list them.
+        const ALL: [Symmetry; 9] = [
+            Symmetry::None,
+            Symmetry::Rot180,
+            Symmetry::Rot90,
+            Symmetry::Mirror,
+            Symmetry::Flip,
+            Symmetry::MirrorBoth,
+            Symmetry::Diagonal,
+            Symmetry::Antidiagonal,
+            Symmetry::Dihedral,
+        ];
+    }
 
-    /// The name used on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Symmetry::None => "none",
-            Symmetry::Rot180 => "rot180",
-            Symmetry::Rot90 => "rot90",
-            Symmetry::Mirror => "mirror",
-            Symmetry::Flip => "flip",
-            Symmetry::MirrorBoth => "mirror-both",
-            Symmetry::Diagonal => "diagonal",
-            Symmetry::Antidiagonal => "antidiagonal",
-            Symmetry::Dihedral => "dihedral",
+    internal_pub! {
+        /// The name used on the command line.
+        fn name(self) -> &'static str {
+            match self {
+                Symmetry::None => "none",
+                Symmetry::Rot180 => "rot180",
+                Symmetry::Rot90 => "rot90",
+                Symmetry::Mirror => "mirror",
+                Symmetry::Flip => "flip",
+                Symmetry::MirrorBoth => "mirror-both",
+                Symmetry::Diagonal => "diagonal",
+                Symmetry::Antidiagonal => "antidiagonal",
+                Symmetry::Dihedral => "dihedral",
+            }
         }
     }
 
@@ -98,50 +102,56 @@ impl Symmetry {
         }
     }
 
-    /// Whether the symmetry maps boxes onto boxes for this shape: turning
-    /// or transposing a board of `R x C` boxes gives `C x R` boxes, so
-    /// those need square boxes.
-    pub fn fits(self, shape: Shape) -> bool {
-        let turns = matches!(
-            self,
-            Symmetry::Rot90 | Symmetry::Diagonal | Symmetry::Antidiagonal | Symmetry::Dihedral
-        );
-        !turns || shape.is_square_box()
-    }
-
-    /// The orbits of the cells: each cell in exactly one, each orbit sorted
-    /// and the orbits ordered by their first cell.
-    pub fn orbits(self, shape: Shape) -> Vec<Vec<usize>> {
-        let n = shape.n();
-        let mut seen = vec![false; shape.cells()];
-        let mut orbits = Vec::new();
-        for cell in 0..shape.cells() {
-            if seen[cell] {
-                continue;
-            }
-            let (r, c) = (shape.row(cell), shape.col(cell));
-            let mut orbit: Vec<usize> = self
-                .group()
-                .iter()
-                .map(|map| {
-                    let (r2, c2) = map(r, c, n);
-                    shape.cell(r2, c2)
-                })
-                .collect();
-            orbit.sort_unstable();
-            orbit.dedup();
-            orbit.iter().for_each(|&x| seen[x] = true);
-            orbits.push(orbit);
+    internal_pub! {
+        /// Whether the symmetry maps boxes onto boxes for this shape: turning
+        /// or transposing a board of `R x C` boxes gives `C x R` boxes, so
+        /// those need square boxes.
+        fn fits(self, shape: Shape) -> bool {
+            let turns = matches!(
+                self,
+                Symmetry::Rot90 | Symmetry::Diagonal | Symmetry::Antidiagonal | Symmetry::Dihedral
+            );
+            !turns || shape.is_square_box()
         }
-        orbits
     }
 
-    /// Whether a clue pattern (non-zero cells) is symmetric.
-    pub fn holds_for(self, cells: &[u8], shape: Shape) -> bool {
-        self.orbits(shape).iter().all(|orbit| {
-            let given = cells[orbit[0]] != 0;
-            orbit.iter().all(|&c| (cells[c] != 0) == given)
-        })
+    internal_pub! {
+        /// The orbits of the cells: each cell in exactly one, each orbit sorted
+        /// and the orbits ordered by their first cell.
+        fn orbits(self, shape: Shape) -> Vec<Vec<usize>> {
+            let n = shape.n();
+            let mut seen = vec![false; shape.cells()];
+            let mut orbits = Vec::new();
+            for cell in 0..shape.cells() {
+                if seen[cell] {
+                    continue;
+                }
+                let (r, c) = (shape.row(cell), shape.col(cell));
+                let mut orbit: Vec<usize> = self
+                    .group()
+                    .iter()
+                    .map(|map| {
+                        let (r2, c2) = map(r, c, n);
+                        shape.cell(r2, c2)
+                    })
+                    .collect();
+                orbit.sort_unstable();
+                orbit.dedup();
+                orbit.iter().for_each(|&x| seen[x] = true);
+                orbits.push(orbit);
+            }
+            orbits
+        }
+    }
+
+    internal_pub! {
+        /// Whether a clue pattern (non-zero cells) is symmetric.
+        fn holds_for(self, cells: &[u8], shape: Shape) -> bool {
+            self.orbits(shape).iter().all(|orbit| {
+                let given = cells[orbit[0]] != 0;
+                orbit.iter().all(|&c| (cells[c] != 0) == given)
+            })
+        }
     }
 }
 

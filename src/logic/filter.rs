@@ -90,7 +90,8 @@ pub struct Techniques {
 
 impl Techniques {
     /// The techniques in the set, in solving order.
-    pub fn members(&self) -> &[Technique] {
+    #[cfg(test)]
+    fn members(&self) -> &[Technique] {
         &self.members
     }
 
@@ -131,7 +132,7 @@ impl std::str::FromStr for Techniques {
 /// family; the message lists the valid names.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown technique '{0}': expected one of {names}", names = valid_names())]
-pub struct UnknownTechnique(pub String);
+pub struct UnknownTechnique(pub(crate) String);
 
 /// Every name [`Techniques`] accepts, for error messages: families, then
 /// SE's names in solving order.
@@ -159,25 +160,29 @@ pub struct TechniqueFilter {
 }
 
 impl TechniqueFilter {
-    /// Whether the filter asks for nothing.
-    pub fn is_empty(&self) -> bool {
-        self.with.is_empty() && self.without.is_empty() && self.hardest.is_none()
+    internal_pub! {
+        /// Whether the filter asks for nothing.
+        fn is_empty(&self) -> bool {
+            self.with.is_empty() && self.without.is_empty() && self.hardest.is_none()
+        }
     }
 
-    /// Whether a puzzle with `rating` passes: solved by the techniques
-    /// (a puzzle beyond them has no known path) and as the filter asks.
-    pub fn accepts(&self, rating: &Rating) -> bool {
-        if self.is_empty() {
-            return true;
+    internal_pub! {
+        /// Whether a puzzle with `rating` passes: solved by the techniques
+        /// (a puzzle beyond them has no known path) and as the filter asks.
+        fn accepts(&self, rating: &Rating) -> bool {
+            if self.is_empty() {
+                return true;
+            }
+            let used = |set: &Techniques| rating.techniques.iter().any(|&(t, _)| set.contains(t));
+            rating.solved
+                && self.with.iter().all(used)
+                && !self.without.iter().any(used)
+                && self
+                    .hardest
+                    .as_ref()
+                    .is_none_or(|set| rating.hardest.is_some_and(|t| set.contains(t)))
         }
-        let used = |set: &Techniques| rating.techniques.iter().any(|&(t, _)| set.contains(t));
-        rating.solved
-            && self.with.iter().all(used)
-            && !self.without.iter().any(used)
-            && self
-                .hardest
-                .as_ref()
-                .is_none_or(|set| rating.hardest.is_some_and(|t| set.contains(t)))
     }
 }
 

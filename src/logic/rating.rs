@@ -34,10 +34,10 @@ pub struct Rating {
     /// The named level of the score.
     pub level: Level,
     /// The technique of the hardest step (`None` for a full grid).
-    pub hardest: Option<Technique>,
+    pub(crate) hardest: Option<Technique>,
     /// SE's name of the first hardest step, as SE names the technique of
     /// ER: with its variant code (e.g. `WXYZ-Wing 137`), dynamic chains
-    /// as `Dynamic ...` ([`Step::rating_name`]); empty for a full grid.
+    /// as `Dynamic ...`; empty for a full grid.
     pub hardest_name: String,
     /// SE's pearl (EP): the hardest step up to and including the first
     /// step that places a value in SE's sense ([`Step::is_placement`]);
@@ -53,7 +53,7 @@ pub struct Rating {
     /// [`Rating::hardest_name`]; empty for a full grid.
     pub diamond_name: String,
     /// How many steps each technique made, easiest technique first.
-    pub techniques: Vec<(Technique, usize)>,
+    pub(crate) techniques: Vec<(Technique, usize)>,
     /// Whether the techniques solved the puzzle completely (false: beyond
     /// them, or stopped at a time limit).
     pub solved: bool,
@@ -204,14 +204,16 @@ impl Level {
             .unwrap_or(Level::Extreme)
     }
 
-    /// The lowercase name used on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Expert => "expert",
-            Level::Extreme => "extreme",
+    internal_pub! {
+        /// The lowercase name used on the command line.
+        fn name(self) -> &'static str {
+            match self {
+                Level::Easy => "easy",
+                Level::Medium => "medium",
+                Level::Hard => "hard",
+                Level::Expert => "expert",
+                Level::Extreme => "extreme",
+            }
         }
     }
 }
@@ -225,7 +227,7 @@ impl fmt::Display for Level {
 /// A level name that is not one of the five.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown level '{0}': expected easy, medium, hard, expert or extreme")]
-pub struct UnknownLevel(pub String);
+pub struct UnknownLevel(pub(crate) String);
 
 impl FromStr for Level {
     type Err = UnknownLevel;

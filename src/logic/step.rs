@@ -75,7 +75,7 @@ pub struct NestedChain {
 #[non_exhaustive]
 pub struct Step {
     /// The technique used.
-    pub technique: Technique,
+    pub(crate) technique: Technique,
     /// The difficulty of this step on the SE scale (for some techniques it
     /// depends on the pattern, e.g. a chain's length).
     pub difficulty: f32,
@@ -84,14 +84,14 @@ pub struct Step {
     /// Candidates this step removes.
     pub eliminations: Vec<Candidate>,
     /// The pattern, typed by the technique that found it.
-    pub pattern: Arc<dyn Pattern>,
+    pub(crate) pattern: Arc<dyn Pattern>,
 }
 
 impl Step {
     /// A step of `technique` rated `difficulty` showing `pattern`, with no
     /// placement or elimination yet. The producer that found it gives the
     /// difficulty: its technique's base, or more for some patterns.
-    pub fn new(technique: Technique, difficulty: f32, pattern: impl Pattern + 'static) -> Step {
+    pub(crate) fn new(technique: Technique, difficulty: f32, pattern: impl Pattern + 'static) -> Step {
         Step {
             technique,
             difficulty,
@@ -117,7 +117,7 @@ impl Step {
     /// the plural (`Dynamic Cell Forcing Chains`, `Dynamic Double Forcing
     /// Chains`, `Nishio Forcing Chains`) where its step list writes `Cell
     /// Forcing Chains`, `Double Forcing Chain`, `Nishio Forcing Chain`.
-    pub fn rating_name(&self) -> String {
+    pub(crate) fn rating_name(&self) -> String {
         if let Some(name) = self.pattern.rating_name() {
             return name.to_string();
         }
@@ -156,7 +156,7 @@ impl Step {
 
     /// The chains this step's chain used inside itself, each once (see
     /// [`NestedChain`]).
-    pub fn nested_chains(&self) -> Vec<NestedChain> {
+    pub(crate) fn nested_chains(&self) -> Vec<NestedChain> {
         self.pattern.nested_chains()
     }
 
@@ -172,7 +172,7 @@ impl Step {
     }
 
     /// Adds a placement of `digit` in cell index `cell`.
-    pub fn place(mut self, cell: usize, digit: u8, n: usize) -> Step {
+    pub(crate) fn place(mut self, cell: usize, digit: u8, n: usize) -> Step {
         self.placements.push(Candidate {
             cell: Cell::of(cell, n),
             digit,
@@ -181,7 +181,7 @@ impl Step {
     }
 
     /// Adds an elimination of `digit` from cell index `cell`.
-    pub fn eliminate(&mut self, cell: usize, digit: u8, n: usize) {
+    pub(crate) fn eliminate(&mut self, cell: usize, digit: u8, n: usize) {
         self.eliminations.push(Candidate {
             cell: Cell::of(cell, n),
             digit,
@@ -189,7 +189,7 @@ impl Step {
     }
 
     /// Whether the step changes anything.
-    pub fn makes_progress(&self) -> bool {
+    pub(crate) fn makes_progress(&self) -> bool {
         !self.placements.is_empty() || !self.eliminations.is_empty()
     }
 }

@@ -54,11 +54,11 @@ pub enum EntryError {
 #[error("{file}: {place}: {error}")]
 pub struct BookError {
     /// The file it was read from.
-    pub file: String,
+    pub(crate) file: String,
     /// Where in the file.
-    pub place: super::input::Place,
+    pub(crate) place: super::input::Place,
     /// What is wrong.
-    pub error: EntryError,
+    pub(crate) error: EntryError,
 }
 
 /// Book entries from records read by [`super::input::read_sources`], each

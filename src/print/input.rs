@@ -50,13 +50,23 @@ impl std::fmt::Display for Place {
     }
 }
 
-/// A fault in the input, with where it is.
+/// A fault in the input; its text says where it is.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum InputError {
+#[error(transparent)]
+pub struct InputError(Fault);
+
+impl From<ParseError> for InputError {
+    fn from(e: ParseError) -> InputError {
+        InputError(Fault::Parse(e))
+    }
+}
+
+/// What is wrong with the input.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+enum Fault {
     /// A record that is not a puzzle (from the formats reader).
     #[error("{0}")]
-    Parse(#[from] ParseError),
+    Parse(ParseError),
     /// A fault in a record of a JSON array.
     #[error("record {record}: {message}")]
     Record {
@@ -219,7 +229,7 @@ fn read_json_array(text: &str, shape: Option<Shape>) -> Result<Vec<Source>, Inpu
     let mut out = Vec::with_capacity(values.len());
     for (i, value) in values.iter().enumerate() {
         let record = i + 1;
-        let fault = |message: String| InputError::Record { record, message };
+        let fault = |message: String| InputError(Fault::Record { record, message });
         let puzzle = parse_json(&value.to_string(), shape, 1).map_err(|e| fault(e.message))?;
         let extras = Extras::deserialize(value).map_err(|e| fault(format!("invalid record: {e}")))?;
         let mut src = source(Place::Record(record), puzzle);

@@ -4,7 +4,7 @@
 
 use super::metrics::{text_width, CAP_HEIGHT};
 use super::entry::{difficulty_label, Entry};
-use super::options::{BookOptions, PrintError, MARGIN_RANGE_MM, PER_PAGE, PT_PER_MM};
+use super::options::{BookOptions, Fault, PrintError, PER_PAGE, PT_PER_MM};
 use crate::grid::Grid;
 use crate::shape::Shape;
 use crate::variant::{Constraint, Variant};
@@ -193,12 +193,7 @@ struct Frame {
 
 impl Frame {
     fn new(options: &BookOptions) -> Result<Frame, PrintError> {
-        if !PER_PAGE.contains(&options.per_page) {
-            return Err(PrintError::PerPage(options.per_page));
-        }
-        if !MARGIN_RANGE_MM.contains(&options.margin_mm) {
-            return Err(PrintError::Margin(options.margin_mm));
-        }
+        options.check()?;
         let (width, height) = options.page.points();
         let margin = options.margin_mm * PT_PER_MM;
         let title = options.title.clone().filter(|t| !t.trim().is_empty());
@@ -224,11 +219,11 @@ impl Frame {
             if let Some(text) = text {
                 let w = text_width(text, size, size == TITLE_SIZE);
                 if w > room {
-                    return Err(PrintError::TooLong {
+                    return Err(PrintError(Fault::TooLong {
                         what: what.to_string(),
                         width: w,
                         room,
-                    });
+                    }));
                 }
             }
         }
@@ -325,7 +320,7 @@ fn runs_of_one_shape(entries: &[Entry]) -> Vec<&[Entry]> {
 /// answer key. Each run of puzzles of one shape starts on a new page.
 pub fn layout_book(entries: &[Entry], options: &BookOptions) -> Result<Vec<Page>, PrintError> {
     if entries.is_empty() {
-        return Err(PrintError::Empty);
+        return Err(PrintError(Fault::Empty));
     }
     let frame = Frame::new(options)?;
     check_fit(entries, options, &frame)?;
@@ -396,7 +391,7 @@ fn check_fit(entries: &[Entry], options: &BookOptions, frame: &Frame) -> Result<
         0 => "none fits: use a smaller margin or no title".to_string(),
         _ => fits.join(" or "),
     };
-    Err(PrintError::DoesNotFit {
+    Err(PrintError(Fault::DoesNotFit {
         number: big.number,
         shape,
         n: shape.n(),
@@ -405,7 +400,7 @@ fn check_fit(entries: &[Entry], options: &BookOptions, frame: &Frame) -> Result<
         cell_mm: cell / PT_PER_MM,
         min_mm: MIN_PUZZLE_CELL_MM,
         fits,
-    })
+    }))
 }
 
 /// Places up to `per_page` puzzles, each under its label, centred in its

@@ -35,12 +35,12 @@ mod entry;
 mod metrics;
 mod options;
 
-pub use book::{entries, BookError, EntryError};
+pub use book::{entries, BookError};
 pub use entry::Entry;
-pub use input::{read_sources, InputError, Place, Source as Input};
+pub use input::{read_sources, InputError, Source as Input};
 #[cfg(feature = "internals")]
 pub use layout::{layout_book, layout_puzzle, Align, Mark, Page, Placement};
-pub use options::{BookOptions, PageSize, PrintError, MARGIN_RANGE_MM, PER_PAGE};
+pub use options::{BookOptions, PageSize, PrintError};
 
 /// A laid-out book: its pages, ready to write as one PDF or one SVG
 /// picture per page.
@@ -62,9 +62,11 @@ pub fn puzzle_svg(entry: &Entry, answer: bool) -> String {
 }
 
 impl Book {
-    /// Pages in the book.
-    pub fn page_count(&self) -> usize {
-        self.pages.len()
+    internal_pub! {
+        /// Pages in the book.
+        fn page_count(&self) -> usize {
+            self.pages.len()
+        }
     }
 
     /// The whole book as a PDF file, with `title` in its metadata.

@@ -18,11 +18,13 @@ pub enum PageSize {
 }
 
 impl PageSize {
-    /// Width and height in points (1/72 in).
-    pub fn points(self) -> (f32, f32) {
-        match self {
-            PageSize::A4 => (595.28, 841.89),
-            PageSize::Letter => (612.0, 792.0),
+    internal_pub! {
+        /// Width and height in points (1/72 in).
+        fn points(self) -> (f32, f32) {
+            match self {
+                PageSize::A4 => (595.28, 841.89),
+                PageSize::Letter => (612.0, 792.0),
+            }
         }
     }
 }
@@ -34,7 +36,7 @@ impl FromStr for PageSize {
         match text.trim().to_ascii_lowercase().as_str() {
             "a4" => Ok(PageSize::A4),
             "letter" | "us-letter" => Ok(PageSize::Letter),
-            _ => Err(PrintError::UnknownPageSize(text.to_string())),
+            _ => Err(PrintError(Fault::UnknownPageSize(text.to_string()))),
         }
     }
 }
@@ -49,11 +51,11 @@ impl fmt::Display for PageSize {
 }
 
 /// The layouts a page can hold: puzzles per page.
-pub const PER_PAGE: [usize; 4] = [1, 2, 4, 6];
+pub(crate) const PER_PAGE: [usize; 4] = [1, 2, 4, 6];
 
 /// Margins allowed, in millimetres: below 5 mm printers clip, above 50 mm
 /// nothing is left to print on.
-pub const MARGIN_RANGE_MM: std::ops::RangeInclusive<f32> = 5.0..=50.0;
+pub(crate) const MARGIN_RANGE_MM: std::ops::RangeInclusive<f32> = 5.0..=50.0;
 
 /// How a book is laid out.
 #[derive(Clone, Debug, PartialEq)]
@@ -72,6 +74,20 @@ pub struct BookOptions {
     pub answers: bool,
 }
 
+impl BookOptions {
+    /// Checks the options that do not depend on the puzzles: puzzles per
+    /// page (1, 2, 4 or 6) and the margin (5 to 50 mm).
+    pub fn check(&self) -> Result<(), PrintError> {
+        if !PER_PAGE.contains(&self.per_page) {
+            return Err(PrintError(Fault::PerPage(self.per_page)));
+        }
+        if !MARGIN_RANGE_MM.contains(&self.margin_mm) {
+            return Err(PrintError(Fault::Margin(self.margin_mm)));
+        }
+        Ok(())
+    }
+}
+
 impl Default for BookOptions {
     fn default() -> BookOptions {
         BookOptions {
@@ -85,10 +101,26 @@ impl Default for BookOptions {
     }
 }
 
-/// Why a book cannot be laid out.
+/// Why a book cannot be laid out or written; its text says what to
+/// change.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[non_exhaustive]
-pub enum PrintError {
+#[error(transparent)]
+pub struct PrintError(pub(crate) Fault);
+
+impl PrintError {
+    /// The layouts (puzzles per page) that would fit, as text such as
+    /// `1 or 2`, when the puzzles do not fit the one asked for.
+    pub fn fits(&self) -> Option<&str> {
+        match &self.0 {
+            Fault::DoesNotFit { fits, .. } => Some(fits),
+            _ => None,
+        }
+    }
+}
+
+/// What keeps a book from being laid out or written.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub(crate) enum Fault {
     /// A page size that is not A4 or Letter.
     #[error("unknown page size '{0}': expected a4 or letter")]
     UnknownPageSize(String),
@@ -118,7 +150,9 @@ pub enum PrintError {
         /// The layouts that do fit, as text ("1 or 2").
         fits: String,
     },
-    /// A title, subtitle or label with a character the PDF base font lacks.
+    /// A title, subtitle or label with a character the PDF base font
+    /// lacks; only the PDF writer (the `print` feature) finds one.
+    #[cfg(feature = "print")]
     #[error("{what} contains '{ch}', which the PDF base font (Latin-1) cannot show")]
     Unprintable {
         /// Which text.

@@ -6,7 +6,7 @@
 
 use super::layout::{Align, Mark, Page};
 use super::metrics::{text_width, win_ansi};
-use super::options::PrintError;
+use super::options::{Fault, PrintError};
 use pdf_writer::types::{LineCapStyle, LineJoinStyle};
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 
@@ -116,10 +116,10 @@ fn content(page: &Page) -> Result<Vec<u8>, PrintError> {
 fn encode(text: &str) -> Result<Vec<u8>, PrintError> {
     text.chars()
         .map(|ch| {
-            win_ansi(ch).ok_or_else(|| PrintError::Unprintable {
+            win_ansi(ch).ok_or_else(|| PrintError(Fault::Unprintable {
                 what: format!("\"{text}\""),
                 ch,
-            })
+            }))
         })
         .collect()
 }

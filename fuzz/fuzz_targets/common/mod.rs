@@ -8,7 +8,8 @@ use arbitrary::{Arbitrary, Unstructured};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use sudoku_dlx::generator::Generator;
-use sudoku_dlx::{Backend, BackendKind, Grid, Shape};
+use sudoku_dlx::engine::Backend;
+use sudoku_dlx::{BackendKind, Grid, Shape};
 
 /// Box shapes of the small boards the engines and the grader are
 /// cross-checked on.

@@ -4,7 +4,7 @@
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-use sudoku_dlx::limits::{deadline, parse_seconds};
+use sudoku_dlx::limits::parse_seconds;
 use sudoku_dlx::output::Format;
 use sudoku_dlx::Level;
 use sudoku_dlx::{BackendKind, Shape};
@@ -168,7 +168,8 @@ impl GenerateArgs {
             .check(self.check)
             // Counting costs time whether or not it is printed.
             .measure_effort(self.format.shows_effort() || self.stats)
-            .deadline(deadline(start, self.timeout));
+            // A timeout too far to represent is no deadline.
+            .deadline(self.timeout.and_then(|t| start.checked_add(t)));
         if let Some(k) = self.givens {
             builder = builder.givens(k);
         }

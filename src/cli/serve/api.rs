@@ -221,7 +221,7 @@ pub(crate) async fn explain(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     graded(app, body, true, |puzzle, graded| {
-        Record::explained(puzzle, graded, false).map_err(|e| refused(GradeError::from(e).into(), "puzzle"))
+        Record::explained(puzzle, graded, false).map_err(|e| refused(e.into(), "puzzle"))
     })
     .await
 }
@@ -239,10 +239,8 @@ async fn graded(
     let text = app
         .work
         .run(Weight::of_side(puzzle.shape().n()), move |deadline| {
-            let graded = sudoku_dlx::with_grader(puzzle.shape(), |g| {
-                g.grade_within(&puzzle, limits(deadline), keep_steps)
-            })
-            .map_err(|e| refused(e.into(), "puzzle"))?;
+            let graded = sudoku_dlx::grade_within(&puzzle, limits(deadline), keep_steps)
+                .map_err(|e| refused(e.into(), "puzzle"))?;
             records(None, &[record(&puzzle, graded)?])
         })
         .await?;
