@@ -43,7 +43,7 @@ fn generate(args: &[&str]) -> String {
 
 /// Book entries straight from the generated records (numbered index + 1).
 fn entries(jsonl: &str) -> Vec<Entry> {
-    let sources = read_sources(jsonl, None, &sudoku_dlx::Variant::classic())
+    let sources = read_sources(jsonl, None, &sudoku_dlx::Variant::default())
         .unwrap()
         .into_iter()
         .map(|s| ("-".to_string(), s))

@@ -157,7 +157,7 @@ impl BookArgs {
             solution: grid,
             level: None,
             rating: None,
-            variant: Variant::classic(),
+            variant: Variant::default(),
         };
         self.layout(&[probe])?;
         Ok(())

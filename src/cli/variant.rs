@@ -112,11 +112,14 @@ pub fn generate(job: GenerateJob) -> Result<i32> {
                     Sink::Records(writer) => {
                         writer.record(&Record::variant_puzzle(*index, job.seed, &p, job.solution))?
                     }
-                    Sink::Book(entries, ..) => {
-                        let mut entry = Entry::from(&p);
-                        entry.number = index + 1;
-                        entries.push(entry);
-                    }
+                    Sink::Book(entries, ..) => entries.push(Entry {
+                        number: index + 1,
+                        puzzle: p.puzzle,
+                        solution: p.solution,
+                        level: None,
+                        rating: None,
+                        variant: p.variant,
+                    }),
                 },
                 (Ok(_), Err(e)) | (Err(e), _) => {
                     failed += 1;

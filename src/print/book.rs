@@ -7,7 +7,7 @@
 use super::input::Source;
 use super::entry::Entry;
 use crate::engine::BackendKind;
-use crate::generator::{Rules, VariantPuzzle};
+use crate::generator::Rules;
 use crate::variant::Variant;
 use crate::grid::Grid;
 use crate::pipeline::Puzzle;
@@ -174,21 +174,6 @@ impl From<&Puzzle> for Entry {
                 .as_ref()
                 .map(|r| crate::output::one_decimal(r.score) as f32),
             variant: Variant::classic(),
-        }
-    }
-}
-
-impl From<&VariantPuzzle> for Entry {
-    /// A generated variant puzzle as a book entry (numbered 1; a caller
-    /// with a run's index sets `number`).
-    fn from(p: &VariantPuzzle) -> Entry {
-        Entry {
-            number: 1,
-            puzzle: p.puzzle.clone(),
-            solution: p.solution.clone(),
-            level: None,
-            rating: None,
-            variant: p.variant.clone(),
         }
     }
 }

@@ -11,7 +11,7 @@ use crate::variant::Variant;
 use serde::Deserialize;
 
 /// A puzzle read for printing, with where it came from.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Source {
     /// Where the record is: 1-based line, or for a JSON array the 1-based
     /// record number.

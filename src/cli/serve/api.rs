@@ -420,7 +420,7 @@ pub(crate) async fn print(
     }
     let variant: Variant = match &request.variant {
         Some(v) => v.parse().map_err(|e| ApiError::bad(e, "variant"))?,
-        None => Variant::classic(),
+        None => Variant::default(),
     };
     let bytes = app
         .work
