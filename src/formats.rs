@@ -255,7 +255,7 @@ fn parse_json_at(text: &str, forced: Option<Shape>, line: usize, offset: usize) 
                 .map_err(|e: crate::shape::ShapeError| error(line, None, format!("in \"shape\": {e}")))?;
             if forced.is_some_and(|f| f != named) {
                 let msg = format!(
-                    "\"shape\" {named} conflicts with --box {}: drop one of them",
+                    "\"shape\" {named} conflicts with the shape given for the input, {}: drop one of them",
                     forced.unwrap_or(named)
                 );
                 return Err(error(line, None, msg));

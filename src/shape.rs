@@ -37,7 +37,7 @@ enum Fault {
     #[error("'{0}' is not a box shape: expected RxC, such as 3x3 or 2x3")]
     Syntax(String),
     /// A puzzle length that matches no supported shape.
-    #[error("{0} cells match no board shape (expected 16, 36, 81, 144, 256 or 625, or give --box RxC)")]
+    #[error("{0} cells match no board shape (expected 16, 36, 81, 144, 256 or 625, or a shape given as box rows x box columns)")]
     UnknownLength(usize),
 }
 
