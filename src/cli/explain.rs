@@ -8,7 +8,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use sudoku_dlx::formats::{parse_line, PuzzleReader};
 use sudoku_dlx::output::{Format, Record, Writer};
-use sudoku_dlx::{with_grader, GradeError};
+use sudoku_dlx::{with_grader, GradeError, Grader, Variant};
 use sudoku_dlx::{Grid, Shape};
 
 /// Output forms of `explain`.
@@ -29,6 +29,10 @@ pub struct ExplainArgs {
     /// Board shape, when it cannot be told from the size.
     #[arg(long = "box", value_name = "RxC")]
     shape: Option<Shape>,
+    /// Variant rules (x, windoku, disjoint-groups, anti-knight,
+    /// anti-king; comma-separated), solved as Sukaku Explainer does.
+    #[arg(long)]
+    variant: Option<Variant>,
     /// Output form.
     #[arg(long, value_enum, default_value = "text")]
     format: ExplainFormat,
@@ -62,9 +66,13 @@ fn read_puzzle(args: &ExplainArgs) -> Result<Grid> {
 /// Runs `explain`; returns the exit code.
 pub fn run(args: ExplainArgs) -> Result<i32> {
     let puzzle = read_puzzle(&args)?;
-    let graded = match with_grader(puzzle.shape(), |g| {
-        g.grade_within(&puzzle, args.limits.into(), true)
-    }) {
+    let graded = match &args.variant {
+        Some(v) if !v.is_classic() => {
+            Grader::for_variant(puzzle.shape(), v).and_then(|mut g| g.grade_within(&puzzle, args.limits.into(), true))
+        }
+        _ => with_grader(puzzle.shape(), |g| g.grade_within(&puzzle, args.limits.into(), true)),
+    };
+    let graded = match graded {
         Ok(graded) => graded,
         Err(GradeError::GaveUp(gave_up)) => {
             warn(format_args!("sudoku-dlx: {gave_up}"));
