@@ -67,10 +67,11 @@ fn read_puzzle(args: &ExplainArgs) -> Result<Grid> {
 pub fn run(args: ExplainArgs) -> Result<i32> {
     let puzzle = read_puzzle(&args)?;
     let graded = match &args.variant {
-        Some(v) if !v.is_classic() => {
-            Grader::for_variant(puzzle.shape(), v).and_then(|mut g| g.grade_within(&puzzle, args.limits.into(), true))
-        }
-        _ => with_grader(puzzle.shape(), |g| g.grade_within(&puzzle, args.limits.into(), true)),
+        Some(v) if !v.is_classic() => Grader::for_variant(puzzle.shape(), v)
+            .and_then(|mut g| g.grade_within(&puzzle, args.limits.into(), true)),
+        _ => with_grader(puzzle.shape(), |g| {
+            g.grade_within(&puzzle, args.limits.into(), true)
+        }),
     };
     let graded = match graded {
         Ok(graded) => graded,

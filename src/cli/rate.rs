@@ -50,7 +50,9 @@ fn rate_record(item: &Item, limits: Limits, variant: Option<&Variant>) -> Rated 
         Err(message) => return Rated::Failed(message, Outcome::Invalid),
     };
     let graded = match variant {
-        Some(v) => Grader::for_variant(puzzle.shape(), v).and_then(|mut g| g.grade_within(puzzle, limits, false)),
+        Some(v) => {
+            Grader::for_variant(puzzle.shape(), v).and_then(|mut g| g.grade_within(puzzle, limits, false))
+        }
         None => with_grader(puzzle.shape(), |g| g.grade_within(puzzle, limits, false)),
     };
     match graded {

@@ -130,13 +130,21 @@ fn in_band(
     attempts: u32,
 ) -> Result<sudoku_dlx::VariantPuzzle> {
     for attempt in 0..attempts as u64 {
-        let p = make(if attempt == 0 { seed } else { puzzle_seed(seed, attempt) })?;
+        let p = make(if attempt == 0 {
+            seed
+        } else {
+            puzzle_seed(seed, attempt)
+        })?;
         let rating = sudoku_dlx::Grader::for_variant(p.puzzle.shape(), variant)?.grade(&p.puzzle)?;
         if rating.solved && band.contains(&rating.score) {
             return Ok(p);
         }
     }
-    anyhow::bail!("no puzzle rated {:.1}..{:.1} in {attempts} attempts", band.start, band.end - 0.05)
+    anyhow::bail!(
+        "no puzzle rated {:.1}..{:.1} in {attempts} attempts",
+        band.start,
+        band.end - 0.05
+    )
 }
 
 /// The independent check of a generated puzzle: SAT finds exactly one

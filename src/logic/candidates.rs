@@ -841,4 +841,49 @@ mod tests {
             }
         ));
     }
+
+    #[test]
+    fn variant_peers_are_the_cells_a_rule_forbids_the_same_digit() {
+        // Brute force from the variant's own houses and conflicts (the
+        // engines' reading of the rules), plus the five window groups SE
+        // adds, which the four windows force.
+        for name in ["x", "windoku", "disjoint-groups", "anti-knight", "anti-king", "x,windoku,anti-king"] {
+            let variant: Variant = name.parse().unwrap();
+            let shape = Shape::CLASSIC;
+            let t = Tables::for_variant(shape, &variant).unwrap();
+            let houses = variant.houses(shape);
+            let conflicts = variant.conflicts(shape);
+            for a in 0..81 {
+                for b in 0..81 {
+                    let in_house = houses.iter().any(|h| h.contains(&a) && h.contains(&b));
+                    let conflict = conflicts.iter().any(|c| {
+                        matches!(*c, Conflict::SameDigit(x, y) if (x, y) == (a, b) || (y, x) == (a, b))
+                    });
+                    let window_group = variant.has(Constraint::Windoku)
+                        && windows(shape).iter().any(|g| g.contains(&a) && g.contains(&b));
+                    let expected = a != b && (in_house || conflict || window_group);
+                    assert_eq!(t.sees(a, b), expected, "{name}: {a} {b}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn window_groups_split_the_board_in_nine() {
+        let groups = windows(Shape::CLASSIC);
+        assert_eq!(groups.len(), 9);
+        let mut seen = vec![0; 81];
+        for g in &groups {
+            assert_eq!(g.len(), 9);
+            g.iter().for_each(|&x| seen[x] += 1);
+        }
+        assert!(seen.iter().all(|&k| k == 1));
+    }
+
+    #[test]
+    fn classic_tables_are_those_of_a_classic_variant() {
+        let t = Tables::for_variant(Shape::CLASSIC, &Variant::classic()).unwrap();
+        assert_eq!(t.house_count(), 27);
+        assert_eq!(t.rules(), VariantRules::default());
+    }
 }
