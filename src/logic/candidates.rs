@@ -203,7 +203,7 @@ impl Tables {
 
     /// How many houses the tables number: `3n` on a classic board, `5n +
     /// 2` under a variant (variant houses it lacks are empty).
-    pub fn house_count(&self) -> usize {
+    pub(crate) fn house_count(&self) -> usize {
         self.houses.len()
     }
 

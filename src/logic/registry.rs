@@ -19,7 +19,7 @@ use super::techniques::claiming::Claiming;
 use super::techniques::direct_pointing::DirectPointing;
 use super::techniques::fish::Fish;
 use super::techniques::full_house::FullHouse;
-use super::techniques::generalized::{GeneralizedIntersection, GeneralizedNakedSet};
+use super::techniques::generalized::{GeneralizedIntersection, GeneralizedNakedSet, VariantTurbotFish};
 use super::techniques::hidden_set::HiddenSet;
 use super::techniques::hidden_single::HiddenSingle;
 use super::techniques::naked_set::NakedSet;
@@ -121,6 +121,7 @@ fn variant_order(conflicts: bool) -> &'static [&'static dyn Producer] {
             direct: false,
         },
         &StrongLinks { count: 2 },
+        &VariantTurbotFish,
         &XYWing { xyz: false },
         &XYWing { xyz: true },
         &UniqueRectangle,
@@ -216,6 +217,7 @@ mod tests {
             reported
         };
         let generalized = [
+            Technique::VariantTurbotFish,
             Technique::GeneralizedIntersection,
             Technique::GeneralizedNakedPair,
             Technique::GeneralizedNakedTriple,

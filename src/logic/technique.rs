@@ -102,6 +102,9 @@ techniques! {
     GroupedTwoStringKite = "grouped_two_string_kite", "Grouped 2-String Kite";
     /// A turbot crane whose box link is grouped.
     GroupedTurbotCrane = "grouped_turbot_crane", "Grouped Turbot Crane";
+    /// Variants: two strong links joined by a weak one, one of them in a
+    /// diagonal, window group or disjoint group (SE's Turbot Fish, 4.3).
+    VariantTurbotFish = "variant_turbot_fish", "Turbot Fish";
     /// A bivalue pivot with two bivalue pincers.
     XYWing = "xy_wing", "XY-Wing";
     /// A trivalue pivot with two bivalue pincers.
