@@ -592,8 +592,8 @@ impl<'a> Board<'a> {
     /// every node.
     fn house_slots_se(&self, cell: usize) -> ([(usize, u8); 8], usize) {
         let mut out = [(0, 0); 8];
-        for k in 0..3 {
-            out[k] = (self.houses[cell][k], self.slots[cell][k]);
+        for (k, slot) in out.iter_mut().take(3).enumerate() {
+            *slot = (self.houses[cell][k], self.slots[cell][k]);
         }
         let mut count = 3;
         if !self.tables.extra_houses_of(cell).is_empty() {
