@@ -9,13 +9,17 @@
 
 use crate::engine::{Backend, BackendKind};
 use crate::shape::Shape;
-use crate::verify::Grader;
+use crate::variant::Variant;
+use crate::verify::{GradeError, Grader};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
 thread_local! {
     static BACKENDS: RefCell<HashMap<(BackendKind, Shape), Box<dyn Backend>>> = RefCell::new(HashMap::new());
     static GRADERS: RefCell<HashMap<Shape, Grader>> = RefCell::new(HashMap::new());
+    /// Graders of variant rules, by shape and rules; a few per thread
+    /// (a batch has one set of rules, or a handful).
+    static VARIANT_GRADERS: RefCell<HashMap<(Shape, Variant), Grader>> = RefCell::new(HashMap::new());
 }
 
 /// Runs `work` on this thread's backend of `kind` for `shape`, built on
@@ -83,4 +87,37 @@ pub(crate) fn with_grader<R>(shape: Shape, work: impl FnOnce(&mut Grader) -> R) 
         g.borrow_mut().entry(shape).or_insert(grader);
     });
     result
+}
+
+/// Most variant graders a thread keeps: past it the cache starts afresh,
+/// so that records naming many different jigsaw maps cannot grow it
+/// without bound.
+const MAX_VARIANT_GRADERS: usize = 16;
+
+/// Runs `work` on this thread's grader for `variant` on `shape` (the
+/// classic one for classic rules), built on first use; an error for rules
+/// the grader does not rate.
+pub(crate) fn with_variant_grader<R>(
+    shape: Shape,
+    variant: &Variant,
+    work: impl FnOnce(&mut Grader) -> R,
+) -> Result<R, GradeError> {
+    if variant.is_classic() {
+        return Ok(with_grader(shape, work));
+    }
+    let key = (shape, variant.clone());
+    let taken = VARIANT_GRADERS.with(|g| g.borrow_mut().remove(&key));
+    let mut grader = match taken {
+        Some(g) => g,
+        None => Grader::for_variant(shape, variant)?,
+    };
+    let result = work(&mut grader);
+    VARIANT_GRADERS.with(|g| {
+        let mut cache = g.borrow_mut();
+        if cache.len() >= MAX_VARIANT_GRADERS {
+            cache.clear();
+        }
+        cache.entry(key).or_insert(grader);
+    });
+    Ok(result)
 }

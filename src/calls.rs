@@ -13,6 +13,7 @@ use crate::logic::{Rating, SolvePath};
 use crate::pipeline::Plan;
 use crate::pipeline::Puzzle;
 use crate::shape::Shape;
+use crate::variant::Variant;
 use crate::verify::{compare_counts, Disagreement, GradeError, Graded};
 use std::borrow::Cow;
 
@@ -159,6 +160,22 @@ pub fn rate(puzzle: impl PuzzleInput) -> Result<Rating, Error> {
 /// exactly one solution.
 pub fn grade_within(puzzle: &Grid, limits: Limits, keep_steps: bool) -> Result<Graded, GradeError> {
     with_grader(puzzle.shape(), |g| g.grade_within(puzzle, limits, keep_steps))
+}
+
+/// [`grade_within`] under variant rules (classic rules grade as
+/// [`grade_within`] does): the uniqueness count and the logical solve
+/// follow the variant's houses and peers, with Sukaku Explainer's
+/// techniques for variants. An error for rules the grader does not rate
+/// (non-consecutive, jigsaw).
+pub fn grade_variant_within(
+    puzzle: &Grid,
+    variant: &Variant,
+    limits: Limits,
+    keep_steps: bool,
+) -> Result<Graded, GradeError> {
+    crate::cache::with_variant_grader(puzzle.shape(), variant, |g| {
+        g.grade_within(puzzle, limits, keep_steps)
+    })?
 }
 
 /// The steps a person would take to solve `puzzle` (which must have

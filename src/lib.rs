@@ -98,8 +98,8 @@ pub mod parallel {
 }
 
 pub use calls::{
-    count, count_within, cross_check, explain, generate, grade_within, is_unique, rate, solve, CrossCheck,
-    Error, PuzzleInput,
+    count, count_within, cross_check, explain, generate, grade_variant_within, grade_within, is_unique, rate,
+    solve, CrossCheck, Error, PuzzleInput,
 };
 pub use engine::{BackendKind, Count, EffortUnit, UnknownBackend};
 pub use generator::{generate_variant, GenerateError, Rules, ShardError, Symmetry, VariantPuzzle};
@@ -110,7 +110,7 @@ pub use logic::{
 pub use pipeline::{
     Controls, Effort, Plan, PlanBuilder, Puzzle, RatingBand, RunError, Shard, Sink, SpecError,
 };
-pub use play::{check_board, check_board_within, daily, hint, hint_within, CheckMode, Hint, Mistake};
+pub use play::{check_board, daily, hint, hint_within, CheckMode, Hint, Mistake};
 pub use shape::{Shape, ShapeError};
 pub use variant::{Constraint, Variant, VariantError};
 pub use verify::{Disagreement, GradeError, Graded};

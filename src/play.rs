@@ -155,18 +155,9 @@ pub fn hint_within(
 /// The mistakes on a player's `board` of `puzzle`: clashes in its houses
 /// ([`CheckMode::Rules`]) or entries that differ from the unique solution
 /// ([`CheckMode::Solution`]), in cell order; empty when there are none.
+/// The solution count stops at the node budget or the timeout of
+/// `limits` ([`Limits::default`]: none), with [`GradeError::GaveUp`].
 pub fn check_board(
-    puzzle: impl PuzzleInput,
-    board: impl PuzzleInput,
-    mode: CheckMode,
-) -> Result<Vec<Mistake>, Error> {
-    check_board_within(puzzle, board, mode, Limits::default())
-}
-
-/// [`check_board`] within `limits`: the solution count of
-/// [`CheckMode::Solution`] stops at the node budget or the timeout, with
-/// [`GradeError::GaveUp`].
-pub fn check_board_within(
     puzzle: impl PuzzleInput,
     board: impl PuzzleInput,
     mode: CheckMode,

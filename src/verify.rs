@@ -5,11 +5,13 @@
 //! rating a puzzle with several solutions would give a wrong answer, not
 //! an error).
 
+use crate::engine::variant::dlx::VariantDlx;
 use crate::engine::{Backend, BackendKind, Count};
 use crate::grid::{Clash, Grid};
-use crate::limits::{GaveUp, Limits, RecordClock};
+use crate::limits::{Bound, GaveUp, Limits, RecordClock};
 use crate::logic::{LogicError, LogicalSolver, Rating, SolvePath};
 use crate::shape::Shape;
+use crate::variant::Variant;
 use std::fmt;
 
 /// One way two engines' counts of the same puzzle disagree.
@@ -138,7 +140,8 @@ pub enum GradeError {
         /// Solutions found (counting stops at 2).
         solutions: u64,
     },
-    /// The grader itself failed (a shape it was not built for, say).
+    /// The grader itself failed: a shape or variant rules it was not
+    /// built for, say.
     #[error("{0}")]
     Logic(String),
     /// The node budget or the timeout stopped the uniqueness count or
@@ -170,6 +173,9 @@ pub struct Graded {
 /// solver for one shape, built once and reused for many puzzles.
 pub struct Grader {
     engine: Box<dyn Backend>,
+    /// Under variant rules, the engine that counts solutions instead of
+    /// `engine` (which knows rows, columns and boxes only).
+    variant: Option<Box<VariantDlx>>,
     solver: LogicalSolver,
 }
 
@@ -178,8 +184,25 @@ impl Grader {
     pub fn new(shape: Shape) -> Grader {
         Grader {
             engine: BackendKind::Dlx.build(shape),
+            variant: None,
             solver: LogicalSolver::new(shape),
         }
+    }
+
+    /// A grader for `shape` under `variant`'s rules: uniqueness under
+    /// those rules, then the logical solver of
+    /// [`LogicalSolver::with_variant`]. Under a variant, counting honours
+    /// the node budget but not the timeout (the solve honours both).
+    pub fn for_variant(shape: Shape, variant: &Variant) -> Result<Grader, GradeError> {
+        // Rules that do not exist on the shape: the grader cannot be
+        // built, as for a shape it does not handle.
+        variant.check(shape).map_err(|e| GradeError::Logic(e.to_string()))?;
+        let solver = LogicalSolver::with_variant(shape, variant).map_err(GradeError::logic)?;
+        Ok(Grader {
+            engine: BackendKind::Dlx.build(shape),
+            variant: (!variant.is_classic()).then(|| Box::new(VariantDlx::new(shape, variant))),
+            solver,
+        })
     }
 
     /// Rates `puzzle` if it has exactly one solution.
@@ -205,7 +228,22 @@ impl Grader {
             return Err(GradeError::Clash(clash));
         }
         let clock = RecordClock::start(limits);
-        let count = clock.count(self.engine.as_mut(), puzzle, 2)?;
+        let count = match self.variant.as_mut() {
+            Some(dlx) => {
+                let started = std::time::Instant::now();
+                let count = dlx.count(puzzle, 2, limits.budget);
+                if !count.complete {
+                    return Err(GradeError::GaveUp(GaveUp {
+                        bound: Bound::Budget(limits.budget.unwrap_or(u64::MAX)),
+                        nodes: count.effort,
+                        elapsed: started.elapsed(),
+                        solutions: count.solutions,
+                    }));
+                }
+                count
+            }
+            None => clock.count(self.engine.as_mut(), puzzle, 2)?,
+        };
         match count.solutions {
             0 => return Err(GradeError::NoSolution),
             1 => {}

@@ -106,9 +106,17 @@ fn bad_variant_input_is_named() {
         .code(2)
         .stderr(predicate::str::contains("unknown variant 'knight'"));
     bin()
-        .args(["rate", "--variant", "x"])
-        .write_stdin(puzzle)
+        .args(["canon", "--variant", "x"])
+        .write_stdin(puzzle.clone())
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("rate does not handle variant puzzles"));
+        .stderr(predicate::str::contains("canon does not handle variant puzzles"));
+    bin()
+        .args(["rate", "--variant", "non-consecutive"])
+        .write_stdin(puzzle)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "the grader does not rate non-consecutive puzzles",
+        ));
 }

@@ -97,7 +97,7 @@ fn hints_name_wrong_entries_or_give_the_easiest_sound_step() {
                     .map(|m| m.cell.row as usize * n + m.cell.col as usize)
                     .collect();
                 assert_eq!(named, wrong_cells, "{puzzle} {board}");
-                let checked = check_board(puzzle, &board, CheckMode::Solution).unwrap();
+                let checked = check_board(puzzle, &board, CheckMode::Solution, Default::default()).unwrap();
                 assert_eq!(checked.len(), wrong_cells.len());
                 continue;
             }
@@ -195,7 +195,7 @@ fn rule_checks_flag_exactly_the_clashing_entries() {
                 board.set(cell, rng.gen_range(1..=n as u8));
             }
         }
-        let flagged: Vec<usize> = check_board(puzzle, &board, CheckMode::Rules)
+        let flagged: Vec<usize> = check_board(puzzle, &board, CheckMode::Rules, Default::default())
             .unwrap()
             .iter()
             .map(|m| m.cell.row as usize * n + m.cell.col as usize)

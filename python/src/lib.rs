@@ -646,7 +646,7 @@ fn check_board<'py>(py: Python<'py>, puzzle: &str, board: &str, mode: &str) -> P
     };
     let (puzzle, board) = (puzzle.to_string(), board.to_string());
     let mistakes = py
-        .detach(|| sudoku_dlx::check_board(puzzle.as_str(), board.as_str(), mode))
+        .detach(|| sudoku_dlx::check_board(puzzle.as_str(), board.as_str(), mode, Default::default()))
         .map_err(play_error)?;
     to_python(py, serde_json::to_string(&mistakes))
 }

@@ -8,7 +8,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use sudoku_dlx::formats::{parse_line, PuzzleReader};
 use sudoku_dlx::output::{Format, Record, Writer};
-use sudoku_dlx::{grade_within, GradeError};
+use sudoku_dlx::{grade_variant_within, GradeError, Variant};
 use sudoku_dlx::{Grid, Shape};
 
 /// Output forms of `explain`.
@@ -29,6 +29,10 @@ pub struct ExplainArgs {
     /// Board shape, when it cannot be told from the size.
     #[arg(long = "box", value_name = "RxC")]
     shape: Option<Shape>,
+    /// Variant rules (x, windoku, disjoint-groups, anti-knight,
+    /// anti-king; comma-separated), solved as Sukaku Explainer does.
+    #[arg(long)]
+    variant: Option<Variant>,
     /// Output form.
     #[arg(long, value_enum, default_value = "text")]
     format: ExplainFormat,
@@ -62,7 +66,9 @@ fn read_puzzle(args: &ExplainArgs) -> Result<Grid> {
 /// Runs `explain`; returns the exit code.
 pub fn run(args: ExplainArgs) -> Result<i32> {
     let puzzle = read_puzzle(&args)?;
-    let graded = match grade_within(&puzzle, args.limits.into(), true) {
+    let variant = args.variant.clone().unwrap_or_default();
+    let graded = grade_variant_within(&puzzle, &variant, args.limits.into(), true);
+    let graded = match graded {
         Ok(graded) => graded,
         Err(GradeError::GaveUp(gave_up)) => {
             warn(format_args!("sudoku-dlx: {gave_up}"));

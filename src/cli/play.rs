@@ -145,7 +145,7 @@ pub fn run_check_board(args: CheckBoardArgs) -> Result<i32> {
         ModeArg::Rules => CheckMode::Rules,
         ModeArg::Solution => CheckMode::Solution,
     };
-    let mistakes = sudoku_dlx::check_board(&puzzle, &board, mode)?;
+    let mistakes = sudoku_dlx::check_board(&puzzle, &board, mode, Default::default())?;
     let code = i32::from(!mistakes.is_empty());
     let mut out = Writer::new(batch::stdout(), args.format.into(), None)?;
     out.record(&Record::board_check(&puzzle, &board, mode, mistakes))?;

@@ -10,7 +10,7 @@ use clap::Args;
 use sudoku_dlx::limits::Limits;
 use sudoku_dlx::output::{Record, Writer};
 use sudoku_dlx::Level;
-use sudoku_dlx::{grade_within, GradeError};
+use sudoku_dlx::{grade_variant_within, GradeError, Variant};
 
 /// Options of `rate`.
 #[derive(Args, Debug)]
@@ -44,12 +44,13 @@ enum Rated {
     Done(Level, Record),
 }
 
-fn rate_record(item: &Item, limits: Limits) -> Rated {
+fn rate_record(item: &Item, limits: Limits, variant: Option<&Variant>) -> Rated {
     let puzzle = match batch::puzzle_or_message(item) {
         Ok(p) => p,
         Err(message) => return Rated::Failed(message, Outcome::Invalid),
     };
-    match grade_within(puzzle, limits, false) {
+    let classic = Variant::default();
+    match grade_variant_within(puzzle, variant.unwrap_or(&classic), limits, false) {
         Ok(graded) => Rated::Done(
             graded.path.rating.level,
             Record::rated(item.source(), puzzle, &graded),
@@ -63,13 +64,13 @@ fn rate_record(item: &Item, limits: Limits) -> Rated {
 
 /// Runs `rate`; returns the exit code.
 pub fn run(args: RateArgs) -> Result<i32> {
-    args.input.classic_only("rate")?;
     let format = args.format.records("rate", false)?;
     let mut writer = Writer::new(batch::stdout(), format, None)?;
     let mut tally = Tally::start();
     let mut levels = [0u64; Level::ALL.len()];
     let limits = Limits::from(args.input.limits);
-    let rate = |item: &Item| rate_record(item, limits);
+    let variant = args.input.variant();
+    let rate = |item: &Item| rate_record(item, limits, variant);
     batch::process(&args.input, &mut writer, rate, |writer, item, rated| {
         match rated {
             Rated::Failed(message, outcome) => {

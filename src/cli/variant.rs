@@ -37,6 +37,9 @@ pub struct GenerateJob<'a> {
     pub solution: bool,
     pub check: bool,
     pub output: Option<&'a std::path::Path>,
+    /// The rating band aimed at (`--difficulty`, `--rating`), with the
+    /// puzzles rated per index before one is reported as a shortfall.
+    pub band: Option<(std::ops::Range<f32>, u32)>,
 }
 
 /// The seed of puzzle `index` of a run: its own stream, so the puzzle does
@@ -92,15 +95,19 @@ pub fn generate(job: GenerateJob) -> Result<i32> {
             &indices,
             || None,
             |rules, &index| {
-                let seed = puzzle_seed(job.seed, index);
-                let puzzle = match rules {
+                let mut make = |seed: u64| match rules {
                     _ if jigsaw_to_draw => generate_variant(job.shape, job.variant, seed, job.symmetry),
                     Some(r) => r.generate(seed, job.symmetry),
                     None => Rules::new(job.shape, job.variant)
                         .and_then(|r| rules.insert(r).generate(seed, job.symmetry)),
                 };
+                let seed = puzzle_seed(job.seed, index);
+                let puzzle = match &job.band {
+                    None => make(seed).map_err(anyhow::Error::from),
+                    Some((band, attempts)) => in_band(&mut make, job.variant, seed, band, *attempts),
+                };
                 let confirmed = match &puzzle {
-                    Ok(p) if job.check => confirm(p),
+                    Ok(p) if job.check => confirm(p).map_err(anyhow::Error::from),
                     _ => Ok(()),
                 };
                 (puzzle, confirmed)
@@ -144,6 +151,36 @@ pub fn generate(job: GenerateJob) -> Result<i32> {
 enum Sink<'a> {
     Records(Writer<Box<dyn std::io::Write>>),
     Book(Vec<Entry>, BookFormat, &'a BookArgs),
+}
+
+/// The first of `attempts` puzzles (the first from `seed`, the next
+/// from seeds drawn from it) whose rating under the variant's rules lies
+/// in `band`.
+fn in_band(
+    make: &mut dyn FnMut(u64) -> Result<sudoku_dlx::VariantPuzzle, sudoku_dlx::VariantError>,
+    variant: &Variant,
+    seed: u64,
+    band: &std::ops::Range<f32>,
+    attempts: u32,
+) -> Result<sudoku_dlx::VariantPuzzle> {
+    for attempt in 0..attempts as u64 {
+        let p = make(if attempt == 0 {
+            seed
+        } else {
+            puzzle_seed(seed, attempt)
+        })?;
+        let rating = sudoku_dlx::grade_variant_within(&p.puzzle, variant, Default::default(), false)?
+            .path
+            .rating;
+        if rating.solved && band.contains(&rating.score) {
+            return Ok(p);
+        }
+    }
+    anyhow::bail!(
+        "no puzzle rated {:.1}..{:.1} in {attempts} attempts",
+        band.start,
+        band.end - 0.05
+    )
 }
 
 /// The independent check of a generated puzzle: SAT finds exactly one

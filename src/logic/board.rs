@@ -46,7 +46,10 @@ impl Serialize for Cell {
     }
 }
 
-/// A house: a row, column or box, 0-based; shown 1-based ("row 3").
+/// A house: a row, column or box, or a variant's diagonal, window group
+/// or disjoint group; 0-based, shown 1-based ("row 3", "window group 5")
+/// as Sukaku Explainer names them.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum House {
     /// A row.
@@ -55,12 +58,28 @@ pub enum House {
     Column(u8),
     /// A box, numbered row-major.
     Box(u8),
+    /// A main diagonal (X): 0 from top left, 1 from top right.
+    Diagonal(u8),
+    /// A window group (windoku): on 9x9, the four windows and the five
+    /// groups they force, numbered as Sukaku Explainer does.
+    Window(u8),
+    /// A disjoint group: the cells at one position of every box.
+    Group(u8),
 }
 
 impl House {
     /// The house with table number `h` (rows `0..n`, columns `n..2n`,
-    /// boxes `2n..3n`).
+    /// boxes `2n..3n`; under a variant, diagonals `3n..3n+2`, window
+    /// groups `3n+2..4n+2`, disjoint groups `4n+2..5n+2`).
     pub fn of(h: usize, n: usize) -> House {
+        if h >= 3 * n {
+            let e = h - 3 * n;
+            return match e {
+                0 | 1 => House::Diagonal(e as u8),
+                _ if e < n + 2 => House::Window((e - 2) as u8),
+                _ => House::Group((e - 2 - n) as u8),
+            };
+        }
         let i = (h % n) as u8;
         match h / n {
             0 => House::Row(i),
@@ -69,26 +88,39 @@ impl House {
         }
     }
 
-    /// "row", "column" or "box".
+    /// "row", "column", "box", "diagonal", "window group" or "disjoint
+    /// group".
     pub fn kind(self) -> &'static str {
         match self {
             House::Row(_) => "row",
             House::Column(_) => "column",
             House::Box(_) => "box",
+            House::Diagonal(_) => "diagonal",
+            House::Window(_) => "window group",
+            House::Group(_) => "disjoint group",
         }
     }
 
     /// The 1-based number.
     pub fn number(self) -> usize {
         match self {
-            House::Row(i) | House::Column(i) | House::Box(i) => i as usize + 1,
+            House::Row(i)
+            | House::Column(i)
+            | House::Box(i)
+            | House::Diagonal(i)
+            | House::Window(i)
+            | House::Group(i) => i as usize + 1,
         }
     }
 }
 
 impl Display for House {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.kind(), self.number())
+        match self {
+            House::Diagonal(0) => f.write_str("main diagonal"),
+            House::Diagonal(_) => f.write_str("anti-diagonal"),
+            _ => write!(f, "{} {}", self.kind(), self.number()),
+        }
     }
 }
 

@@ -7,6 +7,7 @@
 
 use crate::grid::Grid;
 use crate::shape::Shape;
+use crate::variant::{Conflict, Constraint, Variant};
 use std::sync::Arc;
 
 /// Why a puzzle cannot be worked on logically.
@@ -37,6 +38,9 @@ pub enum LogicError {
         /// The solver's shape.
         solver: Shape,
     },
+    /// A variant rule the grader does not rate (named).
+    #[error("the grader does not rate {0} puzzles")]
+    UnratedVariant(&'static str),
 }
 
 /// Tables that depend only on the shape: which cells form each house, which
@@ -52,6 +56,12 @@ pub struct Tables {
     peers: Vec<Vec<usize>>,
     /// Words of 64 bits in a set of cells.
     words: usize,
+    /// Per cell, its variant houses (diagonals, windows, disjoint groups)
+    /// and its position in each; empty on a classic board.
+    extra: Vec<Vec<(usize, u8)>>,
+    /// The variant's rules as Sukaku Explainer switches them on: which
+    /// producers the solve uses and whether peers reach outside houses.
+    rules: VariantRules,
     /// Each house's cells, then each cell's peers, as sets of cells
     /// (`words` words each), for the searches that intersect them.
     house_bits: Vec<u64>,
@@ -62,6 +72,56 @@ impl Tables {
     /// Tables for `shape`. Houses are numbered rows `0..n`, columns
     /// `n..2n`, boxes `2n..3n`.
     pub fn new(shape: Shape) -> Tables {
+        Tables::build(shape, Vec::new(), Vec::new(), VariantRules::default())
+    }
+
+    /// Tables for `shape` under the rules of `variant` (the grader's
+    /// geometry): the variant's houses at fixed numbers after the boxes
+    /// (see [`House::of`](super::board::House::of)), and peers that also
+    /// reach the cells a same-digit conflict forbids. Non-consecutive and
+    /// jigsaw are not rated.
+    pub(crate) fn for_variant(shape: Shape, variant: &Variant) -> Result<Tables, LogicError> {
+        if variant.is_classic() {
+            return Ok(Tables::new(shape));
+        }
+        for c in [Constraint::NonConsecutive, Constraint::Jigsaw] {
+            if variant.has(c) {
+                return Err(LogicError::UnratedVariant(c.name()));
+            }
+        }
+        let n = shape.n();
+        let mut extra: Vec<Vec<usize>> = vec![Vec::new(); 2 * n + 2];
+        if variant.has(Constraint::X) {
+            extra[0] = (0..n).map(|i| shape.cell(i, i)).collect();
+            extra[1] = (0..n).map(|i| shape.cell(i, n - 1 - i)).collect();
+        }
+        if variant.has(Constraint::Windoku) {
+            for (k, window) in windows(shape).into_iter().enumerate() {
+                extra[2 + k] = window;
+            }
+        }
+        if variant.has(Constraint::DisjointGroups) {
+            let boxes: Vec<Vec<usize>> = (0..n).map(|b| shape.box_cells(b).collect()).collect();
+            for p in 0..n {
+                extra[2 + n + p] = boxes.iter().map(|cells| cells[p]).collect();
+            }
+        }
+        let conflicts = variant
+            .conflicts(shape)
+            .into_iter()
+            .filter_map(|c| match c {
+                Conflict::SameDigit(a, b) => Some((a, b)),
+                Conflict::Consecutive(..) => None,
+            })
+            .collect();
+        let rules = VariantRules {
+            variant: true,
+            conflicts: variant.has(Constraint::AntiKnight) || variant.has(Constraint::AntiKing),
+        };
+        Ok(Tables::build(shape, extra, conflicts, rules))
+    }
+
+    fn build(shape: Shape, extra_houses: Vec<Vec<usize>>, conflicts: Vec<(usize, usize)>, rules: VariantRules) -> Tables {
         let n = shape.n();
         let mut houses = vec![Vec::with_capacity(n); 3 * n];
         let mut cell_houses = Vec::with_capacity(shape.cells());
@@ -71,6 +131,13 @@ impl Tables {
                 houses[h].push(cell);
             }
             cell_houses.push(hs);
+        }
+        let mut extra = vec![Vec::new(); if rules.variant { shape.cells() } else { 0 }];
+        for (k, cells) in extra_houses.into_iter().enumerate() {
+            for (slot, &cell) in cells.iter().enumerate() {
+                extra[cell].push((3 * n + k, slot as u8));
+            }
+            houses.push(cells);
         }
         let slots = (0..shape.cells())
             .map(|cell| {
@@ -82,13 +149,34 @@ impl Tables {
                 })
             })
             .collect();
-        let peers: Vec<Vec<usize>> = (0..shape.cells())
+        let mut peers: Vec<Vec<usize>> = (0..shape.cells())
             .map(|cell| {
                 (0..shape.cells())
                     .filter(|&other| other != cell && shares_house(&cell_houses, cell, other))
                     .collect()
             })
             .collect();
+        if rules.variant {
+            // Variant peers: a shared variant house or a conflict; each
+            // cell's list stays in cell order, as SE's visible cells are
+            // looked up by cell.
+            for (cell, list) in peers.iter_mut().enumerate() {
+                let shares_extra = |other: usize| {
+                    extra[cell].iter().any(|&(h, _)| extra[other].iter().any(|&(g, _)| g == h))
+                };
+                let conflict = |other: usize| {
+                    conflicts
+                        .iter()
+                        .any(|&(a, b)| (a, b) == (cell, other) || (b, a) == (cell, other))
+                };
+                *list = (0..shape.cells())
+                    .filter(|&o| {
+                        o != cell
+                            && (shares_house(&cell_houses, cell, o) || shares_extra(o) || conflict(o))
+                    })
+                    .collect();
+            }
+        }
         let words = shape.cells().div_ceil(64);
         let as_bits = |lists: &[Vec<usize>]| {
             let mut bits = vec![0u64; lists.len() * words];
@@ -108,7 +196,26 @@ impl Tables {
             cell_houses,
             slots,
             peers,
+            extra,
+            rules,
         }
+    }
+
+    /// How many houses the tables number: `3n` on a classic board, `5n +
+    /// 2` under a variant (variant houses it lacks are empty).
+    pub(crate) fn house_count(&self) -> usize {
+        self.houses.len()
+    }
+
+    /// The variant houses of a cell and its position in each (none on a
+    /// classic board).
+    pub(crate) fn extra_houses_of(&self, cell: usize) -> &[(usize, u8)] {
+        self.extra.get(cell).map_or(&[], |v| &v[..])
+    }
+
+    /// The variant's rules as they change the solve.
+    pub(crate) fn rules(&self) -> VariantRules {
+        self.rules
     }
 
     /// The shape these tables describe.
@@ -142,8 +249,12 @@ impl Tables {
         &self.peers[cell]
     }
 
-    /// Whether two distinct cells share a house.
+    /// Whether two distinct cells share a house (or, under a variant,
+    /// may not hold the same digit).
     pub fn sees(&self, a: usize, b: usize) -> bool {
+        if self.rules.variant {
+            return a != b && self.peer_bits(a)[b / 64] & 1 << (b % 64) != 0;
+        }
         a != b && shares_house(&self.cell_houses, a, b)
     }
 
@@ -152,6 +263,47 @@ impl Tables {
     pub fn common_peers(&self, a: usize, b: usize) -> impl Iterator<Item = usize> + '_ {
         self.peers(a).iter().copied().filter(move |&v| self.sees(v, b))
     }
+}
+
+/// What a variant changes in a solve, beyond the houses and peers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct VariantRules {
+    /// Any variant: SE's variant technique set (generalized
+    /// intersections and naked sets instead of pointing, claiming and
+    /// naked sets; no three strong links).
+    pub variant: bool,
+    /// Same-digit conflicts outside houses (anti-knight, anti-king): SE
+    /// turns uniqueness techniques and BUG off.
+    pub conflicts: bool,
+}
+
+/// SE's nine window groups of a 9x9 windoku: the four windows and the
+/// five groups they force (the cells outside every window, by rows and
+/// columns of windows); on other shapes, the variant's windows alone.
+fn windows(shape: Shape) -> Vec<Vec<usize>> {
+    if shape != Shape::CLASSIC {
+        let windoku: Variant = "windoku".parse().expect("a variant name");
+        return windoku.extra_houses(shape);
+    }
+    // The band of a row or column: 0 or 1 inside a window, None on the
+    // lines between windows (0, 4, 8).
+    let band = |i: usize| match i {
+        1..=3 => Some(0),
+        5..=7 => Some(1),
+        _ => None,
+    };
+    let mut groups = vec![Vec::new(); 9];
+    for cell in 0..81 {
+        let (r, c) = (cell / 9, cell % 9);
+        let g = match (band(r), band(c)) {
+            (Some(a), Some(b)) => 1 + 2 * a + b,
+            (None, Some(b)) => 5 + b,
+            (Some(a), None) => 7 + a,
+            (None, None) => 0,
+        };
+        groups[g].push(cell);
+    }
+    groups
 }
 
 fn shares_house(cell_houses: &[[usize; 3]], a: usize, b: usize) -> bool {
@@ -227,11 +379,17 @@ impl Candidates {
         let cells = tables.shape().cells();
         let n = tables.shape().n();
         let full = full_mask(n);
+        let houses = tables.house_count();
         Candidates {
             versions: vec![1; n],
-            house_versions: vec![1; 3 * n],
-            places: vec![full_mask(n); 3 * n * n],
-            empty_in_house: vec![n as u32; 3 * n],
+            house_versions: vec![1; houses],
+            places: (0..houses)
+                .flat_map(|h| {
+                    let full = if tables.house(h).is_empty() { 0 } else { full_mask(n) };
+                    std::iter::repeat_n(full, n)
+                })
+                .collect(),
+            empty_in_house: (0..houses).map(|h| tables.house(h).len() as u32).collect(),
             holders: (0..n).flat_map(|_| every_cell(cells)).collect(),
             tables,
             masks: vec![full; cells],
@@ -294,6 +452,9 @@ impl Candidates {
                 for h in self.tables.cell_houses[cell] {
                     self.empty_in_house[h] += 1;
                 }
+                for &(h, _) in self.tables.extra_houses_of(cell) {
+                    self.empty_in_house[h] += 1;
+                }
             }
             self.flip_kept(cell, self.masks[cell]);
         }
@@ -337,6 +498,9 @@ impl Candidates {
             for k in 0..3 {
                 self.places[houses[k] * n + d] ^= 1 << slots[k];
             }
+            for &(h, slot) in self.tables.extra_houses_of(cell) {
+                self.places[h * n + d] ^= 1 << slot;
+            }
             self.holders[d * words + holder_word] ^= 1 << (cell % 64);
         }
     }
@@ -349,6 +513,9 @@ impl Candidates {
 
     fn touch_houses(&mut self, cell: usize) {
         for h in self.tables.houses_of(cell) {
+            self.house_versions[h] += 1;
+        }
+        for &(h, _) in self.tables.extra_houses_of(cell) {
             self.house_versions[h] += 1;
         }
     }
@@ -437,6 +604,9 @@ impl Candidates {
             for h in self.tables.cell_houses[cell] {
                 self.empty_in_house[h] -= 1;
             }
+            for &(h, _) in self.tables.extra_houses_of(cell) {
+                self.empty_in_house[h] -= 1;
+            }
         }
         self.touch(self.masks[cell] | bit(d));
         self.touch_houses(cell);
@@ -514,7 +684,10 @@ impl Candidates {
     pub fn is_contradictory(&self) -> bool {
         let n = self.n();
         let full = full_mask(n);
-        (0..3 * n).any(|h| {
+        (0..self.tables.house_count()).any(|h| {
+            if self.tables.house(h).is_empty() {
+                return false;
+            }
             let mut seen = 0;
             for &cell in self.tables.house(h) {
                 match self.values[cell] {
@@ -667,5 +840,50 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn variant_peers_are_the_cells_a_rule_forbids_the_same_digit() {
+        // Brute force from the variant's own houses and conflicts (the
+        // engines' reading of the rules), plus the five window groups SE
+        // adds, which the four windows force.
+        for name in ["x", "windoku", "disjoint-groups", "anti-knight", "anti-king", "x,windoku,anti-king"] {
+            let variant: Variant = name.parse().unwrap();
+            let shape = Shape::CLASSIC;
+            let t = Tables::for_variant(shape, &variant).unwrap();
+            let houses = variant.houses(shape);
+            let conflicts = variant.conflicts(shape);
+            for a in 0..81 {
+                for b in 0..81 {
+                    let in_house = houses.iter().any(|h| h.contains(&a) && h.contains(&b));
+                    let conflict = conflicts.iter().any(|c| {
+                        matches!(*c, Conflict::SameDigit(x, y) if (x, y) == (a, b) || (y, x) == (a, b))
+                    });
+                    let window_group = variant.has(Constraint::Windoku)
+                        && windows(shape).iter().any(|g| g.contains(&a) && g.contains(&b));
+                    let expected = a != b && (in_house || conflict || window_group);
+                    assert_eq!(t.sees(a, b), expected, "{name}: {a} {b}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn window_groups_split_the_board_in_nine() {
+        let groups = windows(Shape::CLASSIC);
+        assert_eq!(groups.len(), 9);
+        let mut seen = vec![0; 81];
+        for g in &groups {
+            assert_eq!(g.len(), 9);
+            g.iter().for_each(|&x| seen[x] += 1);
+        }
+        assert!(seen.iter().all(|&k| k == 1));
+    }
+
+    #[test]
+    fn classic_tables_are_those_of_a_classic_variant() {
+        let t = Tables::for_variant(Shape::CLASSIC, &Variant::classic()).unwrap();
+        assert_eq!(t.house_count(), 27);
+        assert_eq!(t.rules(), VariantRules::default());
     }
 }

@@ -59,13 +59,19 @@ impl Context<'_> {
     }
 }
 
+/// The most houses a board of side `n` numbers: rows, columns, boxes and
+/// a variant's houses (see [`House::of`](super::board::House::of)).
+fn house_stride(n: usize) -> usize {
+    5 * n + 2
+}
+
 /// Remembers, per single-digit technique and digit, the digit's version
 /// (see [`Candidates::digit_version`]) when the technique last found
 /// nothing, so unchanged digits are not searched again. One per solve
 /// (reset between solves).
 pub(crate) struct Memo {
     /// Board side: the per-digit and per-house records are flat, `n` and
-    /// `3n` entries per technique (one allocation each per solve).
+    /// `5n + 2` entries per technique (one allocation each per solve).
     n: usize,
     nothing_at: Vec<u32>,
     house_nothing_at: Vec<u32>,
@@ -103,7 +109,7 @@ impl Memo {
         Memo {
             n,
             nothing_at: vec![0; n * Technique::ALL.len()],
-            house_nothing_at: vec![0; 3 * n * Technique::ALL.len()],
+            house_nothing_at: vec![0; house_stride(n) * Technique::ALL.len()],
             board_nothing_at: vec![Vec::new(); Technique::ALL.len()],
             scratch: (0..Technique::ALL.len()).map(|_| None).collect(),
         }
@@ -213,12 +219,12 @@ impl Memo {
 
     /// Whether house `h` changed since `technique` last found nothing there.
     pub(crate) fn house_changed(&self, technique: Technique, c: &Candidates, h: usize) -> bool {
-        self.house_nothing_at[technique as usize * 3 * self.n + h] != c.house_version(h)
+        self.house_nothing_at[technique as usize * house_stride(self.n) + h] != c.house_version(h)
     }
 
     /// Records that `technique` found nothing in house `h` as it is now.
     pub(crate) fn nothing_in_house(&mut self, technique: Technique, c: &Candidates, h: usize) {
-        self.house_nothing_at[technique as usize * 3 * self.n + h] = c.house_version(h);
+        self.house_nothing_at[technique as usize * house_stride(self.n) + h] = c.house_version(h);
     }
 
     /// The first step `search(pass, d, h)` finds in SE's order: pass by
@@ -283,7 +289,7 @@ impl Memo {
     ) -> Option<Step> {
         for h in houses {
             let version = c.house_version(h);
-            let at = t as usize * 3 * self.n + h;
+            let at = t as usize * house_stride(self.n) + h;
             if self.house_nothing_at[at] == version {
                 continue;
             }

@@ -8,6 +8,7 @@
 //! rates lives in its own file.
 
 use super::chaining::steps::Chains;
+use super::candidates::VariantRules;
 use super::chaining::Engine;
 use super::producer::Producer;
 use super::technique::Technique;
@@ -18,6 +19,7 @@ use super::techniques::claiming::Claiming;
 use super::techniques::direct_pointing::DirectPointing;
 use super::techniques::fish::Fish;
 use super::techniques::full_house::FullHouse;
+use super::techniques::generalized::{GeneralizedIntersection, GeneralizedNakedSet, VariantTurbotFish};
 use super::techniques::hidden_set::HiddenSet;
 use super::techniques::hidden_single::HiddenSingle;
 use super::techniques::naked_set::NakedSet;
@@ -85,10 +87,97 @@ pub(crate) static ORDER: &[&dyn Producer] = &[
     &Chains(Engine::Nested { level: 4, limit: 3 }),
 ];
 
+/// Every producer in solving order under a variant: SE's variant
+/// technique set (`Settings.initVariants`) has generalized intersections
+/// instead of pointing and claiming, generalized naked sets instead of
+/// naked sets, no three strong links; with same-digit conflicts outside
+/// houses (`conflicts`) also no uniqueness technique nor BUG.
+fn variant_order(conflicts: bool) -> &'static [&'static dyn Producer] {
+    static VARIANT: &[&dyn Producer] = &[
+        &FullHouse,
+        &HiddenSingle { in_box: true },
+        &HiddenSingle { in_box: false },
+        &DirectPointing,
+        &HiddenSet {
+            degree: 2,
+            direct: true,
+        },
+        &NakedSingle,
+        &HiddenSet {
+            degree: 3,
+            direct: true,
+        },
+        &GeneralizedIntersection,
+        &GeneralizedNakedSet { degree: 2 },
+        &Fish { size: 2 },
+        &HiddenSet {
+            degree: 2,
+            direct: false,
+        },
+        &GeneralizedNakedSet { degree: 3 },
+        &Fish { size: 3 },
+        &HiddenSet {
+            degree: 3,
+            direct: false,
+        },
+        &StrongLinks { count: 2 },
+        &VariantTurbotFish,
+        &XYWing { xyz: false },
+        &XYWing { xyz: true },
+        &UniqueRectangle,
+        &GeneralizedNakedSet { degree: 4 },
+        &Fish { size: 4 },
+        &HiddenSet {
+            degree: 4,
+            direct: false,
+        },
+        &AlsWing { size: 3 },
+        &Bug,
+        &AlsWing { size: 4 },
+        &AlignedExclusion { degree: 2 },
+        &Chains(Engine::Unary),
+        &AlignedExclusion { degree: 3 },
+        &Chains(Engine::Nishio),
+        &Chains(Engine::Multiple),
+        &Chains(Engine::Dynamic),
+        &Chains(Engine::Nested { level: 1, limit: 0 }),
+        &Chains(Engine::Nested { level: 2, limit: 0 }),
+        &Chains(Engine::Nested { level: 3, limit: 0 }),
+        &Chains(Engine::Nested { level: 4, limit: 0 }),
+        &Chains(Engine::Nested { level: 4, limit: 1 }),
+        &Chains(Engine::Nested { level: 4, limit: 2 }),
+        &Chains(Engine::Nested { level: 4, limit: 3 }),
+    ];
+    static CONFLICTS: std::sync::OnceLock<Vec<&'static dyn Producer>> = std::sync::OnceLock::new();
+    if !conflicts {
+        return VARIANT;
+    }
+    CONFLICTS.get_or_init(|| {
+        VARIANT
+            .iter()
+            .copied()
+            .filter(|p| {
+                let first = p.techniques()[0];
+                first != Technique::UniqueRectangle && first != Technique::BugPlusOne
+            })
+            .collect()
+    })
+}
+
+/// The producers in solving order for boards with these tables'
+/// rules.
+fn order_for(rules: VariantRules) -> &'static [&'static dyn Producer] {
+    if rules.variant {
+        variant_order(rules.conflicts)
+    } else {
+        ORDER
+    }
+}
+
 /// The producers a solve searching the first `searched` techniques of
 /// [`Technique::ALL`] tries: those whose first technique is among them.
-pub(crate) fn searched(searched: usize) -> impl Iterator<Item = &'static dyn Producer> {
-    ORDER
+pub(crate) fn searched(searched: usize, rules: VariantRules) -> impl Iterator<Item = &'static dyn Producer> {
+    order_for(rules)
         .iter()
         .copied()
         .take_while(move |p| p.techniques()[0].index() < searched)
@@ -98,6 +187,7 @@ pub(crate) fn searched(searched: usize) -> impl Iterator<Item = &'static dyn Pro
 fn producer_of(technique: Technique) -> &'static dyn Producer {
     ORDER
         .iter()
+        .chain(variant_order(false))
         .copied()
         .find(|p| p.techniques().contains(&technique))
         .expect("every technique has a producer")
@@ -118,12 +208,36 @@ mod tests {
 
     #[test]
     fn the_producers_report_every_technique_in_solving_order() {
-        let mut reported: Vec<Technique> = ORDER
-            .iter()
-            .flat_map(|p| p.techniques().iter().copied())
+        let reported = |order: &[&dyn Producer]| {
+            let mut reported: Vec<Technique> = order
+                .iter()
+                .flat_map(|p| p.techniques().iter().copied())
+                .collect();
+            reported.dedup();
+            reported
+        };
+        let generalized = [
+            Technique::VariantTurbotFish,
+            Technique::GeneralizedIntersection,
+            Technique::GeneralizedNakedPair,
+            Technique::GeneralizedNakedTriple,
+            Technique::GeneralizedNakedQuad,
+        ];
+        let classic: Vec<Technique> = Technique::ALL
+            .into_iter()
+            .filter(|t| !generalized.contains(t))
             .collect();
-        reported.dedup();
-        assert_eq!(reported, Technique::ALL);
+        assert_eq!(reported(ORDER), classic);
+        // The variant order is a subsequence of the same solving order.
+        let variant = reported(variant_order(false));
+        let mut rest = Technique::ALL.iter();
+        assert!(variant.iter().all(|t| rest.any(|x| x == t)));
+        for t in generalized {
+            assert!(variant.contains(&t));
+        }
+        let conflicts = reported(variant_order(true));
+        assert!(!conflicts.contains(&Technique::UniqueRectangle));
+        assert!(!conflicts.contains(&Technique::BugType3));
     }
 
     #[test]

@@ -61,6 +61,18 @@ impl LogicalSolver {
         }
     }
 
+    /// A solver for puzzles of `shape` under the rules of `variant`, as
+    /// Sukaku Explainer rates them with its variant switches (the
+    /// variant's houses and peers, its technique set: docs/variants.md,
+    /// "Rating"). Classic rules give [`LogicalSolver::new`]'s solver.
+    /// Errors: non-consecutive and jigsaw are not rated.
+    pub fn with_variant(shape: Shape, variant: &crate::variant::Variant) -> Result<LogicalSolver, LogicError> {
+        Ok(LogicalSolver {
+            tables: Arc::new(Tables::for_variant(shape, variant)?),
+            memo: Memo::new(shape.n()),
+        })
+    }
+
     /// The shape tables, for a candidate grid built outside the solver.
     pub(crate) fn tables(&self) -> Arc<Tables> {
         Arc::clone(&self.tables)
@@ -267,7 +279,7 @@ fn grid_line<S: serde::Serializer>(grid: &Grid, s: S) -> Result<S::Ok, S::Error>
 /// carries what earlier searches of the same solve found nothing in.
 fn next_step(searched: usize, c: &Candidates, memo: &mut Memo) -> Option<Step> {
     let mut cx = Context { memo, searched };
-    registry::searched(searched).find_map(|producer| producer.find(c, &mut cx))
+    registry::searched(searched, c.tables().rules()).find_map(|producer| producer.find(c, &mut cx))
 }
 
 /// Applies a step's placements and eliminations; an error if the result is

@@ -67,14 +67,24 @@ techniques! {
     Pointing = "pointing", "Pointing";
     /// A digit confined to one box inside a line.
     Claiming = "claiming", "Claiming";
+    /// Variants: a digit's places in a house (two to six) all see the
+    /// cells it is removed from (SE's "Generalized Intersections", 2.9,
+    /// in place of pointing and claiming).
+    GeneralizedIntersection = "generalized_intersection", "Generalized Intersections";
     /// Two cells of a house holding the same two candidates only.
     NakedPair = "naked_pair", "Naked Pair";
+    /// Variants: a naked pair whose digits leave every cell seeing both
+    /// its places, in a house or not.
+    GeneralizedNakedPair = "generalized_naked_pair", "Generalized Naked Pair";
     /// A digit in two rows (columns) confined to two columns (rows).
     XWing = "x_wing", "X-Wing";
     /// Two digits confined to the same two cells of a house.
     HiddenPair = "hidden_pair", "Hidden Pair";
     /// Three cells of a house holding only three digits between them.
     NakedTriple = "naked_triplet", "Naked Triplet";
+    /// Variants: a naked triple removing its digits from every cell
+    /// seeing all their places.
+    GeneralizedNakedTriple = "generalized_naked_triplet", "Generalized Naked Triplet";
     /// The three-line fish.
     Swordfish = "swordfish", "Swordfish";
     /// Three digits confined to three cells of a house.
@@ -92,6 +102,9 @@ techniques! {
     GroupedTwoStringKite = "grouped_two_string_kite", "Grouped 2-String Kite";
     /// A turbot crane whose box link is grouped.
     GroupedTurbotCrane = "grouped_turbot_crane", "Grouped Turbot Crane";
+    /// Variants: two strong links joined by a weak one, one of them in a
+    /// diagonal, window group or disjoint group (SE's Turbot Fish, 4.3).
+    VariantTurbotFish = "variant_turbot_fish", "Turbot Fish";
     /// A bivalue pivot with two bivalue pincers.
     XYWing = "xy_wing", "XY-Wing";
     /// A trivalue pivot with two bivalue pincers.
@@ -101,6 +114,9 @@ techniques! {
     UniqueRectangle = "unique_rectangle", "Unique Rectangle";
     /// Four cells of a house holding only four digits between them.
     NakedQuad = "naked_quad", "Naked Quad";
+    /// Variants: a naked quad removing its digits from every cell
+    /// seeing all their places.
+    GeneralizedNakedQuad = "generalized_naked_quad", "Generalized Naked Quad";
     /// The four-line fish.
     Jellyfish = "jellyfish", "Jellyfish";
     /// Four digits confined to four cells of a house.

@@ -12,7 +12,7 @@ use crate::variant::Variant;
 use crate::grid::Grid;
 use crate::pipeline::Puzzle;
 use crate::shape::Shape;
-use crate::cache::{with_backend, with_grader};
+use crate::cache::{with_backend, with_variant_grader};
 use crate::verify::GradeError;
 
 /// Why a record cannot go into a book.
@@ -43,10 +43,6 @@ pub enum EntryError {
     /// The rating failed.
     #[error("cannot rate: {0}")]
     Rating(GradeError),
-    /// A rating was asked for a variant puzzle, which the grader does not
-    /// rate.
-    #[error("cannot rate: the grader rates classic puzzles only, and this one has {0} rules")]
-    VariantNotRated(String),
 }
 
 /// A record that cannot go into a book, with where it is.
@@ -83,11 +79,9 @@ pub fn entries(sources: Vec<(String, Source)>, rate: bool) -> Result<Vec<Entry>,
         };
         let solution = answer(&src).map_err(fail)?;
         let (mut rating, mut level) = (src.rating, src.level.clone());
-        if rate && rating.is_none() && !src.variant.is_classic() {
-            return Err(fail(EntryError::VariantNotRated(src.variant.to_string())));
-        }
         if rate && rating.is_none() {
-            let r = with_grader(src.puzzle.shape(), |g| g.grade(&src.puzzle))
+            let r = with_variant_grader(src.puzzle.shape(), &src.variant, |g| g.grade(&src.puzzle))
+                .and_then(|graded| graded)
                 .map_err(|e| fail(EntryError::Rating(e)))?;
             rating = Some(crate::output::one_decimal(r.score) as f32);
             level = level.or(Some(r.level.to_string()));

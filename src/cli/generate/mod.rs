@@ -58,10 +58,7 @@ pub fn run(mut args: GenerateArgs) -> Result<i32> {
 /// The variant path: refuses what it does not offer, then generates.
 fn run_variant(args: &GenerateArgs, variant: &sudoku_dlx::Variant, seed: u64, threads: usize) -> Result<i32> {
     let unsupported = [
-        (
-            args.difficulty.is_some() || args.rating.is_some() || args.rate,
-            "rating",
-        ),
+        (args.rate, "--rate"),
         (args.givens.is_some(), "--givens"),
         (args.shard.is_some(), "--shard"),
         (args.timeout.is_some(), "--timeout"),
@@ -81,7 +78,18 @@ fn run_variant(args: &GenerateArgs, variant: &sudoku_dlx::Variant, seed: u64, th
         solution: args.solution,
         check: args.check,
         output: args.output.as_deref(),
+        band: variant_band(args),
     })
+}
+
+/// The band a variant run aims at, and the puzzles it rates per index.
+fn variant_band(args: &GenerateArgs) -> Option<(std::ops::Range<f32>, u32)> {
+    let band = match (&args.difficulty, &args.rating) {
+        (Some(level), _) => level.range(),
+        (None, Some(band)) => band.0.clone(),
+        (None, None) => return None,
+    };
+    Some((band, args.max_attempts.unwrap_or(1000)))
 }
 
 /// A guided search's progress on stderr every [`LOG_EVERY`] when stderr

@@ -298,7 +298,7 @@ pub(crate) async fn check(
     let text = app
         .work
         .run(Weight::of_side(puzzle.shape().n()), move |deadline| {
-            let mistakes = sudoku_dlx::check_board_within(&puzzle, &board, mode, limits(deadline))
+            let mistakes = sudoku_dlx::check_board(&puzzle, &board, mode, limits(deadline))
                 .map_err(|e| refused(e, "puzzle"))?;
             records(None, &[Record::board_check(&puzzle, &board, mode, mistakes)])
         })

@@ -419,14 +419,13 @@ impl<'a> Board<'a> {
         // Each cell's place in its box, row and column, read off the
         // houses (one pass instead of a search per cell and house).
         let mut slots = vec![[0u8; 3]; masks.len()];
-        let mut places = vec![0u32; 3 * n * n];
-        for h in 0..3 * n {
+        let mut places = vec![0u32; tables.house_count() * n];
+        for h in 0..tables.house_count() {
             for (slot, &cell) in tables.house(h).iter().enumerate() {
-                let k = houses[cell]
-                    .iter()
-                    .position(|&x| x == h)
-                    .expect("one of its houses");
-                slots[cell][k] = slot as u8;
+                // A variant's houses keep their slots in the tables.
+                if let Some(k) = houses[cell].iter().position(|&x| x == h) {
+                    slots[cell][k] = slot as u8;
+                }
                 let mut mask = masks[cell];
                 while mask != 0 {
                     places[h * n + mask.trailing_zeros() as usize] |= 1 << slot;
@@ -450,7 +449,7 @@ impl<'a> Board<'a> {
         let placed = (0..n)
             .map(|di| (0..n).filter(|&row| places[row * n + di] == 0).count() as u8)
             .collect();
-        let empty = (0..3 * n)
+        let empty = (0..tables.house_count())
             .map(|h| tables.house(h).iter().filter(|&&c| masks[c] != 0).count() as u8)
             .collect();
         Board {
@@ -529,7 +528,7 @@ impl<'a> Board<'a> {
 
     /// Whether `cell` lies in house `h`.
     pub fn in_house(&self, cell: usize, h: usize) -> bool {
-        self.houses[cell].contains(&h)
+        self.houses[cell].contains(&h) || self.tables.extra_houses_of(cell).iter().any(|&(x, _)| x == h)
     }
 
     /// How many times `d` is placed in the position.
@@ -572,6 +571,48 @@ impl<'a> Board<'a> {
         self.houses[cell]
     }
 
+    /// The cell's variant houses in SE's order (disjoint group, window
+    /// group, diagonals), with the cell's slot in each; none on a
+    /// classic board.
+    pub fn extra_houses_se(&self, cell: usize) -> impl Iterator<Item = (usize, u8)> + '_ {
+        let extra = self.tables.extra_houses_of(cell);
+        let n = self.n;
+        // Tables list them by house number: diagonals, windows, groups.
+        let rank = move |h: usize| match h - 3 * n {
+            0 | 1 => 2,
+            e if e < n + 2 => 1,
+            _ => 0,
+        };
+        (0..3).flat_map(move |r| extra.iter().copied().filter(move |&(h, _)| rank(h) == r))
+    }
+
+    /// Every house of the cell with the cell's slot in it, in SE's order
+    /// (box, row, column, then the variant's: at most four more), and
+    /// how many there are: a fixed array, as the walks ask for it at
+    /// every node.
+    fn house_slots_se(&self, cell: usize) -> ([(usize, u8); 8], usize) {
+        let mut out = [(0, 0); 8];
+        for (k, slot) in out.iter_mut().take(3).enumerate() {
+            *slot = (self.houses[cell][k], self.slots[cell][k]);
+        }
+        let mut count = 3;
+        if !self.tables.extra_houses_of(cell).is_empty() {
+            for hs in self.extra_houses_se(cell) {
+                out[count] = hs;
+                count += 1;
+            }
+        }
+        (out, count)
+    }
+
+    /// Every house of the cell in SE's order: box, row, column, then the
+    /// variant's.
+    pub fn all_houses_se(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        self.houses[cell]
+            .into_iter()
+            .chain(self.extra_houses_se(cell).map(|(h, _)| h))
+    }
+
     /// Every other cell sharing a house with `cell`.
     pub fn peers(&self, cell: usize) -> &[usize] {
         self.tables.peers(cell)
@@ -589,6 +630,9 @@ impl<'a> Board<'a> {
         for k in 0..3 {
             self.places[self.houses[cell][k] * self.n + d as usize - 1] &= !(1 << self.slots[cell][k]);
         }
+        for &(h, slot) in self.tables.extra_houses_of(cell) {
+            self.places[h * self.n + d as usize - 1] &= !(1 << slot);
+        }
     }
 
     /// Puts `d` back into `cell`.
@@ -596,6 +640,9 @@ impl<'a> Board<'a> {
         self.masks[cell] |= bit(d);
         for k in 0..3 {
             self.places[self.houses[cell][k] * self.n + d as usize - 1] |= 1 << self.slots[cell][k];
+        }
+        for &(h, slot) in self.tables.extra_houses_of(cell) {
+            self.places[h * self.n + d as usize - 1] |= 1 << slot;
         }
     }
 
@@ -627,6 +674,30 @@ impl<'a> Board<'a> {
             let others = self.places[h * n + di] & self.outside_box[cell][k];
             out.extend(crate::logic::candidates::bits(others).map(|slot| node(n, house[slot], d, false)));
         }
+        if !self.tables.extra_houses_of(cell).is_empty() {
+            self.push_extra_offs(cell, d, out);
+        }
+    }
+
+    /// The off nodes of `d` on in `cell` by a variant's houses, each
+    /// house after box, row, column and the variant houses before it
+    /// (SE lists a cell once, under the first house it shares).
+    fn push_extra_offs(&self, cell: usize, d: u8, out: &mut Vec<Node>) {
+        let n = self.n;
+        let di = d as usize - 1;
+        let mut earlier: Vec<usize> = self.houses[cell].to_vec();
+        for (h, slot) in self.extra_houses_se(cell) {
+            let house = self.tables.house(h);
+            let others = self.places[h * n + di] & !(1 << slot);
+            for s in crate::logic::candidates::bits(others) {
+                let x = house[s];
+                let seen = earlier.iter().any(|&e| self.tables.house(e).contains(&x));
+                if !seen {
+                    out.push(node(n, x, d, false));
+                }
+            }
+            earlier.push(h);
+        }
     }
 
     /// The on nodes an off node implies, in SE's order, each with the
@@ -648,9 +719,9 @@ impl<'a> Board<'a> {
         }
         if rules.house {
             let di = d as usize - 1;
-            for k in 0..3 {
-                let h = self.houses[cell][k];
-                let others = self.places[h * n + di] & !(1 << self.slots[cell][k]);
+            let (houses, count) = self.house_slots_se(cell);
+            for &(h, slot) in &houses[..count] {
+                let others = self.places[h * n + di] & !(1 << slot);
                 if others.count_ones() != 1 {
                     continue;
                 }
@@ -1129,9 +1200,9 @@ impl Graph {
     fn push_house_ons(&mut self, board: &Board, cell: usize, d: u8) {
         let (n, from) = (board.n, self.edges.len());
         let di = d as usize - 1;
-        for k in 0..3 {
-            let h = board.houses[cell][k];
-            let others = board.places[h * n + di] & !(1 << board.slots[cell][k]);
+        let (houses, count) = board.house_slots_se(cell);
+        for &(h, slot) in &houses[..count] {
+            let others = board.places[h * n + di] & !(1 << slot);
             if others.count_ones() != 1 {
                 continue;
             }

@@ -230,8 +230,7 @@ fn region_of(board: &Board, hint: &ChainHint, root: Node) -> u32 {
     let n = board.n();
     let (cell, d) = (cell_of(n, root), digit_of(n, root));
     board
-        .houses_se(cell)
-        .into_iter()
+        .all_houses_se(cell)
         .find(|&h| {
             board.place_mask(h, d).count_ones() as usize == hint.cells.len()
                 && hint.cells.iter().all(|&c| board.in_house(c, h))
@@ -631,7 +630,8 @@ fn state_name(p: Node, n: usize) -> String {
 /// multiple engines), what every place of `d` implies alike.
 fn regions(board: &mut Board, walks: &mut Walks, best: &mut Best, mode: Mode, cell: usize, d: u8) {
     let n = board.n();
-    for h in board.houses_se(cell) {
+    let houses: Vec<usize> = board.all_houses_se(cell).collect();
+    for h in houses {
         let mut sources = [(0, 0); MAX_SOURCES];
         let count = on_stack(board.positions(h, d).map(|c| (c, d)), &mut sources);
         if !(count == 2 || (mode.multiple && count > 2)) || sources[0].0 != cell {
@@ -641,7 +641,8 @@ fn regions(board: &mut Board, walks: &mut Walks, best: &mut Best, mode: Mode, ce
         let kind_name = match h / n {
             0 => "row",
             1 => "column",
-            _ => "block",
+            2 => "block",
+            _ => crate::logic::step::House::of(h, n).kind(),
         };
         let symbol = crate::shape::Shape::symbol(d);
         let house = crate::logic::step::House::of(h, n);

@@ -119,8 +119,12 @@ fn analyse_afresh(c: &Candidates) -> Option<Grave> {
     let mut one_digit: Option<(u8, Vec<usize>)> = None;
     let mut several_digits = false;
     let mut places = [0u32; 32];
-    for kind in KIND_ORDER {
-        for house in houses_of_kind(n, kind) {
+    // Under a variant its houses come after box, row and column (SE's
+    // disjoint groups, window groups, diagonals).
+    let classic = KIND_ORDER.into_iter().flat_map(|kind| houses_of_kind(n, kind));
+    let extra = super::common::extra_house_order(c);
+    for house in classic.chain(extra) {
+        {
             c.all_positions(house, &mut places);
             for value in 1..=n as u8 {
                 let at = places[value as usize - 1];
@@ -173,11 +177,10 @@ fn analyse_afresh(c: &Candidates) -> Option<Grave> {
 
 /// Whether removing the BUG values from the BUG cells leaves a grave.
 fn is_grave_without(c: &Candidates, grave: &Grave) -> bool {
-    let n = c.n();
     let reduced = |x: usize| c.mask(x) & !grave.extras_of(x);
     let bivalue = (0..c.cell_count()).all(|x| c.value(x) != 0 || reduced(x).count_ones() == 2);
     bivalue
-        && (0..3 * n).all(|h| {
+        && (0..c.tables().house_count()).all(|h| {
             let mut counts = [0u8; 32];
             for &x in c.tables().house(h) {
                 for d in digits(reduced(x)) {

@@ -8,8 +8,10 @@ use super::super::cell_set::{BoardSets, CellSet};
 use super::super::step::Step;
 
 /// A bound on a cell's peers on the largest board (its row, column and
-/// box less itself: at most 3 x 24), for peer lists kept on the stack.
-pub(crate) const MAX_PEERS: usize = 72;
+/// box less itself: at most 3 x 24; under a variant also two diagonals,
+/// a window, a disjoint group and twelve knight's and king's moves), for
+/// peer lists kept on the stack.
+pub(crate) const MAX_PEERS: usize = 6 * 24 + 12;
 
 /// The step `make` builds, removing `d` from each cell `cells()` yields
 /// that still holds it, if there is one. Most patterns found remove
@@ -33,6 +35,20 @@ pub(crate) fn step_removing<I: Iterator<Item = usize>>(
 /// The houses in the order SE scans them: boxes, then columns, then rows.
 pub(crate) fn se_house_order(n: usize) -> impl Iterator<Item = usize> {
     (2 * n..3 * n).chain(n..2 * n).chain(0..n)
+}
+
+/// A variant's houses in the order SE scans them after rows, columns
+/// and boxes: disjoint groups, window groups, the two diagonals (none on
+/// a classic board, and only those the variant has).
+pub(crate) fn extra_house_order(c: &Candidates) -> impl Iterator<Item = usize> + '_ {
+    let n = c.n();
+    let t = c.tables();
+    let extras = if t.house_count() > 3 * n {
+        (4 * n + 2..5 * n + 2).chain(3 * n + 2..4 * n + 2).chain(3 * n..3 * n + 2)
+    } else {
+        (0..0).chain(0..0).chain(0..0)
+    };
+    extras.filter(move |&h| !t.house(h).is_empty())
 }
 
 /// The step if it removes anything, else `None`.

@@ -68,10 +68,58 @@ impl Pattern for DirectLocked {
     }
 }
 
-/// House kinds as in the house tables: rows, columns, boxes.
+/// House kinds as in the house tables: rows, columns, boxes; under a
+/// variant also disjoint groups and window groups (each a partition of
+/// the board on 9x9, as boxes are).
 const ROW: usize = 0;
 const COLUMN: usize = 1;
 const BOX: usize = 2;
+const GROUP: usize = 3;
+const WINDOW: usize = 4;
+
+/// The house of kind `kind` holding `cell` (`usize::MAX` if none).
+fn house_of_kind(c: &Candidates, cell: usize, kind: usize) -> usize {
+    let t = c.tables();
+    if kind <= BOX {
+        return t.houses_of(cell)[kind];
+    }
+    let n = c.n();
+    let range = if kind == GROUP { 4 * n + 2..5 * n + 2 } else { 3 * n + 2..4 * n + 2 };
+    t.extra_houses_of(cell)
+        .iter()
+        .map(|&(h, _)| h)
+        .find(|h| range.contains(h))
+        .unwrap_or(usize::MAX)
+}
+
+/// The houses of kind `kind`, in order.
+fn houses_of_kind(n: usize, kind: usize) -> std::ops::Range<usize> {
+    match kind {
+        GROUP => 4 * n + 2..5 * n + 2,
+        WINDOW => 3 * n + 2..4 * n + 2,
+        _ => kind * n..(kind + 1) * n,
+    }
+}
+
+/// SE's pairs of kinds for direct locking under a variant, after the
+/// classic four: disjoint groups, then window groups, then both.
+fn variant_pairs(c: &Candidates) -> Vec<(usize, usize)> {
+    let n = c.n();
+    let t = c.tables();
+    let has = |kind: usize| {
+        t.house_count() > 3 * n && houses_of_kind(n, kind).any(|h| !t.house(h).is_empty())
+    };
+    let mut pairs = Vec::new();
+    for kind in [GROUP, WINDOW] {
+        if has(kind) {
+            pairs.extend([(kind, COLUMN), (kind, ROW), (COLUMN, kind), (ROW, kind), (BOX, kind), (kind, BOX)]);
+        }
+    }
+    if has(GROUP) && has(WINDOW) {
+        pairs.extend([(WINDOW, GROUP), (GROUP, WINDOW)]);
+    }
+    pairs
+}
 
 /// Finds the first direct pointing or claiming in SE's order (the unit
 /// tests' entry: the solver goes through [`find_fresh`]).
@@ -112,7 +160,19 @@ fn first_in(c: &Candidates, digits: &[u8]) -> Option<Step> {
     for (from, to) in [(BOX, COLUMN), (BOX, ROW), (COLUMN, BOX), (ROW, BOX)] {
         for &d in digits {
             for h1 in from * n..(from + 1) * n {
-                if let Some(step) = from_house(c, d, h1, to) {
+                if let Some(step) = from_house(c, d, h1, from, to) {
+                    return Some(step);
+                }
+            }
+        }
+    }
+    if c.tables().house_count() == 3 * n {
+        return None;
+    }
+    for (from, to) in variant_pairs(c) {
+        for &d in digits {
+            for h1 in houses_of_kind(n, from) {
+                if let Some(step) = from_house(c, d, h1, from, to) {
                     return Some(step);
                 }
             }
@@ -122,25 +182,29 @@ fn first_in(c: &Candidates, digits: &[u8]) -> Option<Step> {
 }
 
 /// A direct locking of `d` from house `h1` into a house of kind `to`.
-fn from_house(c: &Candidates, d: u8, h1: usize, to: usize) -> Option<Step> {
+fn from_house(c: &Candidates, d: u8, h1: usize, from: usize, to: usize) -> Option<Step> {
     let n = c.n();
     let t = c.tables();
+    if t.house(h1).is_empty() {
+        return None;
+    }
     let places = c.positions(h1, d);
     if places.count_ones() < 2 {
         return None;
     }
     let cells = t.house(h1);
-    let h2 = t.houses_of(cells[places.trailing_zeros() as usize])[to];
-    if bits(places).any(|i| t.houses_of(cells[i])[to] != h2) {
+    let h2 = house_of_kind(c, cells[places.trailing_zeros() as usize], to);
+    if h2 == usize::MAX || bits(places).any(|i| house_of_kind(c, cells[i], to) != h2) {
         return None;
     }
-    let from = h1 / n;
     // Other houses of h1's kind crossing h2, in order: house numbers
-    // stay below 3 * 25 = 75, so one bit each.
+    // stay below 5 * 25 + 2 = 127, so one bit each.
     let crossing = t
         .house(h2)
         .iter()
-        .fold(0u128, |m, &x| m | 1 << t.houses_of(x)[from]);
+        .map(|&x| house_of_kind(c, x, from))
+        .filter(|&h| h != usize::MAX)
+        .fold(0u128, |m, h| m | 1 << h);
     let mut others = crossing & !(1u128 << h1);
     while others != 0 {
         let h3 = others.trailing_zeros() as usize;
@@ -152,7 +216,7 @@ fn from_house(c: &Candidates, d: u8, h1: usize, to: usize) -> Option<Step> {
         let row3 = t.house(h3);
         let mut outside = bits(places3)
             .map(|i| row3[i])
-            .filter(|&x| t.houses_of(x)[to] != h2);
+            .filter(|&x| house_of_kind(c, x, to) != h2);
         let (Some(single), None) = (outside.next(), outside.next()) else {
             continue;
         };

@@ -6,7 +6,7 @@ use super::super::candidates::{bit, digits, full_mask, Candidates};
 use super::super::producer::{Context, Producer};
 use super::super::step::{Pattern, Step};
 use super::super::technique::Technique;
-use super::common::se_house_order;
+use super::common::{extra_house_order, se_house_order};
 use crate::shape::Shape;
 use std::fmt;
 
@@ -28,8 +28,8 @@ impl Producer for FullHouse {
     // A house's full house depends on that house alone: houses unchanged
     // since they had none are skipped.
     fn find(&self, c: &Candidates, cx: &mut Context) -> Option<Step> {
-        cx.memo
-            .first_house(Technique::FullHouse, c, se_house_order(c.n()), |h| in_house(c, h))
+        let houses = se_house_order(c.n()).chain(extra_house_order(c));
+        cx.memo.first_house(Technique::FullHouse, c, houses, |h| in_house(c, h))
     }
 }
 

@@ -15,7 +15,7 @@ use super::super::candidates::{bit, bits, digits, Candidates};
 use super::super::producer::{Context, Producer};
 use super::super::step::{Pattern, Step};
 use super::super::technique::Technique;
-use super::common::{if_progress, se_house_order, search_subsets, MAX_SUBSET};
+use super::common::{extra_house_order, if_progress, se_house_order, search_subsets, MAX_SUBSET};
 use crate::shape::Shape;
 use std::fmt;
 
@@ -53,7 +53,7 @@ impl Producer for HiddenSet {
     /// search last found nothing in them: a house's result depends on that
     /// house alone, and the search re-runs after every step of a solve.
     fn find(&self, c: &Candidates, cx: &mut Context) -> Option<Step> {
-        let houses = se_house_order(c.n());
+        let houses = se_house_order(c.n()).chain(extra_house_order(c));
         cx.memo
             .first_house(self.techniques()[0], c, houses, |h| self.find_in(c, h))
     }

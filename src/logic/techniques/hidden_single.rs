@@ -7,6 +7,7 @@ use super::super::candidates::{bits, Candidates};
 use super::super::producer::{Context, Producer};
 use super::super::step::{Pattern, Step};
 use super::super::technique::Technique;
+use super::common::extra_house_order;
 use crate::shape::Shape;
 use std::fmt;
 
@@ -48,8 +49,9 @@ impl Producer for HiddenSingle {
         if self.in_box {
             cx.memo.first_house(t, c, 2 * n..3 * n, |h| in_house(c, h, t))
         } else {
-            cx.memo
-                .first_house(t, c, (n..2 * n).chain(0..n), |h| in_house(c, h, t))
+            // Under a variant SE rates its houses' singles as a line's.
+            let houses = (n..2 * n).chain(0..n).chain(extra_house_order(c));
+            cx.memo.first_house(t, c, houses, |h| in_house(c, h, t))
         }
     }
 }

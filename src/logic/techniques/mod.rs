@@ -42,6 +42,7 @@ pub(crate) mod common;
 pub(crate) mod direct_pointing;
 pub(crate) mod fish;
 pub(crate) mod full_house;
+pub(crate) mod generalized;
 pub(crate) mod hidden_set;
 pub(crate) mod hidden_single;
 pub(crate) mod locked;

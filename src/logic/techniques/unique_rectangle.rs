@@ -338,6 +338,26 @@ fn find_with<const W: usize>(c: &Candidates, changed: &dyn Fn(usize) -> bool) ->
 /// into [`Tables::houses_of`](super::super::candidates::Tables::houses_of).
 const KIND_ORDER: [usize; 3] = [2, 0, 1];
 
+/// Under a variant, SE's kinds in its order: box, row, column, then
+/// disjoint group (3), window group (4), main and anti-diagonal (5, 6).
+const ALL_KINDS: [usize; 7] = [2, 0, 1, 3, 4, 5, 6];
+
+/// The cell's house of a kind of [`ALL_KINDS`], if it has one.
+fn house_of_kind(c: &Candidates, cell: usize, kind: usize) -> Option<usize> {
+    let t = c.tables();
+    if kind < 3 {
+        return Some(t.houses_of(cell)[kind]);
+    }
+    let n = c.n();
+    let range = match kind {
+        3 => 4 * n + 2..5 * n + 2,
+        4 => 3 * n + 2..4 * n + 2,
+        5 => 3 * n..3 * n + 1,
+        _ => 3 * n + 1..3 * n + 2,
+    };
+    t.extra_houses_of(cell).iter().map(|&(h, _)| h).find(|h| range.contains(h))
+}
+
 /// The cells that may belong to a deadly loop on `pair`: they hold both
 /// digits, and so does another such cell in each of their row, column
 /// and box (a deadly loop holds two cells of every house it touches).
@@ -348,7 +368,7 @@ fn loop_members<const W: usize>(c: &Candidates, sets: &BoardSets<W>, pair: u32) 
     let mut member = sets.holding(a).and(sets.holding(b));
     loop {
         let before = member;
-        for h in 0..3 * c.n() {
+        for h in 0..c.tables().house_count() {
             let inside = member.and(sets.house(c, h));
             if !inside.is_empty() && !inside.has_two() {
                 member = member.without(inside);
@@ -383,11 +403,15 @@ impl<const W: usize> LoopSearch<'_, W> {
         self.path.push(cell);
         self.on_path[parity].insert(cell);
         let t = self.c.tables();
-        for kind in KIND_ORDER {
+        let variant = t.house_count() > 3 * self.c.n();
+        let kinds = if variant { &ALL_KINDS[..] } else { &KIND_ORDER[..] };
+        for &kind in kinds {
             if came_by == Some(kind) {
                 continue;
             }
-            let house = t.houses_of(cell)[kind];
+            let Some(house) = house_of_kind(self.c, cell, kind) else {
+                continue;
+            };
             // In index order, which is the house's order.
             for next in self.members.and(self.sets.house(self.c, house)).iter() {
                 if next == self.start && self.path.len() >= 4 {
@@ -426,11 +450,12 @@ impl<const W: usize> LoopSearch<'_, W> {
 /// one at an even and one at an odd position.
 fn is_deadly(c: &Candidates, cells: &[usize]) -> bool {
     let t = c.tables();
-    // House numbers stay below 3 * 25 = 75: one bit each.
-    debug_assert!(3 * c.n() <= 128);
+    // House numbers stay below 5 * 25 + 2 = 127: one bit each.
+    debug_assert!(t.house_count() <= 128);
     let mut by_parity = [0u128; 2];
     for (i, &cell) in cells.iter().enumerate() {
-        for h in t.houses_of(cell) {
+        let extra = t.extra_houses_of(cell).iter().map(|&(h, _)| h);
+        for h in t.houses_of(cell).into_iter().chain(extra) {
             if by_parity[i % 2] & 1 << h != 0 {
                 return false;
             }

@@ -1,0 +1,80 @@
+//! Variant ratings against Sukaku Explainer's: every puzzle of
+//! `tests/data/se_variant_ratings.tsv` was rated by serate 1.15.10 with
+//! the variant's switch (`--isX=1`, `--isWindows=1`, `--isDG=1`,
+//! `--isAntiKing=1`, `--isAntiKnight=1`); the grader must give the same ER.
+
+use sudoku_dlx::limits::Limits;
+use sudoku_dlx::{grade_variant_within, grade_within, GradeError, Grid, Rating, Shape, Variant};
+
+fn grade(puzzle: &Grid, variant: &Variant) -> Result<Rating, GradeError> {
+    grade_variant_within(puzzle, variant, Limits::default(), false).map(|g| g.path.rating)
+}
+
+const CORPUS: &str = include_str!("data/se_variant_ratings.tsv");
+
+#[test]
+fn variant_ratings_match_sukaku_explainer() {
+    let mut wrong = Vec::new();
+    let mut rated = 0;
+    for line in CORPUS.lines().filter(|l| !l.trim().is_empty()) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let variant: Variant = fields[0].parse().expect("a variant name");
+        let puzzle: Grid = fields[1].parse().expect("a puzzle line");
+        let se_er: f32 = fields[2].split('/').next().unwrap().parse().expect("an ER");
+        let rating = grade(&puzzle, &variant).expect("a rated variant, a unique puzzle");
+        rated += 1;
+        if (rating.score * 10.0).round() != (se_er * 10.0).round() {
+            wrong.push(format!(
+                "{variant} {}: ours {:.1}, SE {se_er:.1}",
+                fields[1], rating.score
+            ));
+        }
+    }
+    assert!(rated >= 50, "the corpus holds {rated} puzzles");
+    assert!(
+        wrong.is_empty(),
+        "{} of {rated} differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_variant_houses_count_for_singles() {
+    // Classic rules alone leave this X puzzle stuck where the diagonals
+    // give singles: its X rating must be lower than a classic solve can
+    // reach (classic rules give several solutions, so it is no classic
+    // puzzle at all).
+    let line = "4.79863..2...5.8.6..9132.7.9......1.........937....4.8..........4...8........7182";
+    let puzzle: Grid = line.parse().unwrap();
+    let x: Variant = "x".parse().unwrap();
+    let rating = grade(&puzzle, &x).unwrap();
+    assert_eq!((rating.score * 10.0).round(), 15.0);
+    assert!(matches!(
+        grade_within(&puzzle, Limits::default(), false),
+        Err(GradeError::NotUnique { .. })
+    ));
+}
+
+#[test]
+fn unrated_variants_are_refused_by_name() {
+    for name in ["non-consecutive", "x,non-consecutive"] {
+        let variant: Variant = name.parse().unwrap();
+        let puzzle = Grid::empty(Shape::CLASSIC);
+        match grade(&puzzle, &variant) {
+            Err(e @ GradeError::Logic(_)) => assert!(e.to_string().contains("non-consecutive"), "{e}"),
+            Err(e) => panic!("{name}: {e}"),
+            Ok(_) => panic!("{name} was accepted"),
+        }
+    }
+}
+
+#[test]
+fn a_variant_that_does_not_fit_the_shape_is_an_error() {
+    let variant: Variant = "windoku".parse().unwrap();
+    let shape = Shape::new(2, 3).unwrap();
+    assert!(matches!(
+        grade(&Grid::empty(shape), &variant),
+        Err(GradeError::Logic(e)) if e.contains("windoku")
+    ));
+}
