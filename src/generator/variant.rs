@@ -7,6 +7,7 @@
 //! region map gets random regions first.
 
 use crate::engine::variant::dlx::VariantDlx;
+use crate::engine::variant::propagate::Propagator;
 use crate::engine::variant::sat::VariantSat;
 use crate::engine::{BackendKind, Count};
 use crate::generator::symmetry::Symmetry;
@@ -44,9 +45,8 @@ pub struct Rules {
     variant: Variant,
     dlx: VariantDlx,
     sat: VariantSat,
-    /// Whether random grids come from SAT: set once short DLX searches
-    /// failed to find one.
-    fill_by_sat: bool,
+    /// The generator's own solver: fills and digging probes.
+    propagator: Propagator,
     /// Every cell's same-digit peers and its non-consecutive neighbours,
     /// for the naked-single shortcut of digging.
     peers: Vec<Vec<usize>>,
@@ -105,7 +105,7 @@ impl Rules {
             variant: variant.clone(),
             dlx: VariantDlx::new(shape, variant),
             sat: VariantSat::new(shape, variant),
-            fill_by_sat: false,
+            propagator: Propagator::new(shape, variant),
             peers,
             neighbours,
         }
@@ -182,19 +182,13 @@ impl Rules {
         })
     }
 
-    /// A random complete grid by short restarted searches, if one is
-    /// found.
+    /// A random complete grid by short restarted searches, else from
+    /// SAT, if one is found.
     fn random_grid(&mut self, rng: &mut ChaCha8Rng) -> Option<Grid> {
-        if self.fill_by_sat {
-            return self.sat.fill(rng);
-        }
         let budget = RESTART_NODES_PER_CELL * self.shape.cells() as u64;
-        let grid = (0..FILL_RESTARTS).find_map(|_| self.dlx.fill(rng, Some(budget)));
-        if grid.is_none() {
-            self.fill_by_sat = true;
-            return self.sat.fill(rng);
-        }
-        grid
+        (0..FILL_RESTARTS)
+            .find_map(|_| self.propagator.fill(rng, budget))
+            .or_else(|| self.sat.fill(rng))
     }
 
     /// Refuses a clue symmetry that does not map the rules onto
@@ -223,7 +217,7 @@ impl Rules {
             let other = orbit.iter().any(|&c| {
                 let digit = solution.get(c);
                 !self.naked_single(&puzzle, c, digit)
-                    && match self.dlx.has_other(&puzzle, c, digit, Some(PROBE_NODES)) {
+                    && match self.propagator.has_other(&puzzle, c, digit, PROBE_NODES) {
                         Some(found) => found,
                         None => self.sat.has_other(&puzzle, c, digit),
                     }

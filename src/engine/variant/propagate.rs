@@ -1,0 +1,352 @@
+//! A propagation solver for variant rules, for generation's speed.
+//!
+//! Generation asks two questions many times: "a random complete grid" and
+//! "has this puzzle a solution with this cell different". Both are settled
+//! after a few search nodes when every placement is propagated at once, so
+//! this solver keeps a candidate bitmask per cell and applies, until
+//! nothing changes:
+//!
+//! - a placed digit leaves every peer (every house through the cell, plus
+//!   the cells a same-digit conflict such as anti-knight names);
+//! - a placed digit `d` removes `d-1` and `d+1` from its non-consecutive
+//!   neighbours;
+//! - naked singles (a cell with one candidate is placed) and hidden singles
+//!   (a digit with one place in a house goes there), over every house.
+//!
+//! It then branches on a cell with the fewest candidates. The DLX matrix
+//! and the SAT formula stay the engines users choose and the independent
+//! checks; this solver is internal to the generator.
+
+use crate::engine::Count;
+use crate::grid::Grid;
+use crate::shape::Shape;
+use crate::variant::{Conflict, Variant};
+use rand::seq::SliceRandom;
+use rand::RngCore;
+
+/// Flag bit of a cell whose single candidate has been propagated; digits
+/// use bits `0..n` (n is at most 25).
+const PLACED: u32 = 1 << 31;
+
+/// The geometry of one variant on one shape, flattened for the search.
+#[derive(Clone)]
+pub(crate) struct Propagator {
+    shape: Shape,
+    geometry: Geometry,
+    /// One candidate state per search depth, `cells` words each.
+    levels: Vec<u32>,
+    queue: Vec<u16>,
+    nodes: u64,
+}
+
+/// The houses and conflicts of a [`Propagator`], apart from its search
+/// state so that both can be borrowed at once.
+#[derive(Clone)]
+struct Geometry {
+    n: usize,
+    /// Every digit's bit.
+    all: u32,
+    /// Every house's cells, `n` per house.
+    houses: Vec<u16>,
+    /// Cells that may not share a digit with a cell, deduplicated:
+    /// `peers[peer_start[c]..peer_start[c + 1]]`.
+    peer_start: Vec<u32>,
+    peers: Vec<u16>,
+    /// Non-consecutive neighbours, laid out the same way.
+    neighbour_start: Vec<u32>,
+    neighbours: Vec<u16>,
+}
+
+/// What one search is asked for and what it found.
+struct Run<'a> {
+    limit: u64,
+    budget: u64,
+    rng: Option<&'a mut dyn RngCore>,
+    solutions: u64,
+    first: Option<Vec<u32>>,
+    aborted: bool,
+}
+
+impl Propagator {
+    /// The solver of `variant` on `shape` (the variant already checked).
+    pub(crate) fn new(shape: Shape, variant: &Variant) -> Propagator {
+        let cells = shape.cells();
+        let houses = variant.houses(shape);
+        let mut peer_sets: Vec<Vec<u16>> = vec![Vec::new(); cells];
+        let mut neighbour_sets: Vec<Vec<u16>> = vec![Vec::new(); cells];
+        for house in &houses {
+            for &a in house {
+                peer_sets[a].extend(house.iter().filter(|&&b| b != a).map(|&b| b as u16));
+            }
+        }
+        for conflict in variant.conflicts(shape) {
+            let (sets, a, b) = match conflict {
+                Conflict::SameDigit(a, b) => (&mut peer_sets, a, b),
+                Conflict::Consecutive(a, b) => (&mut neighbour_sets, a, b),
+            };
+            sets[a].push(b as u16);
+            sets[b].push(a as u16);
+        }
+        let (peer_start, peers) = flatten(peer_sets);
+        let (neighbour_start, neighbours) = flatten(neighbour_sets);
+        Propagator {
+            shape,
+            geometry: Geometry {
+                n: shape.n(),
+                all: ((1u64 << shape.n()) - 1) as u32,
+                houses: houses.iter().flatten().map(|&c| c as u16).collect(),
+                peer_start,
+                peers,
+                neighbour_start,
+                neighbours,
+            },
+            levels: vec![0; cells * (cells + 1)],
+            queue: Vec::with_capacity(cells),
+            nodes: 0,
+        }
+    }
+
+    /// Counts solutions of `puzzle` up to `limit`, searching at most
+    /// `budget` nodes.
+    pub(crate) fn count(&mut self, puzzle: &Grid, limit: u64, budget: u64) -> Count {
+        let mut run = Run::new(limit, budget, None);
+        if self.load(puzzle, None) {
+            self.search(0, &mut run);
+        }
+        Count {
+            solutions: run.solutions,
+            first: run.first.as_ref().map(|s| self.grid_of(s)),
+            effort: self.nodes,
+            complete: !run.aborted,
+        }
+    }
+
+    /// A random complete grid, or `None` if none was found within
+    /// `budget` nodes (or none exists).
+    pub(crate) fn fill(&mut self, rng: &mut dyn RngCore, budget: u64) -> Option<Grid> {
+        let mut run = Run::new(1, budget, Some(rng));
+        if self.load(&Grid::empty(self.shape), None) {
+            self.search(0, &mut run);
+        }
+        run.first.as_ref().map(|s| self.grid_of(s))
+    }
+
+    /// Whether `puzzle` has a solution with `digit` not in `cell` (an empty
+    /// cell of the puzzle); `None` past the budget.
+    pub(crate) fn has_other(&mut self, puzzle: &Grid, cell: usize, digit: u8, budget: u64) -> Option<bool> {
+        let mut run = Run::new(1, budget, None);
+        if self.load(puzzle, Some((cell, digit))) {
+            self.search(0, &mut run);
+        }
+        (!run.aborted).then_some(run.solutions > 0)
+    }
+
+    /// Sets level 0 to the puzzle's clues, propagated, with `digit`
+    /// removed from `cell` if asked; false on a contradiction.
+    fn load(&mut self, puzzle: &Grid, without: Option<(usize, u8)>) -> bool {
+        self.nodes = 0;
+        let cells = self.shape.cells();
+        self.queue.clear();
+        let (state, _) = self.levels.split_at_mut(cells);
+        state.fill(self.geometry.all);
+        if let Some((cell, digit)) = without {
+            state[cell] &= !(1 << (digit - 1));
+        }
+        for (cell, &d) in puzzle.cells().iter().enumerate() {
+            if d != 0 {
+                let bit = 1u32 << (d - 1);
+                if state[cell] & bit == 0 {
+                    return false;
+                }
+                state[cell] = bit;
+                self.queue.push(cell as u16);
+            }
+        }
+        self.geometry.propagate(state, &mut self.queue)
+    }
+
+    /// Searches from the (propagated) state at `depth`.
+    fn search(&mut self, depth: usize, run: &mut Run) {
+        self.nodes += 1;
+        if self.nodes > run.budget {
+            run.aborted = true;
+            return;
+        }
+        let cells = self.shape.cells();
+        let state = &self.levels[depth * cells..(depth + 1) * cells];
+        let Some(cell) = pick(state) else {
+            run.solutions += 1;
+            run.first.get_or_insert_with(|| state.to_vec());
+            return;
+        };
+        let mut digits = [0u8; 32];
+        let mut k = 0;
+        let mut mask = state[cell] & !PLACED;
+        while mask != 0 {
+            digits[k] = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            k += 1;
+        }
+        if let Some(rng) = run.rng.as_mut() {
+            digits[..k].shuffle(rng);
+        }
+        for &d in &digits[..k] {
+            self.levels.copy_within(depth * cells..(depth + 1) * cells, (depth + 1) * cells);
+            let next = (depth + 1) * cells;
+            self.levels[next + cell] = 1 << d;
+            self.queue.clear();
+            self.queue.push(cell as u16);
+            if self.geometry.propagate(&mut self.levels[next..next + cells], &mut self.queue) {
+                self.search(depth + 1, run);
+            }
+            if run.aborted || run.solutions >= run.limit {
+                return;
+            }
+        }
+    }
+
+    fn grid_of(&self, state: &[u32]) -> Grid {
+        let digits = state.iter().map(|&m| ((m & !PLACED).trailing_zeros() + 1) as u8).collect();
+        Grid::from_cells(self.shape, digits).unwrap_or_else(|| Grid::empty(self.shape))
+    }
+}
+
+impl Geometry {
+    /// Places the queued cells and every single they lead to; false on a
+    /// contradiction (a cell without candidates, or a digit without a
+    /// place in some house).
+    fn propagate(&self, state: &mut [u32], queue: &mut Vec<u16>) -> bool {
+        loop {
+            while let Some(cell) = queue.pop() {
+                if !self.place(state, cell as usize, queue) {
+                    return false;
+                }
+            }
+            match self.hidden_singles(state, queue) {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
+            }
+        }
+    }
+
+    /// Removes a cell's single candidate from its peers (and its
+    /// neighbours' from their consecutive digits).
+    fn place(&self, state: &mut [u32], cell: usize, queue: &mut Vec<u16>) -> bool {
+        if state[cell] & PLACED != 0 {
+            return true;
+        }
+        let bit = state[cell];
+        state[cell] |= PLACED;
+        let peers = &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize];
+        if !remove(state, peers, bit, queue) {
+            return false;
+        }
+        let near = &self.neighbours[self.neighbour_start[cell] as usize..self.neighbour_start[cell + 1] as usize];
+        near.is_empty() || remove(state, near, ((bit << 1) | (bit >> 1)) & self.all, queue)
+    }
+
+    /// Hidden singles over every house: `Some(true)` if some were placed
+    /// (queued), `None` on a contradiction.
+    fn hidden_singles(&self, state: &mut [u32], queue: &mut Vec<u16>) -> Option<bool> {
+        let mut found = false;
+        for house in self.houses.chunks_exact(self.n) {
+            let (mut once, mut twice, mut fixed) = (0u32, 0u32, 0u32);
+            for &c in house {
+                let s = state[c as usize];
+                let m = s & !PLACED;
+                twice |= once & m;
+                once |= m;
+                if s & PLACED != 0 {
+                    fixed |= m;
+                }
+            }
+            if once != self.all {
+                return None;
+            }
+            let single = once & !twice & !fixed;
+            if single == 0 {
+                continue;
+            }
+            for &c in house {
+                let m = state[c as usize] & !PLACED;
+                let hit = m & single;
+                if hit != 0 && m != hit {
+                    if hit & (hit - 1) != 0 {
+                        return None;
+                    }
+                    state[c as usize] = hit;
+                    queue.push(c);
+                    found = true;
+                }
+            }
+        }
+        Some(found)
+    }
+}
+
+/// Removes `bits` from `cells`, queueing cells left with one candidate;
+/// false if one is left with none.
+fn remove(state: &mut [u32], cells: &[u16], bits: u32, queue: &mut Vec<u16>) -> bool {
+    for &p in cells {
+        let m = state[p as usize];
+        if m & bits == 0 {
+            continue;
+        }
+        let left = m & !bits;
+        state[p as usize] = left;
+        let digits = left & !PLACED;
+        if digits == 0 {
+            return false;
+        }
+        if digits & (digits - 1) == 0 && left & PLACED == 0 {
+            queue.push(p);
+        }
+    }
+    true
+}
+
+/// An unplaced cell with the fewest candidates (the first such), or
+/// `None` when every cell is placed.
+fn pick(state: &[u32]) -> Option<usize> {
+    let mut best = None;
+    let mut fewest = u32::MAX;
+    for (cell, &m) in state.iter().enumerate() {
+        if m & PLACED == 0 {
+            let k = m.count_ones();
+            if k < fewest {
+                fewest = k;
+                best = Some(cell);
+                if k == 2 {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
+fn flatten(sets: Vec<Vec<u16>>) -> (Vec<u32>, Vec<u16>) {
+    let mut start = vec![0u32];
+    let mut flat = Vec::new();
+    for mut set in sets {
+        set.sort_unstable();
+        set.dedup();
+        flat.extend(set);
+        start.push(flat.len() as u32);
+    }
+    (start, flat)
+}
+
+impl<'a> Run<'a> {
+    fn new(limit: u64, budget: u64, rng: Option<&'a mut dyn RngCore>) -> Run<'a> {
+        Run {
+            limit: limit.max(1),
+            budget,
+            rng,
+            solutions: 0,
+            first: None,
+            aborted: false,
+        }
+    }
+}
