@@ -55,6 +55,13 @@ struct Geometry {
     /// Non-consecutive neighbours, laid out the same way.
     neighbour_start: Vec<u32>,
     neighbours: Vec<u16>,
+    /// Every cell's peers as a bitset of `words` words, when the rules
+    /// have same-digit conflicts (see [`Geometry::seen_by_all`]); else
+    /// empty.
+    peer_bits: Vec<u64>,
+    /// Every cell's non-consecutive neighbours as a bitset, likewise.
+    neighbour_bits: Vec<u64>,
+    words: usize,
 }
 
 /// What one search is asked for and what it found.
@@ -87,6 +94,17 @@ impl Propagator {
             sets[a].push(b as u16);
             sets[b].push(a as u16);
         }
+        let words = cells.div_ceil(64);
+        let mut peer_bits = Vec::new();
+        if variant.conflicts(shape).iter().any(|c| matches!(c, Conflict::SameDigit(..))) {
+            peer_bits = vec![0u64; cells * words];
+            for (cell, set) in peer_sets.iter().enumerate() {
+                for &p in set {
+                    peer_bits[cell * words + p as usize / 64] |= 1 << (p % 64);
+                }
+            }
+        }
+        let neighbour_bits = bitsets(&neighbour_sets, words);
         let (peer_start, peers) = flatten(peer_sets);
         let (neighbour_start, neighbours) = flatten(neighbour_sets);
         Propagator {
@@ -99,6 +117,9 @@ impl Propagator {
                 peers,
                 neighbour_start,
                 neighbours,
+                peer_bits,
+                neighbour_bits,
+                words,
             },
             levels: vec![0; cells * (cells + 1)],
             queue: Vec::with_capacity(cells),
@@ -224,8 +245,26 @@ impl Geometry {
             }
             match self.hidden_singles(state, queue) {
                 None => return false,
-                Some(false) => return true,
-                Some(true) => {}
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            let mut found = false;
+            if !self.peer_bits.is_empty() {
+                match self.seen_by_all(state, queue, &self.peer_bits, |bit| bit) {
+                    None => return false,
+                    Some(f) => found |= f,
+                }
+            }
+            if !self.neighbour_bits.is_empty() {
+                let all = self.all;
+                let near = |bit: u32| ((bit << 1) | (bit >> 1)) & all;
+                match (self.pincers(state, queue), self.seen_by_all(state, queue, &self.neighbour_bits, near)) {
+                    (Some(a), Some(b)) => found |= a | b,
+                    _ => return false,
+                }
+            }
+            if !found {
+                return true;
             }
         }
     }
@@ -284,6 +323,108 @@ impl Geometry {
         Some(found)
     }
 }
+
+impl Geometry {
+    /// A digit's places in a house all see some cell outside them (through
+    /// houses or same-digit conflicts): that cell cannot hold the digit.
+    /// Pointing and claiming are the cases where the cell shares a house;
+    /// under anti-knight or anti-king most of these eliminations come from
+    /// conflicts, which singles alone never see. `Some(true)` if some
+    /// candidate went, `None` on a contradiction.
+    fn seen_by_all(
+        &self,
+        state: &mut [u32],
+        queue: &mut Vec<u16>,
+        bits: &[u64],
+        forbid: impl Fn(u32) -> u32,
+    ) -> Option<bool> {
+        let w = self.words;
+        let mut found = false;
+        let mut seen = [0u64; WORDS];
+        for house in self.houses.chunks_exact(self.n) {
+            // Digits with two or three places: more places rarely see a
+            // common cell, and scanning them costs more than it finds.
+            let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
+            for &c in house {
+                let s = state[c as usize];
+                if s & PLACED == 0 {
+                    four |= three & s;
+                    three |= two & s;
+                    two |= one & s;
+                    one |= s;
+                }
+            }
+            let mut open = two & !four;
+            while open != 0 {
+                let bit = open & open.wrapping_neg();
+                open &= open - 1;
+                seen[..w].fill(!0);
+                for &c in house {
+                    if state[c as usize] & bit != 0 {
+                        let peers = &bits[c as usize * w..(c as usize + 1) * w];
+                        seen[..w].iter_mut().zip(peers).for_each(|(a, b)| *a &= b);
+                    }
+                }
+                for (k, &word) in seen[..w].iter().enumerate() {
+                    let mut word = word;
+                    while word != 0 {
+                        let cell = k * 64 + word.trailing_zeros() as usize;
+                        word &= word - 1;
+                        let gone = forbid(bit);
+                        if state[cell] & gone != 0 {
+                            if !remove(state, &[cell as u16], gone, queue) {
+                                return None;
+                            }
+                            found = true;
+                        }
+                    }
+                }
+            }
+        }
+        Some(found)
+    }
+}
+
+impl Geometry {
+    /// A cell left with two digits one apart from a middle digit (3 and 5)
+    /// holds a neighbour of that middle digit either way: its
+    /// non-consecutive neighbours lose the middle digit.
+    fn pincers(&self, state: &mut [u32], queue: &mut Vec<u16>) -> Option<bool> {
+        let mut found = false;
+        for cell in 0..state.len() {
+            let m = state[cell];
+            if m & PLACED != 0 || m.count_ones() != 2 || m >> m.trailing_zeros() != 0b101 {
+                continue;
+            }
+            let middle = (m & m.wrapping_neg()) << 1;
+            let near = &self.neighbours[self.neighbour_start[cell] as usize..self.neighbour_start[cell + 1] as usize];
+            if near.iter().any(|&x| state[x as usize] & middle != 0) {
+                if !remove(state, near, middle, queue) {
+                    return None;
+                }
+                found = true;
+            }
+        }
+        Some(found)
+    }
+}
+
+/// Every cell's set as a bitset of `words` words; empty when every set is.
+fn bitsets(sets: &[Vec<u16>], words: usize) -> Vec<u64> {
+    if sets.iter().all(Vec::is_empty) {
+        return Vec::new();
+    }
+    let mut bits = vec![0u64; sets.len() * words];
+    for (cell, set) in sets.iter().enumerate() {
+        for &p in set {
+            bits[cell * words + p as usize / 64] |= 1 << (p % 64);
+        }
+    }
+    bits
+}
+
+/// Words of a cell bitset on the largest board (25x25).
+const WORDS: usize = (crate::shape::MAX_SIDE * crate::shape::MAX_SIDE).div_ceil(64);
 
 /// Removes `bits` from `cells`, queueing cells left with one candidate;
 /// false if one is left with none.
