@@ -81,7 +81,7 @@ impl Rules {
         let mut rules = Rules::build(shape, variant);
         let mut rng = ChaCha8Rng::seed_from_u64(0);
         if rules.random_grid(&mut rng).is_none() {
-            let whole = rules.dlx().count(&Grid::empty(shape), 1, Some(FILL_BUDGET));
+            let whole = rules.propagator.count(&Grid::empty(shape), 1, FILL_BUDGET);
             if whole.complete && whole.solutions == 0 {
                 return Err(VariantError::Unsatisfiable(variant.to_string(), shape));
             }

@@ -553,7 +553,7 @@ mod tests {
             }
             seen[class(ours.solutions) as usize] += 1;
             if ours.solutions >= 1 {
-                let first = ours.first.as_ref().map(|g| g.clone()).unwrap_or_else(|| Grid::empty(shape));
+                let first = ours.first.clone().unwrap_or_else(|| Grid::empty(shape));
                 let cell = cells[0];
                 if puzzle.get(cell) == 0 {
                     let digit = first.get(cell);
