@@ -529,7 +529,7 @@ mod tests {
             // Sparse non-consecutive puzzles take the DLX matrix millions
             // of nodes; fewer empty cells keep the test short.
             let most = match variant.has(Constraint::NonConsecutive) {
-                true => shape.cells() / 2,
+                true => shape.cells() * 2 / 5,
                 false => shape.cells() * 2 / 3,
             };
             let empty = rng.gen_range(shape.cells() / 4..=most);
@@ -585,7 +585,7 @@ mod tests {
             let variant: Variant = name.parse().unwrap();
             for &shape in shapes {
                 seed += 1;
-                let seen = agrees(shape, &variant, 40, seed);
+                let seen = agrees(shape, &variant, 30, seed);
                 // Small boards have few grids: some classes may not come.
                 assert!(seen.iter().filter(|&&k| k > 0).count() >= 2, "{name} on {shape}: {seen:?}");
             }
