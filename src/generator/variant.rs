@@ -7,6 +7,7 @@
 //! region map gets random regions first.
 
 use crate::engine::variant::dlx::VariantDlx;
+use crate::engine::variant::propagate::Propagator;
 use crate::engine::variant::sat::VariantSat;
 use crate::engine::{BackendKind, Count};
 use crate::generator::symmetry::Symmetry;
@@ -35,18 +36,22 @@ const RESTART_NODES_PER_CELL: u64 = 20;
 const PROBE_NODES: u64 = 2_000;
 
 /// Region layouts tried per jigsaw puzzle before giving up.
-const REGION_ATTEMPTS: usize = 50;
+const REGION_ATTEMPTS: usize = 200;
+
+/// Short fills tried on a random jigsaw layout before it is redrawn.
+const LAYOUT_FILLS: usize = 3;
 
 /// A variant checked for a shape, with its engines.
 #[derive(Clone)]
 pub struct Rules {
     shape: Shape,
     variant: Variant,
-    dlx: VariantDlx,
-    sat: VariantSat,
-    /// Whether random grids come from SAT: set once short DLX searches
-    /// failed to find one.
-    fill_by_sat: bool,
+    /// The engines users choose, built on first use: a drawn jigsaw
+    /// layout usually never needs them.
+    dlx: Option<VariantDlx>,
+    sat: Option<VariantSat>,
+    /// The generator's own solver: fills and digging probes.
+    propagator: Propagator,
     /// Every cell's same-digit peers and its non-consecutive neighbours,
     /// for the naked-single shortcut of digging.
     peers: Vec<Vec<usize>>,
@@ -76,7 +81,7 @@ impl Rules {
         let mut rules = Rules::build(shape, variant);
         let mut rng = ChaCha8Rng::seed_from_u64(0);
         if rules.random_grid(&mut rng).is_none() {
-            let whole = rules.dlx.count(&Grid::empty(shape), 1, Some(FILL_BUDGET));
+            let whole = rules.propagator.count(&Grid::empty(shape), 1, FILL_BUDGET);
             if whole.complete && whole.solutions == 0 {
                 return Err(VariantError::Unsatisfiable(variant.to_string(), shape));
             }
@@ -103,9 +108,9 @@ impl Rules {
         Rules {
             shape,
             variant: variant.clone(),
-            dlx: VariantDlx::new(shape, variant),
-            sat: VariantSat::new(shape, variant),
-            fill_by_sat: false,
+            dlx: None,
+            sat: None,
+            propagator: Propagator::new(shape, variant),
             peers,
             neighbours,
         }
@@ -126,6 +131,14 @@ impl Rules {
         }
         let all = ((1u64 << (self.shape.n() + 1)) - 1) & !1;
         (seen | 1 << digit) & all == all
+    }
+
+    fn dlx(&mut self) -> &mut VariantDlx {
+        self.dlx.get_or_insert_with(|| VariantDlx::new(self.shape, &self.variant))
+    }
+
+    fn sat(&mut self) -> &mut VariantSat {
+        self.sat.get_or_insert_with(|| VariantSat::new(self.shape, &self.variant))
     }
 
     /// The shape.
@@ -155,8 +168,8 @@ impl Rules {
             ));
         }
         Ok(match backend {
-            BackendKind::Sat => self.sat.count(puzzle, limit),
-            _ => self.dlx.count(puzzle, limit, budget),
+            BackendKind::Sat => self.sat().count(puzzle, limit),
+            _ => self.dlx().count(puzzle, limit, budget),
         })
     }
 
@@ -182,19 +195,13 @@ impl Rules {
         })
     }
 
-    /// A random complete grid by short restarted searches, if one is
-    /// found.
+    /// A random complete grid by short restarted searches, else from
+    /// SAT, if one is found.
     fn random_grid(&mut self, rng: &mut ChaCha8Rng) -> Option<Grid> {
-        if self.fill_by_sat {
-            return self.sat.fill(rng);
-        }
         let budget = RESTART_NODES_PER_CELL * self.shape.cells() as u64;
-        let grid = (0..FILL_RESTARTS).find_map(|_| self.dlx.fill(rng, Some(budget)));
-        if grid.is_none() {
-            self.fill_by_sat = true;
-            return self.sat.fill(rng);
-        }
-        grid
+        (0..FILL_RESTARTS)
+            .find_map(|_| self.propagator.fill(rng, budget))
+            .or_else(|| self.sat().fill(rng))
     }
 
     /// Refuses a clue symmetry that does not map the rules onto
@@ -223,9 +230,9 @@ impl Rules {
             let other = orbit.iter().any(|&c| {
                 let digit = solution.get(c);
                 !self.naked_single(&puzzle, c, digit)
-                    && match self.dlx.has_other(&puzzle, c, digit, Some(PROBE_NODES)) {
+                    && match self.propagator.has_other(&puzzle, c, digit, PROBE_NODES) {
                         Some(found) => found,
-                        None => self.sat.has_other(&puzzle, c, digit),
+                        None => self.sat().has_other(&puzzle, c, digit),
                     }
             });
             if other {
@@ -257,8 +264,18 @@ pub fn generate_variant(
         let map = random_regions(shape, &mut rng);
         let with_regions = variant.clone().with_regions(&map, shape)?;
         let mut rules = Rules::build(shape, &with_regions);
-        if let Ok(p) = rules.generate(rng.gen(), symmetry) {
-            return Ok(p);
+        // Many layouts admit no grid; proving that takes a long search, so
+        // a layout whose grid short searches miss is redrawn instead.
+        let budget = RESTART_NODES_PER_CELL * shape.cells() as u64;
+        let mut grid_rng = ChaCha8Rng::seed_from_u64(rng.gen());
+        let found = (0..LAYOUT_FILLS).find_map(|_| rules.propagator.fill(&mut grid_rng, budget));
+        if let Some(solution) = found {
+            let puzzle = rules.dig(&solution, symmetry, &mut grid_rng);
+            return Ok(VariantPuzzle {
+                puzzle,
+                solution,
+                variant: with_regions,
+            });
         }
     }
     Err(VariantError::NoGrid(variant.to_string(), shape))

@@ -256,6 +256,7 @@ impl VariantDlx {
     }
 
     /// Removes an available option from every item it is in.
+    #[cfg(test)]
     fn exclude(&mut self, o: usize) {
         self.excluded[o] = true;
         let p = self.first[o] as usize;
@@ -272,6 +273,7 @@ impl VariantDlx {
         }
     }
 
+    #[cfg(test)]
     fn include(&mut self, o: usize) {
         let p = self.first[o] as usize;
         let mut q = self.l[p] as usize;
@@ -392,17 +394,11 @@ impl VariantDlx {
         self.run_on(puzzle, Run::new(limit, budget, None))
     }
 
-    /// A random complete grid, or `None` if none was found within
-    /// `budget` nodes (or none exists).
-    pub(crate) fn fill(&mut self, rng: &mut dyn RngCore, budget: Option<u64>) -> Option<Grid> {
-        let empty = Grid::empty(self.shape);
-        self.run_on(&empty, Run::new(1, budget, Some(rng))).first
-    }
-
     /// Whether `puzzle` has a solution with `digit` not in `cell` (an empty
     /// cell of the puzzle): with `digit` the cell's value in a known
     /// solution, whether emptying the cell lost uniqueness. `None` past
     /// the budget.
+    #[cfg(test)]
     pub(crate) fn has_other(&mut self, puzzle: &Grid, cell: usize, digit: u8, budget: Option<u64>) -> Option<bool> {
         self.nodes = 0;
         let Some(chosen) = self.select_givens(puzzle) else {

@@ -5,3 +5,4 @@
 
 pub(crate) mod dlx;
 pub(crate) mod sat;
+pub(crate) mod propagate;
