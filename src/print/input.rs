@@ -192,16 +192,23 @@ fn read_variant_lines(text: &str, shape: Option<Shape>, variant: &Variant) -> Re
     for record in read_variant_records(text, shape, variant) {
         let (puzzle, rules) = record.puzzle?;
         let mut src = source(Place::Line(record.line), puzzle);
-        let line_text = lines.get(record.line - 1).map_or("", |l| l.trim());
-        if line_text.starts_with('{') {
-            let extras: Extras = serde_json::from_str(line_text)
-                .map_err(|e| error(record.line, Some(e.column()), format!("invalid record: {e}")))?;
-            apply_extras(&mut src, extras).map_err(|m| error(record.line, None, m))?;
-        }
+        read_line_extras(&mut src, &lines, record.line)?;
         src.variant = rules;
         out.push(src);
     }
     Ok(out)
+}
+
+/// The extras of the JSON record on `line` (1-based) of `lines`, if that
+/// line is one; a plain puzzle line has none.
+fn read_line_extras(src: &mut Source, lines: &[&str], line: usize) -> Result<(), InputError> {
+    let text = lines.get(line - 1).map_or("", |l| l.trim());
+    if text.starts_with('{') {
+        let extras: Extras = serde_json::from_str(text)
+            .map_err(|e| error(line, Some(e.column()), format!("invalid record: {e}")))?;
+        apply_extras(src, extras).map_err(|m| error(line, None, m))?;
+    }
+    Ok(())
 }
 
 /// JSON lines and the plain forms, record by record.
@@ -211,12 +218,7 @@ fn read_records(text: &str, shape: Option<Shape>) -> Result<Vec<Source>, InputEr
     for record in PuzzleReader::new(text.as_bytes(), shape) {
         let puzzle = record.puzzle?;
         let mut src = source(Place::Line(record.line), puzzle);
-        let line_text = lines.get(record.line - 1).map_or("", |l| l.trim());
-        if line_text.starts_with('{') {
-            let extras: Extras = serde_json::from_str(line_text)
-                .map_err(|e| error(record.line, Some(e.column()), format!("invalid record: {e}")))?;
-            apply_extras(&mut src, extras).map_err(|m| error(record.line, None, m))?;
-        }
+        read_line_extras(&mut src, &lines, record.line)?;
         out.push(src);
     }
     Ok(out)
