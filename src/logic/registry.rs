@@ -87,81 +87,43 @@ pub(crate) static ORDER: &[&dyn Producer] = &[
     &Chains(Engine::Nested { level: 4, limit: 3 }),
 ];
 
-/// Every producer in solving order under a variant: SE's variant
-/// technique set (`Settings.initVariants`) has generalized intersections
-/// instead of pointing and claiming, generalized naked sets instead of
-/// naked sets, no three strong links; with same-digit conflicts outside
-/// houses (`conflicts`) also no uniqueness technique nor BUG.
+/// Every producer in solving order under a variant, derived from
+/// [`ORDER`]: SE's variant technique set (`Settings.initVariants`) has
+/// generalized intersections instead of pointing and claiming,
+/// generalized naked sets instead of naked sets, its variant Turbot Fish
+/// after the two strong links and no three strong links; with same-digit
+/// conflicts outside houses (`conflicts`) also no uniqueness technique
+/// nor BUG.
 fn variant_order(conflicts: bool) -> &'static [&'static dyn Producer] {
-    static VARIANT: &[&dyn Producer] = &[
-        &FullHouse,
-        &HiddenSingle { in_box: true },
-        &HiddenSingle { in_box: false },
-        &DirectPointing,
-        &HiddenSet {
-            degree: 2,
-            direct: true,
-        },
-        &NakedSingle,
-        &HiddenSet {
-            degree: 3,
-            direct: true,
-        },
-        &GeneralizedIntersection,
-        &GeneralizedNakedSet { degree: 2 },
-        &Fish { size: 2 },
-        &HiddenSet {
-            degree: 2,
-            direct: false,
-        },
-        &GeneralizedNakedSet { degree: 3 },
-        &Fish { size: 3 },
-        &HiddenSet {
-            degree: 3,
-            direct: false,
-        },
-        &StrongLinks { count: 2 },
-        &VariantTurbotFish,
-        &XYWing { xyz: false },
-        &XYWing { xyz: true },
-        &UniqueRectangle,
-        &GeneralizedNakedSet { degree: 4 },
-        &Fish { size: 4 },
-        &HiddenSet {
-            degree: 4,
-            direct: false,
-        },
-        &AlsWing { size: 3 },
-        &Bug,
-        &AlsWing { size: 4 },
-        &AlignedExclusion { degree: 2 },
-        &Chains(Engine::Unary),
-        &AlignedExclusion { degree: 3 },
-        &Chains(Engine::Nishio),
-        &Chains(Engine::Multiple),
-        &Chains(Engine::Dynamic),
-        &Chains(Engine::Nested { level: 1, limit: 0 }),
-        &Chains(Engine::Nested { level: 2, limit: 0 }),
-        &Chains(Engine::Nested { level: 3, limit: 0 }),
-        &Chains(Engine::Nested { level: 4, limit: 0 }),
-        &Chains(Engine::Nested { level: 4, limit: 1 }),
-        &Chains(Engine::Nested { level: 4, limit: 2 }),
-        &Chains(Engine::Nested { level: 4, limit: 3 }),
-    ];
-    static CONFLICTS: std::sync::OnceLock<Vec<&'static dyn Producer>> = std::sync::OnceLock::new();
-    if !conflicts {
-        return VARIANT;
-    }
-    CONFLICTS.get_or_init(|| {
-        VARIANT
+    static VARIANT: std::sync::OnceLock<[Vec<&'static dyn Producer>; 2]> = std::sync::OnceLock::new();
+    let [plain, with_conflicts] = VARIANT.get_or_init(|| {
+        let plain: Vec<&'static dyn Producer> = ORDER.iter().flat_map(|&p| under_variants(p)).collect();
+        let uniqueness = [Technique::UniqueRectangle, Technique::BugPlusOne];
+        let with_conflicts = plain
             .iter()
             .copied()
-            .filter(|p| {
-                let first = p.techniques()[0];
-                first != Technique::UniqueRectangle && first != Technique::BugPlusOne
-            })
-            .collect()
-    })
+            .filter(|p| !uniqueness.contains(&p.techniques()[0]))
+            .collect();
+        [plain, with_conflicts]
+    });
+    if conflicts {
+        with_conflicts
+    } else {
+        plain
+    }
+}
+
+/// What a classic producer becomes in SE's variant technique set.
+fn under_variants(p: &'static dyn Producer) -> Vec<&'static dyn Producer> {
+    match p.techniques()[0] {
+        Technique::Pointing => vec![&GeneralizedIntersection],
+        Technique::Claiming | Technique::ThreeSkyscrapers => vec![],
+        Technique::NakedPair => vec![&GeneralizedNakedSet { degree: 2 }],
+        Technique::NakedTriple => vec![&GeneralizedNakedSet { degree: 3 }],
+        Technique::NakedQuad => vec![&GeneralizedNakedSet { degree: 4 }],
+        Technique::Skyscraper => vec![p, &VariantTurbotFish],
+        _ => vec![p],
+    }
 }
 
 /// The producers in solving order for boards with these tables'
@@ -264,3 +226,4 @@ mod tests {
         }
     }
 }
+
