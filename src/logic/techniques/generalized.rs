@@ -8,12 +8,14 @@
 //! variant is on (docs/variants.md, "Rating"). SE's Turbot Fish also
 //! takes its strong links from a variant's houses: that is here too.
 
-use super::super::board::{cell_list, digit_list, House};
+use super::super::board::{cell_list, House};
 use super::super::candidates::{bit, bits, digits, Candidates};
 use super::super::producer::{Context, Producer};
 use super::super::step::{Pattern, Step};
 use super::super::technique::Technique;
 use super::common::{if_progress, search_subsets, MAX_SUBSET};
+// A generalized naked set is rated and described as a naked set is.
+use super::naked_set::{difficulty, NakedSetPattern};
 use crate::shape::Shape;
 use std::fmt;
 
@@ -180,36 +182,6 @@ impl Producer for GeneralizedNakedSet {
         variant_house_order(c.n())
             .filter(|&h| exists(c, h))
             .find_map(|h| naked_in(c, self.degree, h, self.technique()))
-    }
-}
-
-/// SE's difficulty of a generalized naked set of `degree` cells.
-fn difficulty(degree: usize) -> f32 {
-    match degree {
-        2 => 3.0,
-        3 => 3.6,
-        _ => 5.0,
-    }
-}
-
-/// `k` cells of a house holding `k` digits between them.
-#[derive(Debug)]
-struct NakedSetPattern {
-    cells: Vec<usize>,
-    n: usize,
-    house: House,
-    digits: Vec<u8>,
-}
-
-impl Pattern for NakedSetPattern {
-    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} in {} hold only {}",
-            cell_list(&self.cells, self.n),
-            self.house,
-            digit_list(&self.digits)
-        )
     }
 }
 

@@ -39,7 +39,7 @@ impl Producer for NakedSet {
 }
 
 /// SE's difficulty of a naked set of `degree` cells.
-fn difficulty(degree: usize) -> f32 {
+pub(super) fn difficulty(degree: usize) -> f32 {
     match degree {
         2 => 3.0,
         3 => 3.6,
@@ -49,11 +49,11 @@ fn difficulty(degree: usize) -> f32 {
 
 /// `k` cells of a house holding `k` digits between them.
 #[derive(Debug)]
-struct NakedSetPattern {
-    cells: Vec<usize>,
-    n: usize,
-    house: House,
-    digits: Vec<u8>,
+pub(super) struct NakedSetPattern {
+    pub(super) cells: Vec<usize>,
+    pub(super) n: usize,
+    pub(super) house: House,
+    pub(super) digits: Vec<u8>,
 }
 
 impl Pattern for NakedSetPattern {
