@@ -438,11 +438,31 @@ impl Plan {
         self.rate || self.search_band().is_some()
     }
 
-    /// Whether the run is a guided search: it starts from seeds, or aims
-    /// at a band starting at 9.0 or above (where fill-and-dig finds next
-    /// to nothing).
+    /// Whether the run is a guided search: it starts from seeds, aims at
+    /// a band starting at 9.0 or above (where fill-and-dig finds next to
+    /// nothing), or has a technique filter that asks for a technique (one
+    /// random puzzle in a few hundred to a few ten thousand has it as its
+    /// hardest step, and a neighbour of one that has often has it too).
     pub fn guided(&self) -> bool {
-        !self.seeds.is_empty() || self.band.as_ref().is_some_and(|b| b.start >= GUIDED_FROM)
+        !self.seeds.is_empty() || self.band.as_ref().is_some_and(|b| b.start >= GUIDED_FROM) || self.filter.seeks()
+    }
+
+    /// Whether the run is a guided search for a technique filter alone
+    /// (no seeds, no band beyond fill-and-dig's reach): its pool restarts
+    /// after a few finds, so that the puzzles come from many families.
+    fn filter_search(&self) -> bool {
+        self.filter.seeks() && self.seeds.is_empty() && !self.band.as_ref().is_some_and(|b| b.start >= GUIDED_FROM)
+    }
+
+    /// The band and filter a shortfall names: `0.0..inf` alone would not
+    /// say that a technique filter refused the candidates.
+    fn wanted_text(&self, band: &Range<f32>) -> String {
+        let band = format!("{:.1}..{:.1}", band.start, band.end);
+        if self.filter.is_empty() {
+            band
+        } else {
+            format!("{band} ({})", self.filter)
+        }
     }
 
     /// The band candidates are rated against: the plan's, or every
@@ -621,7 +641,10 @@ impl Plan {
             band: self.search_band().unwrap_or(0.0..f32::INFINITY),
             wanted: range.end - range.start,
             deadline: self.deadline,
-            max_rated: self.guided_max_rated,
+            max_rated: self
+                .guided_max_rated
+                .or(self.filter_search().then_some(FILTER_MAX_RATED)),
+            family: self.filter_search().then_some(FAMILY_FINDS),
             state_file: self.state_file.clone(),
             fingerprint,
         }
@@ -647,6 +670,7 @@ impl Plan {
             let wanted = rating.solved && band.contains(&rating.score) && self.filter.accepts(&rating);
             Some(Rated {
                 score: Score {
+                    fit: self.filter.fit(&rating),
                     er: rating.score,
                     ep: rating.pearl,
                     ed: rating.diamond,
@@ -682,7 +706,7 @@ impl Plan {
             End::Stopped => GenerateError::Stopped,
             End::State(e) => GenerateError::StateFile(e),
             End::Shortfall(rated, best) => GenerateError::RatingShortfall {
-                band: format!("{:.1}..{:.1}", band.start, band.end),
+                band: self.wanted_text(&band),
                 rated: u32::try_from(rated).unwrap_or(u32::MAX),
                 closest: if best.er >= 0.0 { best.er } else { f32::NAN },
             },
@@ -725,6 +749,17 @@ impl Plan {
 
 /// Node budget for a found puzzle's effort, as for fill-and-dig.
 const GUIDED_EFFORT_BUDGET: u64 = 1_000_000;
+
+/// Puzzles a filter search reports from one pool before it restarts
+/// from fresh random puzzles: neighbours share most clues, so a pool
+/// that went on would fill the output with one family.
+const FAMILY_FINDS: u64 = 12;
+
+/// Candidates a filter search rates without a find before it gives up
+/// (unless `max_attempts` says otherwise): a filter no puzzle meets
+/// (`--hardest "Naked Single" --without singles`) must end. The rarest
+/// techniques up to 6.0 are found well within it.
+const FILTER_MAX_RATED: u64 = 100_000;
 
 /// What takes a run's results, one at a time, in index order: a closure
 /// `FnMut(Result<Puzzle, GenerateError>) -> Result<(), E>` or a type of
@@ -851,7 +886,15 @@ impl Worker {
         };
         let (found, rating) = self
             .generator
-            .generate_rated_keeping(plan.seed, index, &target, &mut rate)?;
+            .generate_rated_keeping(plan.seed, index, &target, &mut rate)
+            .map_err(|e| match e {
+                GenerateError::RatingShortfall { rated, closest, .. } => GenerateError::RatingShortfall {
+                    band: plan.wanted_text(&band),
+                    rated,
+                    closest,
+                },
+                e => e,
+            })?;
         Ok((found.generated, rating))
     }
 }

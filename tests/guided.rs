@@ -251,6 +251,51 @@ fn technique_filters_hold_on_every_puzzle() {
     }
 }
 
+/// A search for a technique filter gives distinct, unique puzzles that
+/// all pass the filter by the rater's path, the same on one thread as on
+/// two; a filter no puzzle can pass ends with an error that names it.
+#[test]
+fn a_filter_search_is_thread_independent_and_ends() {
+    let mut filter = TechniqueFilter::default();
+    filter.hardest = Some("X-Wing".parse().unwrap());
+    let plan = Plan::builder(Shape::CLASSIC)
+        .seed(5)
+        .count(6)
+        .techniques(filter)
+        .build()
+        .unwrap();
+    let one = run(&plan, 1);
+    let two = run(&plan, 2);
+    let lines = |ps: &[Puzzle]| ps.iter().map(|p| p.puzzle.to_line()).collect::<Vec<_>>();
+    assert_eq!(lines(&one), lines(&two));
+    let forms: std::collections::HashSet<String> = one.iter().map(|p| canonical_line(&p.puzzle)).collect();
+    assert_eq!(forms.len(), one.len(), "isomorphic puzzles reported");
+    for p in &one {
+        assert_eq!(oracle_count(&p.puzzle, 2), 1);
+        assert_eq!(sudoku_dlx::rate(&p.puzzle).unwrap().hardest_name, "X-Wing");
+    }
+
+    let out = Command::cargo_bin("sudoku-dlx")
+        .unwrap()
+        .args([
+            "generate",
+            "--hardest",
+            "Naked Single",
+            "--without",
+            "singles",
+            "--max-attempts",
+            "200",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("after rating 200 candidates") && err.contains("hardest Naked Single"),
+        "{err}"
+    );
+}
+
 #[test]
 fn bad_names_and_state_files_are_clear_errors() {
     let out = Command::cargo_bin("sudoku-dlx")

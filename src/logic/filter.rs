@@ -186,6 +186,47 @@ impl TechniqueFilter {
     }
 }
 
+impl TechniqueFilter {
+    /// How well a path with `rating` meets the filter, for the guided
+    /// search to rank by, so that a search for a rare technique keeps the
+    /// puzzles that come closest: one point per `with` set used, one per
+    /// `without` set unused, one for a hardest step in `hardest` (half of
+    /// one when that set is used but a harder step comes too), plus under
+    /// half a point for an ER near the wanted techniques' difficulty (a
+    /// much harder puzzle rarely loses its harder steps in one move, and
+    /// an easier one cannot use the technique).
+    pub(crate) fn fit(&self, rating: &Rating) -> f32 {
+        let used = |set: &Techniques| rating.techniques.iter().any(|&(t, _)| set.contains(t));
+        let with = self.with.iter().filter(|set| used(set)).count();
+        let without = self.without.iter().filter(|set| !used(set)).count();
+        let hardest = match &self.hardest {
+            Some(set) if rating.hardest.is_some_and(|t| set.contains(t)) => 1.0,
+            Some(set) if used(set) => 0.5,
+            _ => 0.0,
+        };
+        let near = self.aim().map_or(0.0, |aim| 0.45 * (-(rating.score - aim).abs()).exp());
+        (with + without) as f32 + hardest + near
+    }
+
+    /// The difficulty a path that meets the filter comes near: the
+    /// easiest member's of the hardest set, or else the highest of the
+    /// `with` sets' easiest members.
+    fn aim(&self) -> Option<f32> {
+        let easiest = |set: &Techniques| set.members.iter().map(|t| t.difficulty()).fold(f32::INFINITY, f32::min);
+        match &self.hardest {
+            Some(set) => Some(easiest(set)),
+            None => self.with.iter().map(easiest).reduce(f32::max),
+        }
+    }
+
+    /// Whether the filter asks for a technique to be used: such puzzles
+    /// can be rare among random ones, so a run looks for them with the
+    /// guided search (a filter of `without` sets alone refuses few).
+    pub(crate) fn seeks(&self) -> bool {
+        !self.with.is_empty() || self.hardest.is_some()
+    }
+}
+
 impl fmt::Display for TechniqueFilter {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut parts = Vec::new();

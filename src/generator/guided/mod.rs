@@ -65,6 +65,11 @@ const SEED_STALE_LIMIT: u64 = 300;
 /// in twenty, so the pool starts among them.
 const RANDOM_SEEDING: u64 = 8 * GENERATION;
 
+/// [`RANDOM_SEEDING`] for a search for a technique filter's puzzles,
+/// which restarts often (for many families) and climbs from any puzzle
+/// that uses the technique.
+const FILTER_SEEDING: u64 = 2 * GENERATION;
+
 /// What the search is asked for.
 pub(crate) struct Search {
     pub shape: Shape,
@@ -87,6 +92,9 @@ pub(crate) struct Search {
     /// The most candidates to rate without finding a puzzle before giving
     /// up (`None`: search until the count or the deadline).
     pub max_rated: Option<u64>,
+    /// Puzzles to report from one pool before restarting it (`None`: the
+    /// pool restarts only when it stops improving).
+    pub family: Option<u64>,
     /// Where the state is kept between runs.
     pub state_file: Option<PathBuf>,
     /// What identifies this search in its state file.
@@ -196,6 +204,7 @@ impl Search {
                 let (rated, found) = (state.rated, state.reported.len());
                 broke = self.merge(&mut state, &mut reported, &mut seen, candidate, &mut rng, emit).is_break();
                 if state.reported.len() > found {
+                    state.family_found += (state.reported.len() - found) as u64;
                     dry = (0, Score::NONE);
                 } else if state.rated > rated {
                     dry.0 += 1;
@@ -213,9 +222,10 @@ impl Search {
                     state.cursor += GENERATION;
                 }
             }
-            if state.stale >= self.stale_limit() {
+            if state.stale >= self.stale_limit() || self.family.is_some_and(|f| state.family_found >= f) {
                 state.pool.members.clear();
                 state.stale = 0;
+                state.family_found = 0;
                 state.fresh = 0;
                 state.restarts += 1;
             }
@@ -272,7 +282,9 @@ impl Search {
 
     /// Fresh candidates at each (re)start.
     fn seeding(&self) -> u64 {
-        if self.seeds.is_empty() {
+        if self.family.is_some() {
+            FILTER_SEEDING
+        } else if self.seeds.is_empty() {
             RANDOM_SEEDING
         } else {
             POOL as u64

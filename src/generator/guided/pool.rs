@@ -95,7 +95,12 @@ mod tests {
         Member {
             puzzle: name.into(),
             form: name.into(),
-            score: Score { er, ep: er, ed: er },
+            score: Score {
+                fit: 0.0,
+                er,
+                ep: er,
+                ed: er,
+            },
         }
     }
 

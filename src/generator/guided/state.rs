@@ -32,6 +32,9 @@ pub(crate) struct State {
     pub stale: u64,
     /// Restarts so far.
     pub restarts: u64,
+    /// Puzzles reported since the last restart.
+    #[serde(default)]
+    pub family_found: u64,
     /// Candidates rated in all.
     pub rated: u64,
     /// The best candidate rated in all.
@@ -57,6 +60,7 @@ impl State {
             cursor: 0,
             stale: 0,
             restarts: 0,
+            family_found: 0,
             rated: 0,
             best: Score::NONE,
             pool: Pool::new(capacity),
