@@ -223,7 +223,8 @@ impl Tables {
         self.shape
     }
 
-    /// The cells of house `h`, in row-major order.
+    /// The cells of house `h`, in row-major order (a window group in
+    /// SE's order, see `windows`).
     pub fn house(&self, h: usize) -> &[usize] {
         &self.houses[h]
     }
@@ -277,9 +278,12 @@ pub(crate) struct VariantRules {
     pub conflicts: bool,
 }
 
-/// SE's nine window groups of a 9x9 windoku: the four windows and the
-/// five groups they force (the cells outside every window, by rows and
-/// columns of windows); on other shapes, the variant's windows alone.
+/// SE's nine window groups of a 9x9 windoku, in its order
+/// (`Grid.Window`): the four windows, the two groups on rows 1, 5 and 9
+/// (by columns of windows), the two on columns 1, 5 and 9 (by rows of
+/// windows), then the cross of those lines; each group's cells in SE's
+/// order (row by row, but column by column in the groups on columns 1, 5
+/// and 9). On other shapes, the variant's windows alone.
 fn windows(shape: Shape) -> Vec<Vec<usize>> {
     if shape != Shape::CLASSIC {
         let windoku: Variant = "windoku".parse().expect("a variant name");
@@ -296,12 +300,15 @@ fn windows(shape: Shape) -> Vec<Vec<usize>> {
     for cell in 0..81 {
         let (r, c) = (cell / 9, cell % 9);
         let g = match (band(r), band(c)) {
-            (Some(a), Some(b)) => 1 + 2 * a + b,
-            (None, Some(b)) => 5 + b,
-            (Some(a), None) => 7 + a,
-            (None, None) => 0,
+            (Some(a), Some(b)) => 2 * a + b,
+            (None, Some(b)) => 4 + b,
+            (Some(a), None) => 6 + a,
+            (None, None) => 8,
         };
         groups[g].push(cell);
+    }
+    for group in &mut groups[6..8] {
+        group.sort_by_key(|&x| (x % 9, x / 9));
     }
     groups
 }

@@ -90,8 +90,9 @@ pub(crate) static ORDER: &[&dyn Producer] = &[
 /// Every producer in solving order under a variant, derived from
 /// [`ORDER`]: SE's variant technique set (`Settings.initVariants`) has
 /// generalized intersections instead of pointing and claiming,
-/// generalized naked sets instead of naked sets, its variant Turbot Fish
-/// after the two strong links and no three strong links; with same-digit
+/// generalized naked sets instead of naked sets, its Turbot Fish over
+/// the variant's houses too in place of the two strong links, and no
+/// three strong links; with same-digit
 /// conflicts outside houses (`conflicts`) also no uniqueness technique
 /// nor BUG.
 fn variant_order(conflicts: bool) -> &'static [&'static dyn Producer] {
@@ -121,7 +122,7 @@ fn under_variants(p: &'static dyn Producer) -> Vec<&'static dyn Producer> {
         Technique::NakedPair => vec![&GeneralizedNakedSet { degree: 2 }],
         Technique::NakedTriple => vec![&GeneralizedNakedSet { degree: 3 }],
         Technique::NakedQuad => vec![&GeneralizedNakedSet { degree: 4 }],
-        Technique::Skyscraper => vec![p, &VariantTurbotFish],
+        Technique::Skyscraper => vec![&VariantTurbotFish],
         _ => vec![p],
     }
 }

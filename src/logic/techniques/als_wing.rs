@@ -197,9 +197,13 @@ fn find_with<const W: usize>(
         changed,
         best: None,
     };
+    if c.tables().rules().variant {
+        search.try_cliques();
+    }
     // A set lies in one house (cells that all see each other do); boxes
     // come first so that a set inside a box and a line is met once.
-    for h in (2 * n..3 * n).chain(0..2 * n) {
+    let classic_houses = if c.tables().rules().variant { 0 } else { 3 * n };
+    for h in (2 * n..3 * n).chain(0..2 * n).take(classic_houses) {
         let mut pool = [0usize; 32];
         let mut pool_cells = CellSet::<W>::default();
         let mut pool_digits = 0;
@@ -414,6 +418,41 @@ impl<const W: usize> Search<'_, W> {
         // of the set's peers.
         cells.remove(pivot);
         cells
+    }
+
+    /// Under a variant, cells that all see each other need not share a
+    /// house (a row and a diagonal, a king's move): SE takes any such
+    /// cells (`Cell.getForwardVisibleCells` in `WXYZWing.java`,
+    /// `VWXYZWing.java`), so every set of them is tried, each once.
+    fn try_cliques(&mut self) {
+        let c = self.c;
+        let pool: CellSet<W> = (0..c.cell_count())
+            .filter(|&x| (2..=self.k as u32 + 1).contains(&c.mask(x).count_ones()))
+            .collect();
+        let mut chosen = [0usize; MAX_SET];
+        self.extend_clique(pool, &mut chosen, 0, 0);
+    }
+
+    /// Extends the first `len` cells of `chosen` (all seeing each other,
+    /// holding `union`) by cells of `open` (later cells seeing them all).
+    fn extend_clique(&mut self, open: CellSet<W>, chosen: &mut [usize; MAX_SET], len: usize, union: u32) {
+        let mut rest = open;
+        for x in open.iter() {
+            rest.remove(x);
+            let next = union | self.c.mask(x);
+            if next.count_ones() as usize > self.k + 1 {
+                continue;
+            }
+            chosen[len] = x;
+            if len + 1 == self.k {
+                if next.count_ones() as usize == self.k + 1 {
+                    self.try_set(&chosen[..self.k], next);
+                }
+            } else {
+                let seen = rest.and(self.sets.peers(self.c, x));
+                self.extend_clique(seen, chosen, len + 1, next);
+            }
+        }
     }
 
     /// Every wing of `set` with a bivalue pivot, kept if it beats the best.

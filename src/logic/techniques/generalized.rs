@@ -6,7 +6,8 @@
 //! house" but every cell that sees all the places the digit can take.
 //! SE uses them instead of pointing, claiming and naked sets whenever a
 //! variant is on (docs/variants.md, "Rating"). SE's Turbot Fish also
-//! takes its strong links from a variant's houses: that is here too.
+//! takes its strong links from a variant's houses: its producer is here
+//! too, over the strong-link chains.
 
 use super::super::board::{cell_list, House};
 use super::super::candidates::{bit, bits, digits, Candidates};
@@ -14,6 +15,7 @@ use super::super::producer::{Context, Producer};
 use super::super::step::{Pattern, Step};
 use super::super::technique::Technique;
 use super::common::{if_progress, search_subsets, MAX_SUBSET};
+use super::strong_links::StrongLinks;
 // A generalized naked set is rated and described as a naked set is.
 use super::naked_set::{difficulty, NakedSetPattern};
 use crate::shape::Shape;
@@ -232,103 +234,35 @@ fn naked_step(c: &Candidates, technique: Technique, h: usize, subset: &[usize], 
     if_progress(step)
 }
 
-/// SE's Turbot Fish with a strong link in a variant house (a diagonal,
-/// window group or disjoint group): `a = b - c = e` on one digit, `b`
-/// seeing `c`, removes the digit from every cell seeing both `a` and `e`
-/// (4.3 whatever the houses; the classic two-link chains come first, in
-/// the strong-link producer).
+/// SE's Turbot Fish under a variant: the two-link chains of the
+/// strong-link producer, which then also take their links from the
+/// variant's houses (diagonals, window groups, disjoint groups) and join
+/// them through any house (`TurbotFish.java`); a chain with a variant
+/// link and no grouped one is rated 4.3.
 pub(crate) struct VariantTurbotFish;
 
 impl Producer for VariantTurbotFish {
     fn techniques(&self) -> &'static [Technique] {
-        &[Technique::VariantTurbotFish]
+        use Technique::*;
+        &[
+            Skyscraper,
+            TwoStringKite,
+            TurbotCrane,
+            GroupedSkyscraper,
+            GroupedTwoStringKite,
+            GroupedTurbotCrane,
+            VariantTurbotFish,
+        ]
     }
 
-    fn difficulty(&self, _: Technique) -> f32 {
-        4.3
+    fn difficulty(&self, technique: Technique) -> f32 {
+        match technique {
+            Technique::VariantTurbotFish => 4.3,
+            t => StrongLinks { count: 2 }.difficulty(t),
+        }
     }
 
     fn find(&self, c: &Candidates, cx: &mut Context) -> Option<Step> {
-        let n = c.n();
-        if c.tables().house_count() == 3 * n {
-            return None;
-        }
-        let key = Technique::VariantTurbotFish;
-        cx.memo.first(key, c, |d| turbot(c, d))
+        StrongLinks { count: 2 }.find(c, cx)
     }
-}
-
-/// Two cells joined by a strong link in a house.
-#[derive(Debug)]
-struct TurbotPattern {
-    digit: u8,
-    chain: [usize; 4],
-    houses: [House; 2],
-    n: usize,
-}
-
-impl Pattern for TurbotPattern {
-    fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let [a, b, c2, e] = self.chain.map(|x| super::super::board::Cell::of(x, self.n));
-        write!(
-            f,
-            "{d} in {} is {a} or {b}, in {} {c2} or {e}, and {b} sees {c2}: {a} or {e} holds {d}",
-            self.houses[0],
-            self.houses[1],
-            d = Shape::symbol(self.digit)
-        )
-    }
-}
-
-/// The first variant turbot fish on `d` that removes something.
-fn turbot(c: &Candidates, d: u8) -> Option<Step> {
-    let n = c.n();
-    let t = c.tables();
-    let links: Vec<(usize, usize, usize)> = (0..t.house_count())
-        .filter(|&h| !t.house(h).is_empty())
-        .filter_map(|h| {
-            let places = c.positions(h, d);
-            (places.count_ones() == 2).then(|| {
-                let mut slots = bits(places);
-                let house = t.house(h);
-                (h, house[slots.next().unwrap_or(0)], house[slots.next().unwrap_or(0)])
-            })
-        })
-        .collect();
-    for (i, &(h1, x1, y1)) in links.iter().enumerate() {
-        for &(h2, x2, y2) in &links[i + 1..] {
-            if h1 < 3 * n && h2 < 3 * n {
-                continue;
-            }
-            for (a, b) in [(x1, y1), (y1, x1)] {
-                for (c2, e) in [(x2, y2), (y2, x2)] {
-                    let distinct = a != c2 && a != e && b != c2 && b != e;
-                    if !distinct || !t.sees(b, c2) {
-                        continue;
-                    }
-                    let victims: Vec<usize> = t
-                        .peers(a)
-                        .iter()
-                        .copied()
-                        .filter(|&v| v != e && v != b && v != c2 && c.mask(v) & bit(d) != 0 && t.sees(v, e))
-                        .collect();
-                    if victims.is_empty() {
-                        continue;
-                    }
-                    let pattern = TurbotPattern {
-                        digit: d,
-                        chain: [a, b, c2, e],
-                        houses: [House::of(h1, n), House::of(h2, n)],
-                        n,
-                    };
-                    let mut step = Step::new(Technique::VariantTurbotFish, 4.3, pattern);
-                    for v in victims {
-                        step.eliminate(v, d, n);
-                    }
-                    return Some(step);
-                }
-            }
-        }
-    }
-    None
 }

@@ -156,12 +156,15 @@ impl Link {
     }
 }
 
-/// The strong links of `d`, rows, then columns, then boxes.
+/// The strong links of `d`, rows, then columns, then boxes; under a
+/// variant then diagonals, window groups and disjoint groups (SE's
+/// Turbot Fish links in every region, `TurbotFish.java`).
 fn links(c: &Candidates, d: u8) -> Vec<Link> {
     let n = c.n();
     let t = c.tables();
     let mut out = Vec::new();
-    for h in 0..3 * n {
+    let count = if t.rules().variant { t.house_count() } else { 3 * n };
+    for h in 0..count {
         let at = c.positions(h, d);
         if at.count_ones() < 2 || at.count_ones() > 6 {
             continue;
@@ -175,8 +178,15 @@ fn links(c: &Candidates, d: u8) -> Vec<Link> {
             }
             let ends = [End::of([places[0]]), End::of([places[1]])];
             out.push(Link::new(h, ends, places, false));
-        } else if h / n == BOX {
-            box_links(c, h, places, &mut out);
+        } else if h < 3 * n && h / n == BOX || h >= 3 * n && se_region_type(h, n) >= 3 && se_region_type(h, n) <= 4 {
+            if t.rules().variant {
+                // SE reads a window group or disjoint group as a box: its
+                // cells in order make three rows and three columns of the
+                // grid.
+                cross_links(c, h, places, &mut out);
+            } else {
+                box_links(c, h, places, &mut out);
+            }
         } else if let Some(ends) = line_ends(c, &places) {
             out.push(Link::new(h, ends, places, true));
         }
@@ -264,6 +274,44 @@ fn box_links(c: &Candidates, h: usize, places: End, out: &mut Vec<Link>) {
     }
 }
 
+/// The grouped links of a box-like house with three or more places as
+/// SE's Turbot Fish reads them under a variant (`TurbotFish.getHints`,
+/// `Grid.Region.Rectangle`, `crossBlade1/2`, `Heart`): the first cell
+/// (the heart) whose row and column hold every place, both arms
+/// non-empty. An arm of one cell links to the heart with the other arm,
+/// the heart counted in that end whether it holds the digit or not (so
+/// the end joins only through a house holding the heart too, and a
+/// victim must see it); two longer arms link to each other.
+fn cross_links(c: &Candidates, h: usize, places: End, out: &mut Vec<Link>) {
+    let t = c.tables();
+    for &heart in t.house(h) {
+        let [row, col, _] = t.houses_of(heart);
+        let on = |x: usize, k: usize, line: usize| x != heart && t.houses_of(x)[k] == line;
+        if !places
+            .iter()
+            .all(|&x| x == heart || on(x, ROW, row) || on(x, COLUMN, col))
+        {
+            continue;
+        }
+        let arm = |k: usize, line: usize| End::of(places.iter().copied().filter(|&x| on(x, k, line)));
+        let (col_arm, row_arm) = (arm(COLUMN, col), arm(ROW, row));
+        if row_arm.is_empty() || col_arm.is_empty() {
+            return;
+        }
+        let with_heart = |e: End| End::of([heart].into_iter().chain(e.iter().copied()));
+        if col_arm.len() == 1 {
+            out.push(Link::new(h, [col_arm, with_heart(row_arm)], places, true));
+        }
+        if row_arm.len() == 1 {
+            out.push(Link::new(h, [row_arm, with_heart(col_arm)], places, true));
+        }
+        if col_arm.len() > 1 && row_arm.len() > 1 {
+            out.push(Link::new(h, [col_arm, row_arm], places, true));
+        }
+        return;
+    }
+}
+
 /// A chain found: links in order with the end each one enters by.
 struct Found {
     digit: u8,
@@ -329,6 +377,28 @@ impl Found {
             (false, _, false, true) => Technique::Skyscraper,
             (false, _, false, false) => Technique::TwoStringKite,
         }
+    }
+
+    /// The technique and difficulty SE gives a two-link pattern under a
+    /// variant (`TurbotFishHint.getName`, `getDifficulty`): a grouped
+    /// link or a variant house makes it 4.3; a grouped box names it a
+    /// Turbot Crane, links of one region type a Skyscraper, others a Kite.
+    fn variant_technique(&self, n: usize) -> (Technique, f32) {
+        let types: Vec<usize> = self.links.iter().map(|l| se_region_type(l.house, n)).collect();
+        let grouped_box = self.links.iter().zip(&types).any(|(l, &t)| l.grouped && t == 0);
+        let technique = match (self.grouped() > 0, grouped_box, types[0] == types[1]) {
+            (true, true, _) => Technique::GroupedTurbotCrane,
+            (true, false, true) => Technique::GroupedSkyscraper,
+            (true, false, false) => Technique::GroupedTwoStringKite,
+            (false, ..) if types.iter().any(|&t| t >= 3) => Technique::VariantTurbotFish,
+            (false, ..) => self.two_link_technique(n),
+        };
+        let difficulty = if technique == Technique::VariantTurbotFish {
+            4.3
+        } else {
+            base_difficulty(technique)
+        };
+        (technique, difficulty)
     }
 
     /// The technique and difficulty SE gives the three-link pattern.
@@ -439,6 +509,7 @@ fn find_with<const W: usize>(
     cache: &mut Vec<DigitLinks<W>>,
 ) -> Option<Step> {
     let n = c.n();
+    let variant = c.tables().rules().variant;
     if cache.len() != n {
         cache.clear();
         cache.resize_with(n, DigitLinks::default);
@@ -460,7 +531,7 @@ fn find_with<const W: usize>(
         let mut found_any = false;
         for found in digit.chains(d, k) {
             found_any = true;
-            let key = sort_key(&found, k, n);
+            let key = if variant { variant_sort_key(&found, n) } else { sort_key(&found, k, n) };
             if best.as_ref().is_none_or(|(_, b)| key < *b) {
                 best = Some((found, key));
             }
@@ -491,6 +562,48 @@ fn sort_key(found: &Found, k: usize, n: usize) -> (u32, usize, String) {
     ((difficulty * 10.0).round() as u32, removals, code)
 }
 
+/// SE's order under a variant, where every kind of two-link pattern is
+/// gathered and sorted together (`TurbotFish.getHints`): difficulty, then
+/// more removals first, then fewer grouped links (the name's suffix),
+/// then the pair of region types in SE's search order, then the digit.
+fn variant_sort_key(found: &Found, n: usize) -> (u32, usize, String) {
+    let difficulty = found.variant_technique(n).1;
+    let removals = usize::MAX - found.victims.len();
+    let types = [0, 1].map(|i| se_region_type(found.links[i].house, n));
+    let code = format!("{}{:02}{:02}", found.grouped(), se_pair_rank(types), found.digit);
+    ((difficulty * 10.0).round() as u32, removals, code)
+}
+
+/// SE's region type of house `h`: 0 box, 1 row, 2 column, 3 disjoint
+/// group, 4 window group, 5 main diagonal, 6 anti-diagonal.
+fn se_region_type(h: usize, n: usize) -> usize {
+    match House::of(h, n) {
+        House::Box(_) => 0,
+        House::Row(_) => 1,
+        House::Column(_) => 2,
+        House::Group(_) => 3,
+        House::Window(_) => 4,
+        House::Diagonal(i) => 5 + i as usize,
+    }
+}
+
+/// Where SE's Turbot Fish searches a pair of region types (base and
+/// cover, either way round): its list of pairs, classic ones first.
+fn se_pair_rank(types: [usize; 2]) -> usize {
+    const PAIRS: [[usize; 2]; 26] = [
+        [1, 1], [2, 2], [2, 1], [1, 0], [2, 0], [0, 0],
+        [3, 0], [3, 1], [3, 2], [3, 3], [3, 4], [3, 5], [3, 6],
+        [4, 0], [4, 1], [4, 2], [4, 4], [4, 5], [4, 6],
+        [5, 0], [5, 1], [5, 2], [5, 6],
+        [6, 0], [6, 1], [6, 2],
+    ];
+    let [a, b] = types;
+    PAIRS
+        .iter()
+        .position(|&p| p == [a, b] || p == [b, a])
+        .unwrap_or(PAIRS.len())
+}
+
 /// SE's preference among two-link patterns of one difficulty: parallel
 /// lines, then a row and a column, then a box.
 fn two_link_rank(t: Technique) -> char {
@@ -503,7 +616,11 @@ fn two_link_rank(t: Technique) -> char {
 
 fn step(c: &Candidates, found: Found, k: usize) -> Step {
     let n = c.n();
-    let (technique, difficulty, suffix) = if k == 2 {
+    let (technique, difficulty, suffix) = if c.tables().rules().variant {
+        let (t, difficulty) = found.variant_technique(n);
+        let suffix = (found.grouped() > 0).then(|| format!(" {}", two_link_code(&found)));
+        (t, difficulty, suffix)
+    } else if k == 2 {
         let t = found.two_link_technique(n);
         let suffix = (found.grouped() > 0).then(|| format!(" {}", two_link_code(&found)));
         (t, base_difficulty(t), suffix)
@@ -624,7 +741,9 @@ type EndHouses = u128;
 fn end_houses(c: &Candidates, end: &[usize]) -> EndHouses {
     let t = c.tables();
     end.iter().fold(u128::MAX, |m, &x| {
-        m & t.houses_of(x).iter().fold(0u128, |hs, &h| hs | 1 << h)
+        let houses = t.houses_of(x).iter().fold(0u128, |hs, &h| hs | 1 << h);
+        // Under a variant two ends may also meet in a variant house.
+        m & t.extra_houses_of(x).iter().fold(houses, |hs, &(h, _)| hs | 1 << h)
     })
 }
 
