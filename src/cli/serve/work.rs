@@ -43,6 +43,8 @@ pub(crate) struct App {
     pub(crate) work: Work,
     /// How long a request may take in all.
     pub(crate) timeout: Duration,
+    /// Prepared puzzles for requests that fix no seed (`None`: no stock).
+    pub(crate) stock: Option<Arc<super::stock::Stock>>,
 }
 
 /// The server's bounded pool of puzzle work.
@@ -54,7 +56,7 @@ pub(crate) struct Work {
     timeout: Duration,
 }
 
-/// The nice value of threads that run heavy work.
+/// The nice value of threads that run heavy work or fill the stock.
 const HEAVY_NICE: i32 = 10;
 
 impl Work {
@@ -152,7 +154,7 @@ impl Work {
 
 /// Lowers this thread's scheduling priority (Linux: nice applies per
 /// thread); elsewhere, or if refused, the work runs at normal priority.
-fn lower_priority() {
+pub(crate) fn lower_priority() {
     #[cfg(target_os = "linux")]
     // SAFETY: setpriority on this thread's own id, with no pointers.
     unsafe {
