@@ -657,7 +657,7 @@ pub(crate) async fn print(
     };
     let bytes = app
         .work
-        .run(Weight::Light, move |_| {
+        .run(Weight::Light, move |deadline| {
             let sources =
                 read_sources(&request.puzzles, None, &variant).map_err(|e| ApiError::bad(e, "puzzles"))?;
             if sources.len() > MOST_PRINTED {
@@ -670,10 +670,16 @@ pub(crate) async fn print(
                 return Err(ApiError::bad("no puzzle to print", "puzzles"));
             }
             let named = sources.into_iter().map(|s| ("request".to_string(), s)).collect();
-            // Records keep their own rating; rating them here would have
-            // no deadline.
-            let entries = entries(named, false)
-                .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e).at("puzzles"))?;
+            // Records keep their own rating; the answers of records
+            // without one are searched for within the request's time.
+            let entries = entries(named, false, limits(deadline)).map_err(|e| {
+                let status = if e.to_string().contains("no answer found within the limits") {
+                    StatusCode::GATEWAY_TIMEOUT
+                } else {
+                    StatusCode::UNPROCESSABLE_ENTITY
+                };
+                ApiError::new(status, e).at("puzzles")
+            })?;
             let book = layout(&entries, &options)
                 .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e).at("options"))?;
             if pdf {
