@@ -10,6 +10,7 @@
 mod api;
 mod error;
 mod listener;
+mod priority;
 mod stock;
 mod work;
 

@@ -15,7 +15,7 @@
 //! by the same plan a request with that seed gets, so its record
 //! reproduces it exactly.
 
-use super::work::lower_priority;
+use super::priority::lower_priority;
 use std::collections::VecDeque;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
