@@ -16,7 +16,9 @@
 //! connection is counted late rather than left out.
 //!
 //! Scenarios: `generate` (9x9 minimal, level hard, a new seed each
-//! time), `hint` (boards of tests/data/se_rated_sample.tsv: each puzzle
+//! time, so every puzzle is made on demand), `generate-unseeded` (the
+//! same without a seed, as a game page asks: the server may answer from
+//! its stock of prepared puzzles), `hint` (boards of tests/data/se_rated_sample.tsv: each puzzle
 //! with its first steps placed), `generate+faults` (`generate`, while
 //! two more clients send 10 MB bodies (20 a second) and 25x25 ratings that need
 //! seconds, whose answers are counted apart).
@@ -127,7 +129,9 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if !(5..=6).contains(&args.len()) {
-        eprintln!("usage: serve_load ADDR generate|hint|generate+faults CLIENTS SECONDS [RATE]");
+        eprintln!(
+            "usage: serve_load ADDR generate|generate-unseeded|hint|generate+faults CLIENTS SECONDS [RATE]"
+        );
         std::process::exit(2);
     }
     let addr: SocketAddr = args[1].parse().expect("ADDR as 127.0.0.1:8080");
@@ -159,6 +163,8 @@ fn main() {
                             "/api/hint",
                             hints[((c * 7919 + i) as usize) % hints.len()].clone(),
                         )
+                    } else if scenario == "generate-unseeded" {
+                        ("/api/generate", r#"{"difficulty":"hard"}"#.to_string())
                     } else {
                         let seed = c * 1_000_000 + i;
                         (

@@ -114,7 +114,7 @@ impl fmt::Display for GaveUp {
 
 /// Nodes of the first try under a timeout: about a millisecond of DLX
 /// search, so easy records finish in one try.
-const FIRST_TRY: u64 = 1 << 14;
+pub(crate) const FIRST_TRY: u64 = 1 << 14;
 
 /// Solver calls of the first SAT try under a timeout.
 const FIRST_SAT_TRY: u64 = 16;
@@ -155,12 +155,6 @@ impl RecordClock {
 
     /// Counts `puzzle`'s solutions up to `limit` within the bounds.
     pub(crate) fn count(&self, engine: &mut dyn Backend, puzzle: &Grid, limit: u64) -> Result<Count, GaveUp> {
-        let budget = self.limits.budget;
-        let Some(deadline) = self.deadline else {
-            let count = engine.count(puzzle, limit, budget);
-            let nodes = count.effort;
-            return self.settled(count, budget.unwrap_or(u64::MAX), nodes);
-        };
         // SAT counts in solver calls, each one a whole solve: a complete
         // count needs limit + 1 of them, so small limits finish in one try.
         let first = if engine.name() == "sat" {
@@ -168,10 +162,27 @@ impl RecordClock {
         } else {
             FIRST_TRY
         };
+        self.count_by(first, |budget| engine.count(puzzle, limit, budget))
+    }
+
+    /// A count within the bounds by `count`, a search that stops after
+    /// the node budget it is given: under a timeout, tries of growing
+    /// budgets from `first`, with the clock checked between them.
+    pub(crate) fn count_by(
+        &self,
+        first: u64,
+        mut count: impl FnMut(Option<u64>) -> Count,
+    ) -> Result<Count, GaveUp> {
+        let budget = self.limits.budget;
+        let Some(deadline) = self.deadline else {
+            let count = count(budget);
+            let nodes = count.effort;
+            return self.settled(count, budget.unwrap_or(u64::MAX), nodes);
+        };
         let mut try_nodes = first.min(budget.unwrap_or(u64::MAX));
         let mut spent = 0u64;
         loop {
-            let count = engine.count(puzzle, limit, Some(try_nodes));
+            let count = count(Some(try_nodes));
             spent = spent.saturating_add(count.effort);
             if count.complete || budget.is_some_and(|b| try_nodes >= b) {
                 return self.settled(count, try_nodes, spent);

@@ -48,7 +48,7 @@ fn entries(jsonl: &str) -> Vec<Entry> {
         .into_iter()
         .map(|s| ("-".to_string(), s))
         .collect();
-    sudoku_dlx::print::entries(sources, false).unwrap()
+    sudoku_dlx::print::entries(sources, false, Default::default()).unwrap()
 }
 
 fn page_count(pdf: &Path) -> usize {

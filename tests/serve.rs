@@ -252,6 +252,26 @@ fn bad_requests_get_statuses_and_json_errors_naming_the_place() {
             "body line 1",
         ),
         ("/api/print", r#"{"puzzles":"","format":"gif"}"#, 400, "format"),
+        ("/api/generate", r#"{"variant":"x,bogus"}"#, 400, "variant"),
+        (
+            "/api/generate",
+            r#"{"variant":"jigsaw","regions":"AABB"}"#,
+            400,
+            "regions",
+        ),
+        ("/api/generate", r#"{"variant":"x","givens":30}"#, 400, "givens"),
+        (
+            "/api/rate",
+            r#"{"puzzle":"1...............","variant":"windoku"}"#,
+            400,
+            "variant",
+        ),
+        (
+            "/api/canon",
+            &format!(r#"{{"puzzle":"{P17}","variant":"x"}}"#),
+            400,
+            "variant",
+        ),
         ("/api/nothing", "{}", 404, "null"),
     ];
     for &(path, body, status, place) in cases {
@@ -367,4 +387,253 @@ fn a_solution_check_stops_at_the_request_deadline() {
         &format!(r#"{{"puzzle":"{SLOW_25}","board":"{SLOW_25}","mode":"rules"}}"#),
     );
     assert_eq!(status, 200, "{body}");
+}
+
+#[test]
+fn a_print_stops_at_the_request_deadline() {
+    let server = Server::start(&["--timeout", "1", "--threads", "1"]);
+    let start = Instant::now();
+    // A record without its solution: the book must find the answer, a
+    // count DLX needs over a minute for.
+    let (status, body) = post(
+        server.addr,
+        "/api/print",
+        &format!(r#"{{"puzzles":"{SLOW_25}","format":"svg"}}"#),
+    );
+    assert_eq!(status, 504, "{body}");
+    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    // The one worker is free again: a count left running would hold it
+    // and get this request a 503.
+    let (status, body) = post(server.addr, "/api/rate", &format!(r#"{{"puzzle":"{P17}"}}"#));
+    assert_eq!(status, 200, "{body}");
+}
+
+/// The test's own solver: solutions of a 9x9 puzzle (digits, 0 for an
+/// empty cell) under rows, columns and boxes, and both main diagonals
+/// when `x`, counted up to `limit` by backtracking on the cell with the
+/// fewest candidates; the last solution found is left in `cells`' copy
+/// `found`.
+fn brute_count(cells: &mut [u8; 81], x: bool, limit: usize, found: &mut [u8; 81]) -> usize {
+    let houses_of = |cell: usize| {
+        let (r, c) = (cell / 9, cell % 9);
+        let mut hs = vec![r, 9 + c, 18 + r / 3 * 3 + c / 3];
+        if x && r == c {
+            hs.push(27);
+        }
+        if x && r + c == 8 {
+            hs.push(28);
+        }
+        hs
+    };
+    let mut used = [0u16; 29];
+    for (cell, &d) in cells.iter().enumerate() {
+        if d != 0 {
+            for h in houses_of(cell) {
+                if used[h] & (1 << d) != 0 {
+                    return 0;
+                }
+                used[h] |= 1 << d;
+            }
+        }
+    }
+    let mut best: Option<(usize, u16)> = None;
+    for cell in (0..81).filter(|&c| cells[c] == 0) {
+        let taken = houses_of(cell).iter().fold(0, |m, &h| m | used[h]);
+        let free = !taken & 0b11_1111_1110;
+        if best.is_none_or(|(_, b)| free.count_ones() < b.count_ones()) {
+            best = Some((cell, free));
+        }
+    }
+    let Some((cell, free)) = best else {
+        *found = *cells;
+        return 1;
+    };
+    let mut count = 0;
+    for d in (1..=9).filter(|d| free & (1 << d) != 0) {
+        cells[cell] = d;
+        count += brute_count(cells, x, limit - count, found);
+        cells[cell] = 0;
+        if count >= limit {
+            break;
+        }
+    }
+    count
+}
+
+fn digits(text: &str) -> [u8; 81] {
+    let mut cells = [0u8; 81];
+    for (cell, ch) in cells.iter_mut().zip(text.chars()) {
+        *cell = ch.to_digit(10).unwrap_or(0) as u8;
+    }
+    cells
+}
+
+#[test]
+fn variant_rules_reach_generate_rate_and_explain() {
+    let server = Server::start(&["--threads", "2"]);
+    let (status, body) = post(
+        server.addr,
+        "/api/generate",
+        r#"{"variant":"x","seed":7,"count":3}"#,
+    );
+    assert_eq!(status, 200, "{body}");
+    let answer: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let puzzles = answer["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 3);
+    let mut classic_ambiguous = 0;
+    for record in puzzles {
+        assert_eq!(record["variant"], "x", "{record}");
+        let puzzle = record["puzzle"].as_str().unwrap();
+        let mut found = [0u8; 81];
+        // Unique under X by the test's own solver, with the record's
+        // solution as that one solution.
+        assert_eq!(
+            brute_count(&mut digits(puzzle), true, 2, &mut found),
+            1,
+            "{puzzle}"
+        );
+        assert_eq!(found, digits(record["solution"].as_str().unwrap()), "{puzzle}");
+        let (status, body) = post(
+            server.addr,
+            "/api/rate",
+            &format!(r#"{{"puzzle":"{puzzle}","variant":"x"}}"#),
+        );
+        assert_eq!(status, 200, "{body}");
+        let (status, body) = post(
+            server.addr,
+            "/api/explain",
+            &format!(r#"{{"puzzle":"{puzzle}","variant":"diagonal"}}"#),
+        );
+        assert_eq!(status, 200, "{body}");
+        assert!(body.contains("\"steps\""), "{body}");
+        // Without the rules the puzzle is rated only if it is unique as
+        // classic Sudoku too.
+        let classic = brute_count(&mut digits(puzzle), false, 2, &mut found);
+        let (status, body) = post(server.addr, "/api/rate", &format!(r#"{{"puzzle":"{puzzle}"}}"#));
+        assert_eq!(status, if classic == 1 { 200 } else { 422 }, "{puzzle}: {body}");
+        classic_ambiguous += usize::from(classic > 1);
+    }
+    assert!(
+        classic_ambiguous > 0,
+        "every X puzzle was unique without the diagonals"
+    );
+    // The command line's variant path makes the same puzzles from the
+    // same seed.
+    let cli = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
+        .args([
+            "generate",
+            "-n",
+            "3",
+            "--variant",
+            "x",
+            "--seed",
+            "7",
+            "--format",
+            "jsonl",
+            "--solution",
+        ])
+        .output()
+        .unwrap();
+    let lines: Vec<serde_json::Value> = String::from_utf8(cli.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(&lines[..], &puzzles[..]);
+    // A jigsaw puzzle's region map goes back in as records carry it.
+    let (status, body) = post(server.addr, "/api/generate", r#"{"variant":"jigsaw","seed":3}"#);
+    assert_eq!(status, 200, "{body}");
+    let record: serde_json::Value =
+        serde_json::from_str::<serde_json::Value>(&body).unwrap()["puzzles"][0].clone();
+    let regions = record["regions"].as_str().unwrap();
+    assert_eq!(regions.len(), 81);
+    let (status, body) = post(
+        server.addr,
+        "/api/generate",
+        &format!(r#"{{"variant":"jigsaw","regions":"{regions}","seed":4}}"#),
+    );
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains(&format!("\"regions\":\"{regions}\"")), "{body}");
+}
+
+/// The first log line with `needle` within `wait`.
+fn await_log(server: &Server, needle: &str, wait: Duration) -> Option<String> {
+    let until = Instant::now() + wait;
+    while Instant::now() < until {
+        if let Ok(line) = server.log.recv_timeout(Duration::from_millis(100)) {
+            if line.contains(needle) {
+                return Some(line);
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn unseeded_puzzles_come_from_the_stock_and_their_seeds_reproduce_them() {
+    let server = Server::start(&["--stock", "4"]);
+    let ask = r#"{"difficulty":"medium","solution":true}"#;
+    // The first request of its kind is made on demand and starts the
+    // shelf; later ones find it stocked.
+    let mut stocked = None;
+    let until = Instant::now() + Duration::from_secs(30);
+    while stocked.is_none() && Instant::now() < until {
+        let (status, body) = post(server.addr, "/api/generate", ask);
+        assert_eq!(status, 200, "{body}");
+        if await_log(&server, "POST /api/generate 200", Duration::from_secs(5))
+            .is_some_and(|l| l.ends_with(" stock"))
+        {
+            stocked = Some(body);
+        } else {
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+    let body = stocked.expect("no answer came from the stock");
+    let record = serde_json::from_str::<serde_json::Value>(&body).unwrap()["puzzles"][0].clone();
+    assert_eq!(record["level"], "medium", "{record}");
+    let puzzle = record["puzzle"].as_str().unwrap();
+    let mut found = [0u8; 81];
+    assert_eq!(
+        brute_count(&mut digits(puzzle), false, 2, &mut found),
+        1,
+        "{puzzle}"
+    );
+    assert_eq!(found, digits(record["solution"].as_str().unwrap()));
+    // The same request with the record's seed, made on demand, is the
+    // same record.
+    let seed = record["seed"].as_u64().unwrap();
+    assert!(seed < 1 << 53, "{seed}: not exact as a JavaScript number");
+    let (status, again) = post(
+        server.addr,
+        "/api/generate",
+        &format!(r#"{{"difficulty":"medium","seed":{seed}}}"#),
+    );
+    assert_eq!(status, 200, "{again}");
+    let line = await_log(&server, "POST /api/generate 200", Duration::from_secs(5)).unwrap();
+    assert!(!line.ends_with(" stock"), "{line}");
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&again).unwrap()["puzzles"][0],
+        record
+    );
+    // A request the stock does not keep (two puzzles) is made on demand.
+    let (status, _) = post(
+        server.addr,
+        "/api/generate",
+        r#"{"difficulty":"medium","count":2}"#,
+    );
+    assert_eq!(status, 200);
+    let line = await_log(&server, "POST /api/generate 200", Duration::from_secs(5)).unwrap();
+    assert!(!line.ends_with(" stock"), "{line}");
+}
+
+#[test]
+fn without_a_stock_every_puzzle_is_made_on_demand() {
+    let server = Server::start(&["--stock", "0"]);
+    for _ in 0..5 {
+        let (status, body) = post(server.addr, "/api/generate", r#"{"difficulty":"easy"}"#);
+        assert_eq!(status, 200, "{body}");
+        let line = await_log(&server, "POST /api/generate", Duration::from_secs(5)).unwrap();
+        assert!(!line.ends_with(" stock"), "{line}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }

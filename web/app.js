@@ -193,8 +193,8 @@ function start(record, what) {
   render();
   cells[state.selected].focus();
   const level = record.level ? `, ${record.level}, rating ${Number(record.rating).toFixed(1)}` : "";
-  // Seeds past 2^53 do not survive JSON numbers in JavaScript: only the
-  // page's own (smaller) seeds are shown.
+  // Seeds past 2^53 do not survive JSON numbers in JavaScript: only
+  // smaller ones (the page's own and the server's) are shown.
   const seed = record.seed < 2 ** 53 && what !== "Daily puzzle" ? `, seed ${record.seed}` : "";
   $("info").textContent = `${what}: ${record.clues} clues${level}${seed}.`;
   say("Your move. Arrow keys move, digits fill, P switches to pencil marks, H asks for a hint.");
@@ -208,8 +208,9 @@ function levelOptions() {
 async function generate() {
   await busy($("generate"), async () => {
     say("Making a puzzle…");
-    const seed = Math.floor(Math.random() * 2 ** 48);
-    const j = await (await api("/api/generate", { seed, ...levelOptions() })).json();
+    // No seed: the server may answer from its stock of prepared puzzles,
+    // and the record carries the seed that makes the puzzle again.
+    const j = await (await api("/api/generate", levelOptions())).json();
     start(j.puzzles[0], "New puzzle");
   });
 }

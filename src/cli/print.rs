@@ -187,7 +187,7 @@ pub fn run(args: PrintArgs) -> Result<i32> {
         )?;
     }
     anyhow::ensure!(!sources.is_empty(), "no puzzles to print");
-    let entries = sudoku_dlx::print::entries(sources, args.rate)?;
+    let entries = sudoku_dlx::print::entries(sources, args.rate, Default::default())?;
     write_book(&entries, &args.book, args.format, args.output.as_deref())?;
     Ok(0)
 }

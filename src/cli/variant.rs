@@ -44,7 +44,7 @@ pub struct GenerateJob<'a> {
 
 /// The seed of puzzle `index` of a run: its own stream, so the puzzle does
 /// not depend on which thread made it or on the others.
-fn puzzle_seed(seed: u64, index: u64) -> u64 {
+pub(crate) fn puzzle_seed(seed: u64, index: u64) -> u64 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(index);
     rng.next_u64()

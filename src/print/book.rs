@@ -14,6 +14,8 @@ use crate::pipeline::Puzzle;
 use crate::shape::Shape;
 use crate::cache::{with_backend, with_variant_grader};
 use crate::verify::GradeError;
+use crate::limits::{GaveUp, Limits, RecordClock, FIRST_TRY};
+use crate::engine::Count;
 
 /// Why a record cannot go into a book.
 #[non_exhaustive]
@@ -43,6 +45,9 @@ pub enum EntryError {
     /// The rating failed.
     #[error("cannot rate: {0}")]
     Rating(GradeError),
+    /// The search for its answer reached the limits given.
+    #[error("no answer found within the limits: {0}")]
+    GaveUp(GaveUp),
 }
 
 /// A record that cannot go into a book, with where it is.
@@ -59,10 +64,14 @@ pub struct BookError {
 
 /// Book entries from records read by [`super::input::read_sources`], each
 /// paired with its file name: checked, solved, and rated when `rate` (a
-/// record's own rating is kept). Numbers are the records' `index + 1` when
-/// every record has a distinct index (so a book of a generated run keeps
-/// the run's numbering), else positions 1, 2, 3...
-pub fn entries(sources: Vec<(String, Source)>, rate: bool) -> Result<Vec<Entry>, BookError> {
+/// record's own rating is kept). `limits` bound the search for the
+/// answers of the whole book (records with their own solution need
+/// none), so that a server can give a book its request's time. Numbers
+/// are the records' `index + 1` when every record has a distinct index
+/// (so a book of a generated run keeps the run's numbering), else
+/// positions 1, 2, 3...
+pub fn entries(sources: Vec<(String, Source)>, rate: bool, limits: Limits) -> Result<Vec<Entry>, BookError> {
+    let clock = RecordClock::start(limits);
     let mut indices: Option<Vec<u64>> = sources.iter().map(|(_, s)| s.index).collect();
     let use_indices = indices.as_mut().is_some_and(|v| {
         let len = v.len();
@@ -77,7 +86,7 @@ pub fn entries(sources: Vec<(String, Source)>, rate: bool) -> Result<Vec<Entry>,
             place: src.place,
             error,
         };
-        let solution = answer(&src).map_err(fail)?;
+        let solution = answer(&src, &clock).map_err(fail)?;
         let (mut rating, mut level) = (src.rating, src.level.clone());
         if rate && rating.is_none() {
             let r = with_variant_grader(src.puzzle.shape(), &src.variant, |g| g.grade(&src.puzzle))
@@ -103,12 +112,13 @@ pub fn entries(sources: Vec<(String, Source)>, rate: bool) -> Result<Vec<Entry>,
 }
 
 /// The puzzle's one solution: the record's own once checked, or found by
-/// the DLX engine (under the record's variant rules, if any). A puzzle
-/// with no solution or several has no place in a book.
-pub fn answer(src: &Source) -> Result<Grid, EntryError> {
+/// the DLX engine (under the record's variant rules, if any) within
+/// `clock`'s bounds. A puzzle with no solution or several has no place in
+/// a book.
+pub(crate) fn answer(src: &Source, clock: &RecordClock) -> Result<Grid, EntryError> {
     let puzzle = &src.puzzle;
     if !src.variant.is_classic() {
-        return variant_answer(src);
+        return variant_answer(src, clock);
     }
     if let Some(clash) = puzzle.first_clash() {
         let s = puzzle.shape();
@@ -126,7 +136,8 @@ pub fn answer(src: &Source) -> Result<Grid, EntryError> {
         }
         return Ok(solution.clone());
     }
-    let count = with_backend(BackendKind::Dlx, puzzle.shape(), |b| b.count(puzzle, 2, None));
+    let count = with_backend(BackendKind::Dlx, puzzle.shape(), |b| clock.count(b, puzzle, 2))
+        .map_err(EntryError::GaveUp)?;
     match (count.solutions, count.first) {
         (1, Some(solution)) => Ok(solution),
         (0, _) => Err(EntryError::NoSolution),
@@ -136,7 +147,7 @@ pub fn answer(src: &Source) -> Result<Grid, EntryError> {
 
 /// [`answer`] under variant rules: clashes show as no solution, since
 /// the rules' engine finds none.
-fn variant_answer(src: &Source) -> Result<Grid, EntryError> {
+fn variant_answer(src: &Source, clock: &RecordClock) -> Result<Grid, EntryError> {
     let (puzzle, shape) = (&src.puzzle, src.puzzle.shape());
     let mut rules = Rules::new(shape, &src.variant).map_err(|_| EntryError::NoSolution)?;
     if let Some(solution) = &src.solution {
@@ -145,9 +156,20 @@ fn variant_answer(src: &Source) -> Result<Grid, EntryError> {
         }
         return Ok(solution.clone());
     }
-    let count = rules
-        .count(puzzle, 2, BackendKind::Dlx, None)
-        .map_err(|_| EntryError::NoSolution)?;
+    // The puzzle has the rules' shape (they were made for it), so the
+    // count cannot fail on that.
+    let mut refused = false;
+    let count = clock
+        .count_by(FIRST_TRY, |budget| {
+            rules.count(puzzle, 2, BackendKind::Dlx, budget).unwrap_or_else(|_| {
+                refused = true;
+                Count::none()
+            })
+        })
+        .map_err(EntryError::GaveUp)?;
+    if refused {
+        return Err(EntryError::NoSolution);
+    }
     match (count.solutions, count.first) {
         (1, Some(solution)) => Ok(solution),
         (0, _) => Err(EntryError::NoSolution),

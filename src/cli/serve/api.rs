@@ -3,7 +3,9 @@
 //! answer with the output module's record (the same fields as the
 //! command line's JSON) or a structured error.
 
+use super::super::variant::puzzle_seed;
 use super::error::{json, ApiError};
+use super::stock::{fresh_seed, Kind};
 use super::work::{App, Weight};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -18,8 +20,8 @@ use std::time::Instant;
 use sudoku_dlx::limits::Limits;
 use sudoku_dlx::output::{Format, Record, Source, Writer};
 use sudoku_dlx::{
-    BackendKind, CheckMode, Error, GenerateError, GradeError, Graded, Grid, Level, Plan, RatingBand, Shape,
-    Variant,
+    generate_variant, BackendKind, CheckMode, Constraint, Error, GenerateError, GradeError, Graded, Grid,
+    Level, Plan, Puzzle, RatingBand, Rules, Shape, Symmetry, Variant, VariantPuzzle,
 };
 
 /// Puzzles one `generate` request may ask for.
@@ -127,7 +129,34 @@ struct GenerateRequest {
     solution: Option<bool>,
     backend: Option<String>,
     max_attempts: Option<u32>,
+    variant: Option<String>,
+    regions: Option<String>,
 }
+
+impl GenerateRequest {
+    /// The stocked kind this request is, if any: no seed, one 9x9
+    /// classic puzzle, and no option but a level or the rating flag.
+    fn stocked_kind(&self, shape: Shape, level: Option<Level>) -> Option<Kind> {
+        let plain = self.seed.is_none()
+            && shape == Shape::CLASSIC
+            && self.count.unwrap_or(1) == 1
+            && self.rating.is_none()
+            && self.symmetry.is_none()
+            && self.givens.is_none()
+            && self.backend.is_none()
+            && self.max_attempts.is_none()
+            && self.variant.is_none()
+            && self.regions.is_none();
+        plain.then(|| Kind {
+            level,
+            rated: self.rate.unwrap_or(false) || level.is_some(),
+        })
+    }
+}
+
+/// Marks an answer made from the stock, for the access log.
+#[derive(Clone, Copy)]
+pub(crate) struct FromStock;
 
 pub(crate) async fn generate(
     State(app): State<Arc<App>>,
@@ -145,14 +174,30 @@ pub(crate) async fn generate(
             "count",
         ));
     }
-    let seed = request.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
-    let mut builder = Plan::builder(shape).seed(seed).count(count);
-    if let Some(level) = &request.difficulty {
-        let level: Level = level.parse().map_err(|e| ApiError::bad(e, "difficulty"))?;
+    let level: Option<Level> = match &request.difficulty {
+        Some(level) => Some(level.parse().map_err(|e| ApiError::bad(e, "difficulty"))?),
+        None => None,
+    };
+    let with_solution = request.solution.unwrap_or(true);
+    if request.variant.is_some() || request.regions.is_some() {
+        return generate_under_rules(app, request, shape, level).await;
+    }
+    let kind = request.stocked_kind(shape, level);
+    if let (Some(kind), Some(stock)) = (kind, &app.stock) {
+        if let Some(puzzle) = stock.take(kind) {
+            let mut response = json(puzzle_records(&[puzzle], with_solution)?);
+            response.extensions_mut().insert(FromStock);
+            return Ok(response);
+        }
+    }
+    let seed = request.seed.unwrap_or_else(fresh_seed);
+    let mut builder = match kind {
+        // The stock's own plan, so that a stocked puzzle and one made on
+        // demand come from the same code.
+        Some(kind) => kind.plan(seed),
+        None => Plan::builder(shape).seed(seed).count(count),
+    };
+    if let Some(level) = level {
         builder = builder.difficulty(level);
     }
     if let Some(band) = &request.rating {
@@ -172,36 +217,214 @@ pub(crate) async fn generate(
     if let Some(attempts) = request.max_attempts {
         builder = builder.max_attempts(attempts);
     }
-    let rated = request.rate.unwrap_or(false) || request.difficulty.is_some() || request.rating.is_some();
+    let rated = request.rate.unwrap_or(false) || level.is_some() || request.rating.is_some();
     builder = builder.rate(rated);
-    let with_solution = request.solution.unwrap_or(true);
-    let text = app
+    let puzzles = app
         .work
         .run(Weight::of_side(shape.n()), move |deadline| {
             let plan = builder
                 .deadline(Some(deadline))
                 .build()
                 .map_err(|e| refused(e.into(), "options"))?;
-            let mut out = Vec::new();
-            let mut writer = Writer::new(&mut out, Format::Jsonl, None).map_err(internal)?;
-            for puzzle in plan.puzzles() {
-                let puzzle = puzzle.map_err(|e| refused(e.into(), "options"))?;
-                writer.puzzle(&puzzle, with_solution).map_err(internal)?;
+            plan.puzzles()
+                .map(|p| p.map_err(|e| refused(e.into(), "options")))
+                .collect::<Result<Vec<Puzzle>, ApiError>>()
+        })
+        .await?;
+    Ok(json(puzzle_records(&puzzles, with_solution)?))
+}
+
+/// Generated puzzles as `{"puzzles": [...]}`.
+fn puzzle_records(puzzles: &[Puzzle], with_solution: bool) -> Result<String, ApiError> {
+    let mut out = Vec::with_capacity(512 * puzzles.len());
+    out.extend_from_slice(b"{\"puzzles\":[");
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        let mut writer = Writer::new(&mut out, Format::Jsonl, None).map_err(internal)?;
+        writer.puzzle(puzzle, with_solution).map_err(internal)?;
+        writer.end().map_err(internal)?;
+        // The JSON line's end.
+        out.pop();
+    }
+    out.extend_from_slice(b"]}");
+    String::from_utf8(out).map_err(internal)
+}
+
+/// The rules named by a request's `variant` and `regions` (a jigsaw
+/// region map, one symbol per cell, as records carry it) on `shape`:
+/// 400 naming the field that does not read or does not fit the board.
+fn rules(variant: Option<&str>, regions: Option<&str>, shape: Shape) -> Result<Variant, ApiError> {
+    let mut rules: Variant = match variant {
+        Some(text) => text.parse().map_err(|e| ApiError::bad(e, "variant"))?,
+        None => Variant::default(),
+    };
+    if let Some(map) = regions {
+        rules = rules
+            .with_regions(map, shape)
+            .map_err(|e| ApiError::bad(e, "regions"))?;
+    }
+    rules.check(shape).map_err(|e| ApiError::bad(e, "variant"))?;
+    Ok(rules)
+}
+
+/// `generate` under variant rules: the command line's variant path
+/// (puzzle `i` from its own seed stream of the run seed, so the same
+/// seed gives the same puzzles), with the request's deadline checked
+/// between puzzles and ratings.
+async fn generate_under_rules(
+    app: Arc<App>,
+    request: GenerateRequest,
+    shape: Shape,
+    level: Option<Level>,
+) -> Result<Response, ApiError> {
+    let variant = rules(request.variant.as_deref(), request.regions.as_deref(), shape)?;
+    let unsupported = [
+        (request.rate.is_some(), "rate"),
+        (request.givens.is_some(), "givens"),
+        (request.backend.is_some(), "backend"),
+    ];
+    if let Some((_, field)) = unsupported.iter().find(|(asked, _)| *asked) {
+        return Err(ApiError::bad(
+            format!("{field} is not available with variant rules"),
+            field,
+        ));
+    }
+    let symmetry: Symmetry = match &request.symmetry {
+        Some(s) => s.parse().map_err(|e| ApiError::bad(e, "symmetry"))?,
+        None => Symmetry::None,
+    };
+    let band = match (level, &request.rating) {
+        (Some(level), _) => Some(level.range()),
+        (None, Some(band)) => Some(
+            band.parse::<RatingBand>()
+                .map_err(|e| ApiError::bad(e, "rating"))?
+                .0,
+        ),
+        (None, None) => None,
+    };
+    let attempts = request.max_attempts.unwrap_or(1000).max(1);
+    let seed = request.seed.unwrap_or_else(fresh_seed);
+    let count = request.count.unwrap_or(1);
+    let with_solution = request.solution.unwrap_or(true);
+    let text = app
+        .work
+        .run(Weight::of_side(shape.n()), move |deadline| {
+            let job = VariantJob {
+                shape,
+                variant: &variant,
+                symmetry,
+                band,
+                attempts,
+                deadline,
+            };
+            let mut made = Vec::new();
+            let mut rules = job.rules()?;
+            for index in 0..count {
+                let puzzle = job.puzzle(rules.as_mut(), puzzle_seed(seed, index))?;
+                made.push(Record::variant_puzzle(index, seed, &puzzle, with_solution));
             }
-            writer.end().map_err(internal)?;
-            let text = String::from_utf8(out).map_err(internal)?;
-            let lines: Vec<&str> = text.lines().collect();
-            Ok(format!("{{\"puzzles\":[{}]}}", lines.join(",")))
+            records(Some("puzzles"), &made)
         })
         .await?;
     Ok(json(text))
 }
 
-/// A request about one puzzle.
+/// What one variant `generate` request asks for.
+struct VariantJob<'a> {
+    shape: Shape,
+    variant: &'a Variant,
+    symmetry: Symmetry,
+    band: Option<std::ops::Range<f32>>,
+    attempts: u32,
+    deadline: Instant,
+}
+
+impl VariantJob<'_> {
+    /// The rules' engines, checked against the symmetry; `None` for
+    /// jigsaw without a region map, whose regions are drawn per puzzle.
+    fn rules(&self) -> Result<Option<Rules>, ApiError> {
+        let draws_regions = self.variant.has(Constraint::Jigsaw) && self.variant.region_map().is_none();
+        if draws_regions {
+            if self.symmetry != Symmetry::None {
+                return Err(ApiError::bad(
+                    format!(
+                        "symmetry {} does not keep the rules of jigsaw: its regions are irregular",
+                        self.symmetry
+                    ),
+                    "symmetry",
+                ));
+            }
+            return Ok(None);
+        }
+        let rules = Rules::new(self.shape, self.variant)
+            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e).at("variant"))?;
+        rules
+            .allow(self.symmetry)
+            .map_err(|e| ApiError::bad(e, "symmetry"))?;
+        Ok(Some(rules))
+    }
+
+    /// The puzzle of `seed`: the first of the attempts (the first from
+    /// `seed`, the next from seeds drawn from it) rated in the band, as
+    /// the command line makes it.
+    fn puzzle(&self, mut rules: Option<&mut Rules>, seed: u64) -> Result<VariantPuzzle, ApiError> {
+        let failed =
+            |e: sudoku_dlx::VariantError| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e).at("variant");
+        for attempt in 0..u64::from(self.attempts) {
+            if Instant::now() >= self.deadline {
+                return Err(ApiError::new(
+                    StatusCode::GATEWAY_TIMEOUT,
+                    "the request's time ran out before the puzzles were made",
+                ));
+            }
+            let seed = if attempt == 0 {
+                seed
+            } else {
+                puzzle_seed(seed, attempt)
+            };
+            let puzzle = match rules.as_deref_mut() {
+                Some(rules) => rules.generate(seed, self.symmetry),
+                None => generate_variant(self.shape, self.variant, seed, self.symmetry),
+            }
+            .map_err(failed)?;
+            let Some(band) = &self.band else {
+                return Ok(puzzle);
+            };
+            let rating =
+                sudoku_dlx::grade_variant_within(&puzzle.puzzle, self.variant, limits(self.deadline), false)
+                    .map_err(|e| refused(e.into(), "variant"))?
+                    .path
+                    .rating;
+            if rating.solved && band.contains(&rating.score) {
+                return Ok(puzzle);
+            }
+        }
+        Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("no puzzle rated in the band in {} attempts", self.attempts),
+        )
+        .at("max_attempts"))
+    }
+}
+
+/// A request about one puzzle, under variant rules if it names them.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PuzzleRequest {
     puzzle: String,
+    variant: Option<String>,
+    regions: Option<String>,
+}
+
+impl PuzzleRequest {
+    /// The puzzle and its rules.
+    fn read(&self) -> Result<(Grid, Variant), ApiError> {
+        let puzzle = grid(&self.puzzle, "puzzle")?;
+        let rules = rules(self.variant.as_deref(), self.regions.as_deref(), puzzle.shape())?;
+        Ok((puzzle, rules))
+    }
 }
 
 /// `POST /api/rate`.
@@ -235,12 +458,16 @@ async fn graded(
     record: fn(&Grid, Graded) -> Result<Record, ApiError>,
 ) -> Result<Response, ApiError> {
     let request: PuzzleRequest = read(body)?;
-    let puzzle = grid(&request.puzzle, "puzzle")?;
+    let (puzzle, variant) = request.read()?;
     let text = app
         .work
         .run(Weight::of_side(puzzle.shape().n()), move |deadline| {
-            let graded = sudoku_dlx::grade_within(&puzzle, limits(deadline), keep_steps)
-                .map_err(|e| refused(e.into(), "puzzle"))?;
+            let graded = if variant.is_classic() {
+                sudoku_dlx::grade_within(&puzzle, limits(deadline), keep_steps)
+            } else {
+                sudoku_dlx::grade_variant_within(&puzzle, &variant, limits(deadline), keep_steps)
+            };
+            let graded = graded.map_err(|e| refused(e.into(), "puzzle"))?;
             records(None, &[record(&puzzle, graded)?])
         })
         .await?;
@@ -362,7 +589,13 @@ pub(crate) async fn canon(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let request: PuzzleRequest = read(body)?;
-    let puzzle = grid(&request.puzzle, "puzzle")?;
+    let (puzzle, variant) = request.read()?;
+    if !variant.is_classic() {
+        return Err(ApiError::bad(
+            "canonical forms are those of classic Sudoku: variant rules are not taken",
+            "variant",
+        ));
+    }
     let text = app
         .work
         .run(Weight::of_side(puzzle.shape().n()), move |_| {
@@ -424,7 +657,7 @@ pub(crate) async fn print(
     };
     let bytes = app
         .work
-        .run(Weight::Light, move |_| {
+        .run(Weight::Light, move |deadline| {
             let sources =
                 read_sources(&request.puzzles, None, &variant).map_err(|e| ApiError::bad(e, "puzzles"))?;
             if sources.len() > MOST_PRINTED {
@@ -437,10 +670,16 @@ pub(crate) async fn print(
                 return Err(ApiError::bad("no puzzle to print", "puzzles"));
             }
             let named = sources.into_iter().map(|s| ("request".to_string(), s)).collect();
-            // Records keep their own rating; rating them here would have
-            // no deadline.
-            let entries = entries(named, false)
-                .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e).at("puzzles"))?;
+            // Records keep their own rating; the answers of records
+            // without one are searched for within the request's time.
+            let entries = entries(named, false, limits(deadline)).map_err(|e| {
+                let status = if e.to_string().contains("no answer found within the limits") {
+                    StatusCode::GATEWAY_TIMEOUT
+                } else {
+                    StatusCode::UNPROCESSABLE_ENTITY
+                };
+                ApiError::new(status, e).at("puzzles")
+            })?;
             let book = layout(&entries, &options)
                 .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e).at("options"))?;
             if pdf {

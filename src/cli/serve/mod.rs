@@ -10,6 +10,8 @@
 mod api;
 mod error;
 mod listener;
+mod priority;
+mod stock;
 mod work;
 
 use anyhow::{Context, Result};
@@ -49,6 +51,10 @@ pub struct ServeArgs {
     /// until one closes.
     #[arg(long, default_value_t = 1024)]
     max_connections: usize,
+    /// Prepared puzzles kept per common kind of `generate` request that
+    /// fixes no seed (0: none; at most 1000).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(0..=stock::MOST_STOCKED as u64))]
+    stock: u64,
 }
 
 /// Runs the server until Ctrl-C or SIGTERM, then lets the requests in
@@ -72,6 +78,7 @@ async fn serve(args: ServeArgs, threads: usize) -> Result<i32> {
     let app = Arc::new(App {
         work: Work::new(threads, args.queue, args.timeout),
         timeout: args.timeout,
+        stock: stock::Stock::start(args.stock as usize, threads, args.timeout),
     });
     let listener = tokio::net::TcpListener::bind(args.bind)
         .await
@@ -145,7 +152,7 @@ async fn page(kind: &'static str, body: &'static str) -> Response {
 }
 
 /// One line per request on standard error: client, method, path,
-/// status, milliseconds. The whole request (a slow client's body
+/// status, milliseconds, and `stock` for a puzzle from the stock. The whole request (a slow client's body
 /// included) gets a little more than the work's own deadline, so that
 /// work stopped by the library's limits reports itself first.
 async fn access_log(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
@@ -164,8 +171,13 @@ async fn access_log(State(app): State<Arc<App>>, request: Request, next: Next) -
         )
         .into_response(),
     };
+    let stocked = if response.extensions().get::<api::FromStock>().is_some() {
+        " stock"
+    } else {
+        ""
+    };
     super::batch::warn(format_args!(
-        "{client} {method} {path} {} {:.1}ms",
+        "{client} {method} {path} {} {:.1}ms{stocked}",
         response.status().as_u16(),
         start.elapsed().as_secs_f64() * 1e3
     ));

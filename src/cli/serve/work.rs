@@ -11,6 +11,7 @@
 //! down as little as possible while it lasts.
 
 use super::error::ApiError;
+use super::priority::lower_priority;
 use axum::http::StatusCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -43,6 +44,8 @@ pub(crate) struct App {
     pub(crate) work: Work,
     /// How long a request may take in all.
     pub(crate) timeout: Duration,
+    /// Prepared puzzles for requests that fix no seed (`None`: no stock).
+    pub(crate) stock: Option<Arc<super::stock::Stock>>,
 }
 
 /// The server's bounded pool of puzzle work.
@@ -53,9 +56,6 @@ pub(crate) struct Work {
     queue: usize,
     timeout: Duration,
 }
-
-/// The nice value of threads that run heavy work.
-const HEAVY_NICE: i32 = 10;
 
 impl Work {
     /// `threads` pieces of light work at once and half as many heavy
@@ -147,16 +147,5 @@ impl Work {
                 "the server is busy: no worker was free in time",
             )),
         }
-    }
-}
-
-/// Lowers this thread's scheduling priority (Linux: nice applies per
-/// thread); elsewhere, or if refused, the work runs at normal priority.
-fn lower_priority() {
-    #[cfg(target_os = "linux")]
-    // SAFETY: setpriority on this thread's own id, with no pointers.
-    unsafe {
-        let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
-        libc::setpriority(libc::PRIO_PROCESS, tid, HEAVY_NICE);
     }
 }
