@@ -1,6 +1,7 @@
 #!/bin/sh
 # Technique filters: for each technique SE rates up to 6.0, 20 puzzles
-# with `--hardest T` and 20 with `--with T`, one thread, with the CPU
+# with `--hardest T` and 20 with `--with T` (and `--without T` for a
+# few), one thread, with the CPU
 # time of each run. Writes filters_runs.tsv (technique, filter, puzzles,
 # wall s, user s) and filters_puzzles.tsv (technique, filter, puzzle)
 # into OUT; filters_serate.py then checks the puzzles against serate.
@@ -53,4 +54,12 @@ BUG type 2
 BUG type 4
 BUG type 3
 LIST
+# `--without` (random generation: most puzzles pass).
+for t in "Pointing" "Naked Pair" "X-Wing" "XY-Wing" "Unique Rectangle" "Forcing Chains & Cycles"; do
+    /usr/bin/time -f '%e %U' -o "$OUT/time.txt" "$BIN" generate --count "$N" --without "$t" \
+        --seed 1 --threads 1 --timeout "$SECS" >"$OUT/p.txt" 2>/dev/null
+    n=$(wc -l <"$OUT/p.txt")
+    printf '%s\t%s\t%s\t%s\n' "$t" without "$n" "$(tr ' ' '\t' <"$OUT/time.txt" | tail -n 1)" >>"$OUT/filters_runs.tsv"
+    sed "s/^/$t\twithout\t/" "$OUT/p.txt" >>"$OUT/filters_puzzles.tsv"
+done
 rm -f "$OUT/p.txt" "$OUT/time.txt"

@@ -2,7 +2,7 @@
 """Checks the technique-filter puzzles against Sukaku Explainer's own path.
 
 Usage: filters_serate.py PUZZLES_TSV SERATE_OUTPUT
-PUZZLES_TSV: technique, filter (hardest/with), puzzle (filters.sh).
+PUZZLES_TSV: technique, filter (hardest/with/without), puzzle (filters.sh).
 SERATE_OUTPUT: serate 1.15.10 run on the puzzles in the same order with
   --format='%g%t%r/%p/%d%t%R%t%P%t%D%t%e' --before='#%m'
   --after='%r%t%x%t%C%t%N%t%s'
@@ -59,7 +59,7 @@ def main():
         sys.exit(f"{len(rows)} puzzles but {len(se)} serate results")
     tally = defaultdict(lambda: [0, 0])
     for (t, f, puzzle), (hardest, steps) in zip(rows, se):
-        ok = hardest == t if f == "hardest" else t in steps
+        ok = {"hardest": hardest == t, "with": t in steps, "without": t not in steps}[f]
         tally[(t, f)][0] += 1
         tally[(t, f)][1] += ok
         if not ok:
