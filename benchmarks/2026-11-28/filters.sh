@@ -16,7 +16,7 @@ while IFS= read -r t; do
             --seed 1 --threads 1 --timeout "$SECS" >"$OUT/p.txt" 2>/dev/null
         n=$(wc -l <"$OUT/p.txt")
         printf '%s\t%s\t%s\t%s\n' "$t" "$f" "$n" "$(tr ' ' '\t' <"$OUT/time.txt" | tail -n 1)" >>"$OUT/filters_runs.tsv"
-        sed "s/^/$t\t$f\t/" "$OUT/p.txt" >>"$OUT/filters_puzzles.tsv"
+        awk -v t="$t" -v f="$f" '{ print t "\t" f "\t" $0 }' "$OUT/p.txt" >>"$OUT/filters_puzzles.tsv"
     done
 done <<'LIST'
 Hidden Single
@@ -60,6 +60,6 @@ for t in "Pointing" "Naked Pair" "X-Wing" "XY-Wing" "Unique Rectangle" "Forcing 
         --seed 1 --threads 1 --timeout "$SECS" >"$OUT/p.txt" 2>/dev/null
     n=$(wc -l <"$OUT/p.txt")
     printf '%s\t%s\t%s\t%s\n' "$t" without "$n" "$(tr ' ' '\t' <"$OUT/time.txt" | tail -n 1)" >>"$OUT/filters_runs.tsv"
-    sed "s/^/$t\twithout\t/" "$OUT/p.txt" >>"$OUT/filters_puzzles.tsv"
+    awk -v t="$t" '{ print t "\twithout\t" $0 }' "$OUT/p.txt" >>"$OUT/filters_puzzles.tsv"
 done
 rm -f "$OUT/p.txt" "$OUT/time.txt"

@@ -9,8 +9,8 @@ SERATE_OUTPUT: serate 1.15.10 run on the puzzles in the same order with
 (one line per step, then the puzzle's line).
 A step's SE name belongs to technique T when it is T or T followed by
 SE's variant code ("WXYZ-Wing 137", "Grouped Skyscraper 01"), taking the
-longest such T; Unique Loops count as Unique Rectangle, SE's three hidden
-singles as Hidden Single. Prints per technique and filter: puzzles, how
+longest such T; Unique Loops count as Unique Rectangle, SE's forcing
+chains and bidirectional cycles as Forcing Chains & Cycles. Prints per technique and filter: puzzles, how
 many SE's path satisfies.
 """
 import sys
@@ -28,6 +28,8 @@ def technique(se_name):
     name = se_name.strip()
     if name.startswith("Unique Loop"):
         return "Unique Rectangle"
+    if name.startswith("Bidirectional") or name.startswith("Forcing") and name.endswith("Chain"):
+        return "Forcing Chains & Cycles"
     best = None
     for t in TECHNIQUES:
         if name == t or name.startswith(t + " "):
