@@ -230,7 +230,7 @@ impl Rules {
             let other = orbit.iter().any(|&c| {
                 let digit = solution.get(c);
                 !self.naked_single(&puzzle, c, digit)
-                    && match self.propagator.has_other(&puzzle, c, digit, PROBE_NODES) {
+                    && match self.propagator.has_other(&puzzle, c, digit, PROBE_NODES, Some(solution)) {
                         Some(found) => found,
                         None => self.sat().has_other(&puzzle, c, digit),
                     }
@@ -298,16 +298,17 @@ fn random_regions(shape: Shape, rng: &mut ChaCha8Rng) -> String {
         .into_iter()
         .flatten()
     };
+    let (mut near, mut back) = (Vec::with_capacity(4), Vec::with_capacity(shape.cells()));
     for _ in 0..shape.cells() * 20 {
         let a = rng.gen_range(0..shape.cells());
-        let near: Vec<usize> = neighbours(a).filter(|&b| region[b] != region[a]).collect();
+        near.clear();
+        near.extend(neighbours(a).filter(|&b| region[b] != region[a]));
         let Some(&b) = near.choose(rng) else { continue };
         let (ra, rb) = (region[a], region[b]);
         // A cell of b's region touching a's region (other than through
         // `a`) goes the other way, so sizes stay equal.
-        let back: Vec<usize> = (0..shape.cells())
-            .filter(|&c| region[c] == rb && neighbours(c).any(|x| x != a && region[x] == ra))
-            .collect();
+        back.clear();
+        back.extend((0..shape.cells()).filter(|&c| region[c] == rb && neighbours(c).any(|x| x != a && region[x] == ra)));
         let Some(&c) = back.choose(rng) else { continue };
         region[a] = rb;
         region[c] = ra;
@@ -319,13 +320,22 @@ fn random_regions(shape: Shape, rng: &mut ChaCha8Rng) -> String {
     region.iter().map(|&r| (b'A' + r) as char).collect()
 }
 
+/// Whether region `r` is one orthogonally connected piece. Called for
+/// every trial swap, so it allocates nothing.
 fn connected(n: usize, region: &[u8], r: u8) -> bool {
-    let cells: Vec<usize> = (0..region.len()).filter(|&c| region[c] == r).collect();
-    let mut seen = vec![false; region.len()];
-    let mut stack = vec![cells[0]];
-    seen[cells[0]] = true;
+    const MOST: usize = crate::shape::MAX_SIDE * crate::shape::MAX_SIDE;
+    let Some(start) = region.iter().position(|&x| x == r) else {
+        return true;
+    };
+    let mut seen = [false; MOST];
+    let mut stack = [0u16; MOST];
+    let mut top = 1;
+    stack[0] = start as u16;
+    seen[start] = true;
     let mut reached = 0;
-    while let Some(cell) = stack.pop() {
+    while top > 0 {
+        top -= 1;
+        let cell = stack[top] as usize;
         reached += 1;
         let (row, col) = (cell / n, cell % n);
         for (ok, next) in [
@@ -336,9 +346,10 @@ fn connected(n: usize, region: &[u8], r: u8) -> bool {
         ] {
             if ok && region[next] == r && !seen[next] {
                 seen[next] = true;
-                stack.push(next);
+                stack[top] = next as u16;
+                top += 1;
             }
         }
     }
-    reached == cells.len()
+    reached == region.iter().filter(|&&x| x == r).count()
 }

@@ -13,9 +13,12 @@
 //! - naked singles (a cell with one candidate is placed) and hidden singles
 //!   (a digit with one place in a house goes there), over every house.
 //!
-//! It then branches on a cell with the fewest candidates. The DLX matrix
-//! and the SAT formula stay the engines users choose and the independent
-//! checks; this solver is internal to the generator.
+//! It then branches on a cell with the fewest candidates, or on the places
+//! of a digit in a house when some digit has two places and no cell has
+//! two candidates; a digging probe tries the known solution's placement
+//! first, since a second solution usually differs from it in few cells.
+//! The DLX matrix and the SAT formula stay the engines users choose and
+//! the independent checks; this solver is internal to the generator.
 
 use crate::engine::Count;
 use crate::grid::Grid;
@@ -69,6 +72,8 @@ struct Run<'a> {
     limit: u64,
     budget: u64,
     rng: Option<&'a mut dyn RngCore>,
+    /// A solution whose placements are tried first.
+    hint: Option<&'a Grid>,
     solutions: u64,
     first: Option<Vec<u32>>,
     aborted: bool,
@@ -156,9 +161,18 @@ impl Propagator {
     }
 
     /// Whether `puzzle` has a solution with `digit` not in `cell` (an empty
-    /// cell of the puzzle); `None` past the budget.
-    pub(crate) fn has_other(&mut self, puzzle: &Grid, cell: usize, digit: u8, budget: u64) -> Option<bool> {
+    /// cell of the puzzle); `None` past the budget. A known solution
+    /// (`hint`) guides the search towards a second one nearby.
+    pub(crate) fn has_other(
+        &mut self,
+        puzzle: &Grid,
+        cell: usize,
+        digit: u8,
+        budget: u64,
+        hint: Option<&Grid>,
+    ) -> Option<bool> {
         let mut run = Run::new(1, budget, None);
+        run.hint = hint;
         if self.load(puzzle, Some((cell, digit))) {
             self.search(0, &mut run);
         }
@@ -198,28 +212,54 @@ impl Propagator {
         }
         let cells = self.shape.cells();
         let state = &self.levels[depth * cells..(depth + 1) * cells];
-        let Some(cell) = pick(state) else {
-            run.solutions += 1;
-            run.first.get_or_insert_with(|| state.to_vec());
-            return;
+        // Each choice is a (cell, digit bit) placement; together they
+        // cover every solution below this node.
+        let mut choices = [(0u16, 0u32); 32];
+        let k = match self.geometry.branch(state) {
+            Branch::Solved => {
+                run.solutions += 1;
+                run.first.get_or_insert_with(|| state.to_vec());
+                return;
+            }
+            Branch::Cell(cell) => {
+                let mut k = 0;
+                let mut mask = state[cell] & !PLACED;
+                while mask != 0 {
+                    choices[k] = (cell as u16, mask & mask.wrapping_neg());
+                    mask &= mask - 1;
+                    k += 1;
+                }
+                k
+            }
+            Branch::Place(house, bit) => {
+                let n = self.geometry.n;
+                let mut k = 0;
+                for &c in &self.geometry.houses[house * n..(house + 1) * n] {
+                    if state[c as usize] & (bit | PLACED) == bit {
+                        choices[k] = (c, bit);
+                        k += 1;
+                    }
+                }
+                k
+            }
         };
-        let mut digits = [0u8; 32];
-        let mut k = 0;
-        let mut mask = state[cell] & !PLACED;
-        while mask != 0 {
-            digits[k] = mask.trailing_zeros() as u8;
-            mask &= mask - 1;
-            k += 1;
-        }
         if let Some(rng) = run.rng.as_mut() {
-            digits[..k].shuffle(rng);
+            choices[..k].shuffle(rng);
         }
-        for &d in &digits[..k] {
+        if let Some(hint) = run.hint {
+            // The known solution's placement first: a second solution
+            // usually differs from it in few cells.
+            let first = choices[..k].iter().position(|&(c, bit)| bit.trailing_zeros() + 1 == u32::from(hint.get(c as usize)));
+            if let Some(i) = first {
+                choices.swap(0, i);
+            }
+        }
+        for &(cell, bit) in &choices[..k] {
             self.levels.copy_within(depth * cells..(depth + 1) * cells, (depth + 1) * cells);
             let next = (depth + 1) * cells;
-            self.levels[next + cell] = 1 << d;
+            self.levels[next + cell as usize] = bit;
             self.queue.clear();
-            self.queue.push(cell as u16);
+            self.queue.push(cell);
             if self.geometry.propagate(&mut self.levels[next..next + cells], &mut self.queue) {
                 self.search(depth + 1, run);
             }
@@ -343,7 +383,6 @@ impl Geometry {
     ) -> Option<bool> {
         let w = self.words;
         let mut found = false;
-        let mut seen = [0u64; WORDS];
         for house in self.houses.chunks_exact(self.n) {
             // Digits with two or three places: more places rarely see a
             // common cell, and scanning them costs more than it finds.
@@ -361,7 +400,7 @@ impl Geometry {
             while open != 0 {
                 let bit = open & open.wrapping_neg();
                 open &= open - 1;
-                seen[..w].fill(!0);
+                let mut seen = [!0u64; WORDS];
                 for &c in house {
                     if state[c as usize] & bit != 0 {
                         let peers = &bits[c as usize * w..(c as usize + 1) * w];
@@ -450,9 +489,9 @@ fn remove(state: &mut [u32], cells: &[u16], bits: u32, queue: &mut Vec<u16>) -> 
     true
 }
 
-/// An unplaced cell with the fewest candidates (the first such), or
-/// `None` when every cell is placed.
-fn pick(state: &[u32]) -> Option<usize> {
+/// An unplaced cell with the fewest candidates (the first such), with
+/// its count, or `None` when every cell is placed.
+fn pick(state: &[u32]) -> Option<(usize, u32)> {
     let mut best = None;
     let mut fewest = u32::MAX;
     for (cell, &m) in state.iter().enumerate() {
@@ -460,7 +499,7 @@ fn pick(state: &[u32]) -> Option<usize> {
             let k = m.count_ones();
             if k < fewest {
                 fewest = k;
-                best = Some(cell);
+                best = Some((cell, k));
                 if k == 2 {
                     break;
                 }
@@ -468,6 +507,47 @@ fn pick(state: &[u32]) -> Option<usize> {
         }
     }
     best
+}
+
+/// What a search node branches on.
+enum Branch {
+    /// Every cell is placed.
+    Solved,
+    /// The digits of a cell.
+    Cell(usize),
+    /// The places of a digit (its bit) in a house (its index).
+    Place(usize, u32),
+}
+
+impl Geometry {
+    /// The branch with the fewest choices, over cells and over the
+    /// places of digits in houses (the strong solvers' choice): a digit
+    /// with two places in a house is as good as a cell with two
+    /// candidates, and often there is no such cell.
+    fn branch(&self, state: &[u32]) -> Branch {
+        let Some((cell, k)) = pick(state) else {
+            return Branch::Solved;
+        };
+        if k <= 2 {
+            return Branch::Cell(cell);
+        }
+        for (h, house) in self.houses.chunks_exact(self.n).enumerate() {
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for &c in house {
+                let s = state[c as usize];
+                if s & PLACED == 0 {
+                    three |= two & s;
+                    two |= one & s;
+                    one |= s;
+                }
+            }
+            let pairs = two & !three;
+            if pairs != 0 {
+                return Branch::Place(h, pairs & pairs.wrapping_neg());
+            }
+        }
+        Branch::Cell(cell)
+    }
 }
 
 fn flatten(sets: Vec<Vec<u16>>) -> (Vec<u32>, Vec<u16>) {
@@ -488,6 +568,7 @@ impl<'a> Run<'a> {
             limit: limit.max(1),
             budget,
             rng,
+            hint: None,
             solutions: 0,
             first: None,
             aborted: false,
@@ -557,8 +638,13 @@ mod tests {
                 let cell = cells[0];
                 if puzzle.get(cell) == 0 {
                     let digit = first.get(cell);
-                    let other = propagator.has_other(&puzzle, cell, digit, u64::MAX);
-                    assert_eq!(other, dlx.has_other(&puzzle, cell, digit, None), "{what}");
+                    // The hint only orders the search: the first solution,
+                    // the grid the puzzle was cut from, or none, alike.
+                    let expected = dlx.has_other(&puzzle, cell, digit, None);
+                    for hint in [Some(&first), Some(&solution), None] {
+                        let other = propagator.has_other(&puzzle, cell, digit, u64::MAX, hint);
+                        assert_eq!(other, expected, "{what}");
+                    }
                 }
             }
         }
@@ -615,3 +701,5 @@ mod tests {
         assert!(seen.iter().sum::<usize>() == 6, "{seen:?}");
     }
 }
+
+
