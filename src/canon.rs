@@ -110,7 +110,8 @@ pub fn try_canonical(puzzle: &Grid, budget: Option<u64>) -> Result<Grid, BudgetE
 /// jigsaw, the region map transformed with the grid and part of the
 /// form). Classic rules give [`try_canonical`]'s form. At most `budget`
 /// steps (one per image tried); a variant whose group is too large to
-/// find or hold (more than about a million maps) is refused the same way.
+/// find or hold (16x16 windoku, say) is refused the same way, after a
+/// search of seconds, once per process.
 /// The rules should have passed [`Variant::check`] for the puzzle's
 /// shape; jigsaw without a region map transforms the grid only.
 pub fn try_canonical_variant(

@@ -33,8 +33,10 @@ use crate::variant::{Constraint, Variant};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// Search nodes allowed when finding a group (a few seconds at most).
-const GROUP_NODES: u64 = 50_000_000;
+/// Work allowed when finding a group: cell pairs compared, plus one per
+/// search node (a few seconds at most; a 16x16 X group takes about a
+/// tenth of it).
+const GROUP_WORK: u64 = 4_000_000_000;
 
 /// Most cells stored over a group's maps (64 MB of `u16`): a group with
 /// more elements is refused rather than held.
@@ -146,7 +148,7 @@ fn find_group(shape: Shape, variant: &Variant) -> Option<Group> {
         block_used: [vec![false; n], vec![false; n]],
         placed: Vec::with_capacity(shape.cells()),
         maps: Vec::new(),
-        nodes_left: GROUP_NODES,
+        work_left: GROUP_WORK,
         max_maps: GROUP_CELLS / shape.cells(),
         dihedral: jigsaw,
     };
@@ -192,7 +194,8 @@ struct GroupSearch<'a> {
     /// Placed cells: (original cell, image cell).
     placed: Vec<(usize, usize)>,
     maps: Vec<Vec<u16>>,
-    nodes_left: u64,
+    /// Work left (see [`GROUP_WORK`]).
+    work_left: u64,
     max_maps: usize,
     /// Lines go only to themselves or their mirror (jigsaw).
     dihedral: bool,
@@ -221,10 +224,10 @@ impl GroupSearch<'_> {
             if (fresh && self.block_used[axis][target_block]) || (!fresh && open as usize != target_block) {
                 continue;
             }
-            if self.nodes_left == 0 {
+            if self.work_left == 0 {
                 return false;
             }
-            self.nodes_left -= 1;
+            self.work_left -= 1;
             self.lines[axis][line] = target as u8;
             self.used[axis][target] = true;
             if fresh {
@@ -279,11 +282,13 @@ impl GroupSearch<'_> {
         for other in 0..others {
             let (r, c) = if axis == 0 { (line, other) } else { (other, line) };
             let (a, image) = (r * n + c, self.image(r, c));
-            for &(b, image_b) in &self.placed {
+            for (k, &(b, image_b)) in self.placed.iter().enumerate() {
                 if self.rel[a * cells + b] != self.rel[image * cells + image_b] {
+                    self.work_left = self.work_left.saturating_sub(k as u64 + 1);
                     return false;
                 }
             }
+            self.work_left = self.work_left.saturating_sub(self.placed.len() as u64);
             self.placed.push((a, image));
         }
         true
@@ -463,9 +468,14 @@ mod tests {
             ("x,windoku", Some(96)),
             ("x,disjoint-groups", Some(256)),
         ] {
+            let started = std::time::Instant::now();
             let found = group(shape, &rules.parse().unwrap()).map(|g| g.len());
+            eprintln!("16x16 {rules}: {found:?} in {:?}", started.elapsed());
             assert_eq!(found, expected, "{rules}");
         }
+        let started = std::time::Instant::now();
+        let found = group(Shape::new(5, 5).unwrap(), &"x".parse().unwrap()).map(|g| g.len());
+        eprintln!("25x25 x: {found:?} in {:?}", started.elapsed());
     }
 
     #[test]
