@@ -686,7 +686,11 @@ fn parse_variant_all(batch: &Batch, shape: Option<Shape>, rules: &Variant) -> Py
 }
 
 /// Runs `work` over `items` on a pool with the GIL released, each worker
-/// with its own state from `make`; results in input order.
+/// with its own state from `make`; results in input order. Always on the
+/// pool's threads, never the caller's, even for one item: grading under
+/// variant rules leaves thread-local state that changed a later classic
+/// rating on the same thread (EP 6.5 for 8.4), and the pool's threads end
+/// with the call.
 fn run_items<I: Sync, S: Send, T: Send>(
     py: Python<'_>,
     items: &[I],
@@ -694,9 +698,6 @@ fn run_items<I: Sync, S: Send, T: Send>(
     make: impl Fn() -> S + Sync + Send,
     work: impl Fn(&mut S, &I) -> T + Sync + Send,
 ) -> PyResult<Vec<T>> {
-    if items.len() == 1 {
-        return Ok(py.detach(|| vec![work(&mut make(), &items[0])]));
-    }
     let pool = pool(threads)?;
     let states = PerThread::new(&pool);
     let mut results = Vec::with_capacity(items.len());

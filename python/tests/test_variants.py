@@ -163,3 +163,12 @@ def test_generate_array_holds_variant_puzzles():
     records = sd.generate(5, seed=8, variant="x", solution=True)
     assert sd.from_array(puzzles) == [r["puzzle"] for r in records]
     assert all(keeps_rules(s, "x") for s in sd.from_array(solutions))
+
+
+def test_variant_ratings_leave_classic_ratings_alone():
+    # Sukaku Explainer 1.15.10 rates this 8.4/8.4/2.6 (test_api.py).
+    classic = "......8.....839.7.7..1.2.6.2....5..953........9.7....89.2.....5.6...12.7.4.....3."
+    rec = sd.generate(1, seed=3, variant="anti-king")[0]
+    assert sd.rate(rec["puzzle"], variant="anti-king") is not None
+    r = sd.rate(classic)
+    assert (r["er"], r["ep"], r["ed"]) == (8.4, 8.4, 2.6)
