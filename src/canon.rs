@@ -33,9 +33,12 @@
 
 use crate::grid::Grid;
 use crate::shape::{Shape, MAX_SIDE};
+use crate::variant::Variant;
 #[cfg(any(test, feature = "internals"))]
 use rand::{seq::SliceRandom, Rng};
 use std::collections::HashSet;
+
+mod variant;
 
 /// The value a best-row slot holds before any candidate reached it: larger
 /// than every label.
@@ -99,6 +102,54 @@ pub fn try_canonical(puzzle: &Grid, budget: Option<u64>) -> Result<Grid, BudgetE
         return Err(BudgetExceeded(budget.unwrap_or(u64::MAX)));
     }
     Ok(Grid::from_cells(shape, search.best).expect("a relabelled grid keeps the shape's digits"))
+}
+
+/// The canonical form of `puzzle` under `rules`: the smallest grid among
+/// the images of the puzzle under the transformations that keep the
+/// rules (docs/canon.md, "Variants"), with the rules it is read under (for
+/// jigsaw, the region map transformed with the grid and part of the
+/// form). Classic rules give [`try_canonical`]'s form. At most `budget`
+/// steps (one per image tried); a variant whose group is too large to
+/// find or hold (16x16 windoku, say) is refused the same way, after a
+/// search of seconds, once per process.
+/// The rules should have passed [`Variant::check`] for the puzzle's
+/// shape; jigsaw without a region map transforms the grid only.
+pub fn try_canonical_variant(
+    puzzle: &Grid,
+    rules: &Variant,
+    budget: Option<u64>,
+) -> Result<(Grid, Variant), BudgetExceeded> {
+    if rules.is_classic() {
+        return try_canonical(puzzle, budget).map(|form| (form, rules.clone()));
+    }
+    let shape = puzzle.shape();
+    let exceeded = BudgetExceeded(budget.unwrap_or(u64::MAX));
+    let group = variant::group(shape, rules).ok_or(exceeded)?;
+    let regions: Option<Vec<u8>> = rules
+        .region_map()
+        .map(|map| map.bytes().map(|b| b - b'A').collect())
+        .filter(|r: &Vec<u8>| r.len() == shape.cells());
+    let (cells, regions) = variant::least_image(
+        puzzle.cells(),
+        regions.as_deref(),
+        shape.n(),
+        &group,
+        budget.unwrap_or(u64::MAX),
+    )
+    .ok_or(exceeded)?;
+    let form = Grid::from_cells(shape, cells).expect("a mapped grid keeps the shape's digits");
+    let rules = match regions {
+        Some(regions) => {
+            let map: String = regions.iter().map(|&r| (b'A' + r) as char).collect();
+            // Turns and reflections keep regions connected.
+            rules
+                .clone()
+                .with_regions(&map, shape)
+                .unwrap_or_else(|_| rules.clone())
+        }
+        None => rules.clone(),
+    };
+    Ok((form, rules))
 }
 
 internal_pub! {
@@ -856,13 +907,34 @@ impl Dedup {
         self.seen.insert(key.into_boxed_slice())
     }
 
-    /// Distinct classes seen.
-    pub fn len(&self) -> usize {
-        self.seen.len()
+    /// Whether a variant puzzle whose canonical form is `form` under
+    /// `rules` (both from [`try_canonical_variant`]) is the first of its
+    /// class (it is remembered). Puzzles under other rules are never of
+    /// the same class.
+    pub fn insert_variant_canonical(&mut self, form: &Grid, rules: &Variant) -> bool {
+        if rules.is_classic() {
+            return self.insert_canonical(form);
+        }
+        let mut key = Vec::with_capacity(2 * form.cells().len() + 32);
+        key.push(form.shape().box_rows() as u8 * 32 + form.shape().box_cols() as u8);
+        key.extend_from_slice(rules.to_string().as_bytes());
+        key.push(0);
+        key.extend_from_slice(form.cells());
+        key.extend(rules.region_map().unwrap_or_default().bytes());
+        self.seen.insert(key.into_boxed_slice())
     }
 
-    /// Whether nothing was seen yet.
-    pub fn is_empty(&self) -> bool {
-        self.seen.is_empty()
+    internal_pub! {
+        /// Distinct classes seen.
+        fn len(&self) -> usize {
+            self.seen.len()
+        }
+    }
+
+    internal_pub! {
+        /// Whether nothing was seen yet.
+        fn is_empty(&self) -> bool {
+            self.seen.is_empty()
+        }
     }
 }

@@ -327,10 +327,9 @@ impl Variant {
         shaded
     }
 
-    /// The conflicting cell pairs (each once, lower cell first), leaving
-    /// out same-digit pairs that already share a house.
-    pub(crate) fn conflicts(&self, shape: Shape) -> Vec<Conflict> {
-        let n = shape.n() as isize;
+    /// The steps (down a row or more) from a cell to the cells that must
+    /// not hold its digit: a knight's and a king's moves where asked.
+    pub(crate) fn moves(&self) -> Vec<(isize, isize)> {
         let mut moves: Vec<(isize, isize)> = Vec::new();
         if self.has(Constraint::AntiKnight) {
             moves.extend([(1, 2), (1, -2), (2, 1), (2, -1)]);
@@ -338,6 +337,14 @@ impl Variant {
         if self.has(Constraint::AntiKing) {
             moves.extend([(1, 1), (1, -1)]);
         }
+        moves
+    }
+
+    /// The conflicting cell pairs (each once, lower cell first), leaving
+    /// out same-digit pairs that already share a house.
+    pub(crate) fn conflicts(&self, shape: Shape) -> Vec<Conflict> {
+        let n = shape.n() as isize;
+        let moves = self.moves();
         let houses = self.houses(shape);
         let mut house_sets = vec![Vec::new(); shape.cells()];
         for (h, cells) in houses.iter().enumerate() {

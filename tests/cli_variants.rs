@@ -106,11 +106,11 @@ fn bad_variant_input_is_named() {
         .code(2)
         .stderr(predicate::str::contains("unknown variant 'knight'"));
     bin()
-        .args(["canon", "--variant", "x"])
-        .write_stdin(puzzle.clone())
+        .args(["canon", "--variant", "windoku", "--box", "2x3"])
+        .write_stdin(".".repeat(36))
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains("canon does not handle variant puzzles"));
+        .code(1)
+        .stderr(predicate::str::contains("windoku does not exist on a 2x3 board"));
     bin()
         .args(["rate", "--variant", "non-consecutive"])
         .write_stdin(puzzle)

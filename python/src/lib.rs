@@ -10,16 +10,17 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use pyo3::BoundObject;
 use std::ops::Range;
-use sudoku_dlx::canon::{try_canonical, Dedup, DEFAULT_BUDGET};
-use sudoku_dlx::formats::{parse_line, PuzzleReader};
+use sudoku_dlx::canon::{try_canonical, try_canonical_variant, Dedup, DEFAULT_BUDGET};
+use sudoku_dlx::formats::{parse_line, read_variant_records, PuzzleReader};
 use sudoku_dlx::limits::Limits;
-use sudoku_dlx::output::{Format, Writer};
+use sudoku_dlx::output::{Format, Record, Writer};
 use sudoku_dlx::parallel::{map_ordered, PerThread};
 use sudoku_dlx::Puzzle;
 use sudoku_dlx::{grade_within, Level, Rating};
 use sudoku_dlx::{BackendKind, Count, Grid, Shape};
 use sudoku_dlx::{GenerateError, Symmetry};
 use sudoku_dlx::{Plan, RatingBand, RunError, Shard};
+use sudoku_dlx::{Rules, Variant, VariantError, VariantPuzzle};
 
 create_exception!(
     _native,
@@ -216,15 +217,26 @@ fn run_batch<T: Send>(
 
 /// The unique solution of each puzzle (None when it has none or several).
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, r#box=None, threads=None, backend="dlx"))]
+#[pyo3(signature = (puzzles, *, r#box=None, threads=None, backend="dlx", variant=None))]
 fn solve<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<&str>,
     threads: Option<usize>,
     backend: &str,
+    variant: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let batch = Batch::extract(puzzles)?;
+    if let Some(rules) = parse_variant(variant)? {
+        let items = parse_variant_all(&batch, parse_shape(r#box)?, &rules)?;
+        let kind = parse_backend(backend)?;
+        let results = run_variant_batch(py, &items, threads, |rules, (g, v)| {
+            let count = rules.get(g.shape(), v)?.count(g, 2, kind, None)?;
+            Ok(count.first.filter(|_| count.solutions == 1).map(|s| s.to_line()))
+        })?;
+        let items = objects(py, results)?;
+        return batch.wrap(py, items);
+    }
     let grids = parse_all(&batch, parse_shape(r#box)?)?;
     let results = run_batch(py, &grids, threads, parse_backend(backend)?, |e, g| {
         e.unique(g).ok().map(|(s, _)| s.to_line())
@@ -235,7 +247,8 @@ fn solve<'py>(
 
 /// The number of solutions of each puzzle, counted up to `limit`.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, limit=2, r#box=None, threads=None, backend="dlx"))]
+#[pyo3(signature = (puzzles, *, limit=2, r#box=None, threads=None, backend="dlx", variant=None))]
+#[allow(clippy::too_many_arguments)]
 fn count<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
@@ -243,11 +256,21 @@ fn count<'py>(
     r#box: Option<&str>,
     threads: Option<usize>,
     backend: &str,
+    variant: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
     if limit == 0 {
         return Err(option_error("limit must be at least 1"));
     }
     let batch = Batch::extract(puzzles)?;
+    if let Some(rules) = parse_variant(variant)? {
+        let items = parse_variant_all(&batch, parse_shape(r#box)?, &rules)?;
+        let kind = parse_backend(backend)?;
+        let results = run_variant_batch(py, &items, threads, |rules, (g, v)| {
+            Ok(rules.get(g.shape(), v)?.count(g, limit, kind, None)?.solutions)
+        })?;
+        let items = objects(py, results)?;
+        return batch.wrap(py, items);
+    }
     let grids = parse_all(&batch, parse_shape(r#box)?)?;
     let results = run_batch(py, &grids, threads, parse_backend(backend)?, |e, g| {
         e.count(g, limit).solutions
@@ -266,14 +289,18 @@ fn rating_dict<'py>(py: Python<'py>, rating: &Rating, dict: &Bound<'py, PyDict>)
 /// The rating of each puzzle on the Sudoku Explainer scale (None when the
 /// puzzle has no unique solution).
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, r#box=None, threads=None))]
+#[pyo3(signature = (puzzles, *, r#box=None, threads=None, variant=None))]
 fn rate<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<&str>,
     threads: Option<usize>,
+    variant: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let batch = Batch::extract(puzzles)?;
+    if let Some(rules) = parse_variant(variant)? {
+        return rate_variant(py, &batch, parse_shape(r#box)?, &rules, threads);
+    }
     let grids = parse_all(&batch, parse_shape(r#box)?)?;
     let results = run_batch(py, &grids, threads, BackendKind::Dlx, |e, g| {
         let (_, effort) = e.unique(g).ok()?;
@@ -300,33 +327,66 @@ fn rate<'py>(
 /// The step-by-step solving path of each puzzle. Raises NotUniqueError for
 /// a puzzle without exactly one solution.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, r#box=None, threads=None))]
+#[pyo3(signature = (puzzles, *, r#box=None, threads=None, variant=None))]
 fn explain<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<&str>,
     threads: Option<usize>,
+    variant: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let batch = Batch::extract(puzzles)?;
-    let grids = parse_all(&batch, parse_shape(r#box)?)?;
-    let results = run_batch(py, &grids, threads, BackendKind::Dlx, |e, g| {
-        let (_, effort) = e.unique(g)?;
-        let path = grade_within(g, Limits::default(), true)
-            .map_err(|x| x.to_string())?
-            .path;
-        let steps = serde_json::to_string(&path.steps).map_err(|x| x.to_string())?;
-        Ok::<_, String>((path, effort, steps))
-    })?;
+    let shape = parse_shape(r#box)?;
+    let (grids, results) = match parse_variant(variant)? {
+        Some(rules) => {
+            let items = parse_variant_all(&batch, shape, &rules)?;
+            let results = run_items(
+                py,
+                &items,
+                threads,
+                || (),
+                |_, (g, v)| {
+                    let graded = variant_graded(g, v, true)?;
+                    let steps =
+                        serde_json::to_string(&graded.path.steps).map_err(|x| (false, x.to_string()))?;
+                    Ok((graded.path, graded.effort, steps))
+                },
+            )?;
+            let grids = items.into_iter().map(|(g, _)| g).collect();
+            (grids, results)
+        }
+        None => {
+            let grids = parse_all(&batch, shape)?;
+            let results = run_batch(py, &grids, threads, BackendKind::Dlx, |e, g| {
+                let (_, effort) = e.unique(g)?;
+                let path = grade_within(g, Limits::default(), true)
+                    .map_err(|x| x.to_string())?
+                    .path;
+                let steps = serde_json::to_string(&path.steps).map_err(|x| x.to_string())?;
+                Ok::<_, String>((path, effort, steps))
+            })?;
+            // Every classic failure is a puzzle without one solution.
+            let results = results
+                .into_iter()
+                .map(|r| r.map_err(|why| (true, why)))
+                .collect();
+            (grids, results)
+        }
+    };
     let json = py.import("json")?;
     let mut items = Vec::with_capacity(results.len());
     for (i, (grid, result)) in grids.iter().zip(results).enumerate() {
-        let (path, effort, steps) = result.map_err(|why| {
+        let (path, effort, steps) = result.map_err(|(not_unique, why)| {
             let at = if grids.len() > 1 {
                 format!("puzzle {i}: ")
             } else {
                 String::new()
             };
-            NotUniqueError::new_err(format!("{at}{why}: cannot explain"))
+            if not_unique {
+                NotUniqueError::new_err(format!("{at}{why}: cannot explain"))
+            } else {
+                option_error(format!("{at}{why}"))
+            }
         })?;
         let dict = PyDict::new(py);
         dict.set_item("puzzle", grid.to_line())?;
@@ -343,14 +403,28 @@ fn explain<'py>(
 
 /// The canonical (minlex) form of each puzzle.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, r#box=None, threads=None))]
+#[pyo3(signature = (puzzles, *, r#box=None, threads=None, variant=None))]
 fn canonical_form<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<&str>,
     threads: Option<usize>,
+    variant: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let batch = Batch::extract(puzzles)?;
+    if let Some(rules) = parse_variant(variant)? {
+        let items = parse_variant_all(&batch, parse_shape(r#box)?, &rules)?;
+        let forms = variant_forms(py, &items, threads)?;
+        let texts = forms
+            .iter()
+            .map(|(form, rules)| match rules.region_map() {
+                Some(map) => format!("{}\n{map}", form.to_line()),
+                None => form.to_line(),
+            })
+            .collect();
+        let items = objects(py, texts)?;
+        return batch.wrap(py, items);
+    }
     let grids = parse_all(&batch, parse_shape(r#box)?)?;
     let results = canonical_forms(py, &grids, threads)?;
     let items = objects(py, results.iter().map(Grid::to_line).collect())?;
@@ -391,18 +465,45 @@ fn item_text(item: &Bound<'_, PyAny>, i: usize) -> PyResult<String> {
 /// The items (strings or records) keeping only the first of each class of
 /// equivalent puzzles, in order.
 #[pyfunction]
-#[pyo3(signature = (items, *, r#box=None, threads=None))]
+#[pyo3(signature = (items, *, r#box=None, threads=None, variant=None))]
 fn dedup<'py>(
     py: Python<'py>,
     items: &Bound<'py, PyAny>,
     r#box: Option<&str>,
     threads: Option<usize>,
+    variant: Option<&str>,
 ) -> PyResult<Bound<'py, PyList>> {
     let shape = parse_shape(r#box)?;
     let list: Vec<Bound<'py, PyAny>> = items
         .try_iter()
         .map_err(|_| InputError::new_err("items: expected an iterable of puzzles or records"))?
         .collect::<PyResult<_>>()?;
+    if let Some(rules) = parse_variant(variant)? {
+        // A record's own "variant" and "regions" are read as the command
+        // line reads a JSON record.
+        let json = py.import("json")?;
+        let texts: Vec<String> = list
+            .iter()
+            .enumerate()
+            .map(|(i, item)| match item.cast::<PyDict>() {
+                Ok(_) => json
+                    .call_method1("dumps", (item,))?
+                    .extract()
+                    .map_err(|_| InputError::new_err(format!("item {i}: not a JSON record"))),
+                Err(_) => item_text(item, i),
+            })
+            .collect::<PyResult<_>>()?;
+        let parsed = parse_variant_all(&Batch::Many(texts), shape, &rules)?;
+        let forms = variant_forms(py, &parsed, threads)?;
+        let mut seen = Dedup::default();
+        let kept: Vec<Bound<'py, PyAny>> = list
+            .into_iter()
+            .zip(forms)
+            .filter(|(_, (form, rules))| seen.insert_variant_canonical(form, rules))
+            .map(|(item, _)| item)
+            .collect();
+        return PyList::new(py, kept);
+    }
     let texts: Vec<String> = list
         .iter()
         .enumerate()
@@ -542,10 +643,331 @@ fn generate_all(py: Python<'_>, run: &RunOptions, threads: Option<usize>) -> PyR
     }
 }
 
+/// The rules named by `variant=` (the command line's `--variant` list),
+/// or None for classic rules.
+fn parse_variant(text: Option<&str>) -> PyResult<Option<Variant>> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    let rules: Variant = text
+        .parse()
+        .map_err(|e: VariantError| option_error(format!("variant: {e}")))?;
+    Ok((!rules.is_classic()).then_some(rules))
+}
+
+/// Variant puzzles with their rules, one per string: a puzzle line
+/// (followed, for jigsaw, by its region line) or a JSON record, whose own
+/// "variant" and "regions" take precedence, as the command line reads
+/// them. The first fault raises, naming the puzzle.
+fn parse_variant_all(batch: &Batch, shape: Option<Shape>, rules: &Variant) -> PyResult<Vec<(Grid, Variant)>> {
+    let single = matches!(batch, Batch::One(_));
+    batch
+        .texts()
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let at = if single {
+                String::new()
+            } else {
+                format!("puzzle {i}: ")
+            };
+            let mut records = read_variant_records(text, shape, rules).into_iter();
+            let first = records
+                .next()
+                .ok_or_else(|| InputError::new_err(format!("{at}no puzzle in the text")))?;
+            if records.next().is_some() {
+                return Err(InputError::new_err(format!(
+                    "{at}more than one puzzle in one string (a list takes one per string)"
+                )));
+            }
+            first.puzzle.map_err(|e| InputError::new_err(format!("{at}{e}")))
+        })
+        .collect()
+}
+
+/// Runs `work` over `items` on a pool with the GIL released, each worker
+/// with its own state from `make`; results in input order. Always on the
+/// pool's threads, never the caller's, even for one item: grading under
+/// variant rules leaves thread-local state that changed a later classic
+/// rating on the same thread (EP 6.5 for 8.4), and the pool's threads end
+/// with the call.
+fn run_items<I: Sync, S: Send, T: Send>(
+    py: Python<'_>,
+    items: &[I],
+    threads: Option<usize>,
+    make: impl Fn() -> S + Sync + Send,
+    work: impl Fn(&mut S, &I) -> T + Sync + Send,
+) -> PyResult<Vec<T>> {
+    let pool = pool(threads)?;
+    let states = PerThread::new(&pool);
+    let mut results = Vec::with_capacity(items.len());
+    for chunk in items.chunks(4096) {
+        let part: Vec<T> = py.detach(|| map_ordered(&pool, &states, chunk, &make, &work));
+        results.extend(part);
+        // Between chunks, so that Ctrl-C (KeyboardInterrupt) stops a long batch.
+        py.check_signals()?;
+    }
+    Ok(results)
+}
+
+/// A worker's variant engines: those of the last rules seen, kept while
+/// the next puzzle has the same shape and rules (jigsaw region maps differ
+/// from puzzle to puzzle, so each gets its own).
+#[derive(Default)]
+struct VariantEngines {
+    last: Option<(Shape, Variant, Rules)>,
+}
+
+impl VariantEngines {
+    fn get(&mut self, shape: Shape, rules: &Variant) -> Result<&mut Rules, VariantError> {
+        let same = matches!(&self.last, Some((s, v, _)) if *s == shape && v == rules);
+        if !same {
+            self.last = Some((shape, rules.clone(), Rules::new(shape, rules)?));
+        }
+        Ok(&mut self.last.as_mut().expect("set above").2)
+    }
+}
+
+/// [`run_items`] over variant puzzles with their engines; a rule set that
+/// cannot be built (no grid keeps it, say) raises, naming the puzzle.
+fn run_variant_batch<T: Send>(
+    py: Python<'_>,
+    items: &[(Grid, Variant)],
+    threads: Option<usize>,
+    work: impl Fn(&mut VariantEngines, &(Grid, Variant)) -> Result<T, VariantError> + Sync + Send,
+) -> PyResult<Vec<T>> {
+    let results = run_items(py, items, threads, VariantEngines::default, work)?;
+    results
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| r.map_err(|e| option_error(format!("puzzle {i}: {e}"))))
+        .collect()
+}
+
+/// The graded path of a variant puzzle, or why there is none: `(true,
+/// why)` when the puzzle has no unique solution, `(false, why)` when the
+/// grader does not rate its rules or gave up.
+fn variant_graded(
+    puzzle: &Grid,
+    rules: &Variant,
+    keep_steps: bool,
+) -> Result<sudoku_dlx::Graded, (bool, String)> {
+    use sudoku_dlx::GradeError;
+    sudoku_dlx::grade_variant_within(puzzle, rules, Limits::default(), keep_steps).map_err(|e| {
+        let not_unique = matches!(
+            e,
+            GradeError::NoSolution | GradeError::NotUnique { .. } | GradeError::Clash(_)
+        );
+        (not_unique, e.to_string())
+    })
+}
+
+/// `rate` under variant rules: a dict per puzzle (with its rules), None
+/// for a puzzle without a unique solution; rules the grader does not rate
+/// raise its reason.
+fn rate_variant<'py>(
+    py: Python<'py>,
+    batch: &Batch,
+    shape: Option<Shape>,
+    rules: &Variant,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let items = parse_variant_all(batch, shape, rules)?;
+    let results = run_items(
+        py,
+        &items,
+        threads,
+        || (),
+        |_, (g, v)| variant_graded(g, v, false),
+    )?;
+    let mut out = Vec::with_capacity(results.len());
+    for (i, ((grid, rules), result)) in items.iter().zip(results).enumerate() {
+        out.push(match result {
+            Err((true, _)) => py.None().into_bound(py),
+            Err((false, why)) => return Err(option_error(format!("puzzle {i}: {why}"))),
+            Ok(graded) => {
+                let dict = PyDict::new(py);
+                dict.set_item("puzzle", grid.to_line())?;
+                dict.set_item("variant", rules.to_string())?;
+                if let Some(map) = rules.region_map() {
+                    dict.set_item("regions", map)?;
+                }
+                rating_dict(py, &graded.path.rating, &dict)?;
+                dict.set_item("effort", graded.effort)?;
+                dict.into_any()
+            }
+        });
+    }
+    batch.wrap(py, out)
+}
+
+/// The canonical form of each variant puzzle under its rules, within the
+/// library's default budget.
+fn variant_forms(
+    py: Python<'_>,
+    items: &[(Grid, Variant)],
+    threads: Option<usize>,
+) -> PyResult<Vec<(Grid, Variant)>> {
+    let results = run_items(
+        py,
+        items,
+        threads,
+        || (),
+        |_, (g, v)| try_canonical_variant(g, v, Some(DEFAULT_BUDGET)),
+    )?;
+    results
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| r.map_err(|e| SudokuError::new_err(format!("puzzle {i}: {e}"))))
+        .collect()
+}
+
+/// The seed of puzzle `index` of a variant run: its own stream of the
+/// run's seed, as the command line draws it, so a puzzle depends neither
+/// on the thread count nor on the others.
+fn puzzle_seed(seed: u64, index: u64) -> u64 {
+    use rand::{RngCore, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index);
+    rng.next_u64()
+}
+
+/// What a variant generation run asks for.
+struct VariantRun {
+    shape: Shape,
+    rules: Variant,
+    seed: u64,
+    count: u64,
+    symmetry: Symmetry,
+    /// The rating band aimed at and the puzzles tried per index.
+    band: Option<(Range<f32>, u32)>,
+}
+
+/// Checks a variant run's options; `refused` names options given that
+/// variant generation does not offer.
+#[allow(clippy::too_many_arguments)]
+fn variant_run(
+    rules: Variant,
+    count: u64,
+    seed: Option<u64>,
+    r#box: &str,
+    symmetry: &str,
+    difficulty: Option<&str>,
+    rating: Option<&Bound<'_, PyAny>>,
+    max_attempts: Option<u32>,
+    refused: &[(bool, &str)],
+) -> PyResult<VariantRun> {
+    if let Some((_, what)) = refused.iter().find(|(given, _)| *given) {
+        return Err(option_error(format!(
+            "{what} is not available with variant {rules}"
+        )));
+    }
+    let shape = parse_shape(Some(r#box))?.expect("a shape was given");
+    let symmetry = symmetry
+        .parse::<Symmetry>()
+        .map_err(|e| option_error(format!("symmetry: {e}")))?;
+    let band = match (difficulty, rating) {
+        (Some(_), Some(_)) => return Err(option_error("give difficulty or rating, not both")),
+        (Some(level), None) => Some(
+            level
+                .parse::<Level>()
+                .map_err(|e| option_error(format!("difficulty: {e}")))?
+                .range(),
+        ),
+        (None, Some(r)) => Some(parse_rating_band(r)?),
+        (None, None) => None,
+    };
+    if max_attempts == Some(0) {
+        return Err(option_error("max_attempts must be at least 1"));
+    }
+    // Checked before any search, as the command line does: a rule that
+    // does not exist on the board, or that no grid keeps, is one error.
+    let drawn = rules.has(sudoku_dlx::Constraint::Jigsaw) && rules.region_map().is_none();
+    let checked = if drawn {
+        rules.check(shape)
+    } else {
+        Rules::new(shape, &rules).and_then(|r| r.allow(symmetry))
+    };
+    checked.map_err(|e| option_error(format!("variant: {e}")))?;
+    if drawn && symmetry != Symmetry::None {
+        return Err(option_error(format!(
+            "symmetry {symmetry} does not keep the rules of jigsaw: its regions are irregular"
+        )));
+    }
+    Ok(VariantRun {
+        shape,
+        rules,
+        seed: seed.unwrap_or_else(rand::random),
+        count,
+        symmetry,
+        band: band.map(|b| (b, max_attempts.unwrap_or(1000))),
+    })
+}
+
+/// The run's variant puzzles in index order: the same as `sudoku-dlx
+/// generate --variant` with the same seed and options.
+fn generate_variants(
+    py: Python<'_>,
+    run: &VariantRun,
+    threads: Option<usize>,
+) -> PyResult<Vec<VariantPuzzle>> {
+    thread_count(threads)?;
+    let drawn = run.rules.has(sudoku_dlx::Constraint::Jigsaw) && run.rules.region_map().is_none();
+    let indices: Vec<u64> = (0..run.count).collect();
+    let results = run_items(
+        py,
+        &indices,
+        threads,
+        || None::<Rules>,
+        |engines, &index| {
+            let mut make = |seed: u64| -> Result<VariantPuzzle, VariantError> {
+                if drawn {
+                    return sudoku_dlx::generate_variant(run.shape, &run.rules, seed, run.symmetry);
+                }
+                let rules = match engines {
+                    Some(r) => r,
+                    None => engines.insert(Rules::new(run.shape, &run.rules)?),
+                };
+                rules.generate(seed, run.symmetry)
+            };
+            let seed = puzzle_seed(run.seed, index);
+            let Some((band, attempts)) = &run.band else {
+                return make(seed).map_err(|e| e.to_string());
+            };
+            for attempt in 0..*attempts as u64 {
+                let p = make(if attempt == 0 {
+                    seed
+                } else {
+                    puzzle_seed(seed, attempt)
+                })
+                .map_err(|e| e.to_string())?;
+                let rating = variant_graded(&p.puzzle, &p.variant, false)
+                    .map_err(|(_, why)| why)?
+                    .path
+                    .rating;
+                if rating.solved && band.contains(&rating.score) {
+                    return Ok(p);
+                }
+            }
+            Err(format!(
+                "no puzzle rated {:.1}..{:.1} in {attempts} attempts",
+                band.start,
+                band.end - 0.05
+            ))
+        },
+    )?;
+    results
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| r.map_err(|e| GenerationError::new_err(format!("puzzle {i}: {e}"))))
+        .collect()
+}
+
 /// Generates puzzles; returns a list of records (dicts).
 #[pyfunction]
 #[pyo3(signature = (count, *, seed=None, r#box="3x3", symmetry="none", givens=None, difficulty=None,
-    rating=None, backend="dlx", threads=None, shard=None, solution=false, rate=false, max_attempts=None))]
+    rating=None, backend="dlx", threads=None, shard=None, solution=false, rate=false, max_attempts=None,
+    variant=None))]
 #[allow(clippy::too_many_arguments)]
 fn generate<'py>(
     py: Python<'py>,
@@ -562,7 +984,38 @@ fn generate<'py>(
     solution: bool,
     rate: bool,
     max_attempts: Option<u32>,
+    variant: Option<&str>,
 ) -> PyResult<Bound<'py, PyList>> {
+    if let Some(rules) = parse_variant(variant)? {
+        let refused = [
+            (givens.is_some(), "givens"),
+            (shard.is_some(), "shard"),
+            (rate, "rate"),
+        ];
+        let run = variant_run(
+            rules,
+            count,
+            seed,
+            r#box,
+            symmetry,
+            difficulty,
+            rating,
+            max_attempts,
+            &refused,
+        )?;
+        let produced = generate_variants(py, &run, threads)?;
+        let json = py.import("json")?;
+        let mut records = Vec::with_capacity(produced.len());
+        for (index, puzzle) in produced.iter().enumerate() {
+            let mut text = Vec::new();
+            Writer::new(&mut text, Format::Jsonl, None)
+                .and_then(|mut w| w.record(&Record::variant_puzzle(index as u64, run.seed, puzzle, solution)))
+                .map_err(|e| SudokuError::new_err(e.to_string()))?;
+            let text = String::from_utf8(text).map_err(|e| SudokuError::new_err(e.to_string()))?;
+            records.push(json.call_method1("loads", (text,))?);
+        }
+        return PyList::new(py, records);
+    }
     let run = run_options(
         count,
         seed,
@@ -675,7 +1128,7 @@ fn daily<'py>(py: Python<'py>, date: &str, difficulty: &str) -> PyResult<Bound<'
 /// the solutions as a second array when `solution` is true.
 #[pyfunction]
 #[pyo3(signature = (count, *, seed=None, r#box="3x3", symmetry="none", givens=None, difficulty=None,
-    rating=None, backend="dlx", threads=None, shard=None, solution=false, max_attempts=None))]
+    rating=None, backend="dlx", threads=None, shard=None, solution=false, max_attempts=None, variant=None))]
 #[allow(clippy::too_many_arguments)]
 fn generate_array<'py>(
     py: Python<'py>,
@@ -691,7 +1144,39 @@ fn generate_array<'py>(
     shard: Option<&Bound<'py, PyAny>>,
     solution: bool,
     max_attempts: Option<u32>,
+    variant: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    if let Some(rules) = parse_variant(variant)? {
+        // An array holds digits only: a region map has no place in it.
+        let jigsaw = rules.has(sudoku_dlx::Constraint::Jigsaw);
+        let refused = [
+            (givens.is_some(), "givens"),
+            (shard.is_some(), "shard"),
+            (jigsaw, "generate_array (jigsaw region maps need generate)"),
+        ];
+        let run = variant_run(
+            rules,
+            count,
+            seed,
+            r#box,
+            symmetry,
+            difficulty,
+            rating,
+            max_attempts,
+            &refused,
+        )?;
+        let produced = generate_variants(py, &run, threads)?;
+        let cells = run.shape.cells();
+        let flat = |pick: &dyn Fn(&VariantPuzzle) -> &Grid| -> Vec<u8> {
+            produced.iter().flat_map(|p| pick(p).cells().to_vec()).collect()
+        };
+        let puzzles = array(py, flat(&|g| &g.puzzle), produced.len(), cells)?;
+        if solution {
+            let solutions = array(py, flat(&|g| &g.solution), produced.len(), cells)?;
+            return Ok((puzzles, solutions).into_pyobject(py)?.into_any());
+        }
+        return Ok(puzzles.into_any());
+    }
     let run = run_options(
         count,
         seed,

@@ -8,10 +8,10 @@ use anyhow::{Context, Result};
 use clap::Args;
 use rayon::prelude::*;
 use std::io::BufRead;
-use sudoku_dlx::canon::{try_canonical, BudgetExceeded, Dedup, DEFAULT_BUDGET};
-use sudoku_dlx::formats::PuzzleReader;
+use sudoku_dlx::canon::{try_canonical, try_canonical_variant, BudgetExceeded, Dedup, DEFAULT_BUDGET};
+use sudoku_dlx::formats::{read_variant_records, PuzzleReader};
 use sudoku_dlx::output::{Format, Record, Source, Writer};
-use sudoku_dlx::Grid;
+use sudoku_dlx::{Grid, Variant};
 
 /// Options of `dedup`.
 #[derive(Args, Debug)]
@@ -113,7 +113,9 @@ fn ends_record(line: &str) -> bool {
 
 /// Runs `dedup`; returns the exit code (1 if a record could not be read).
 pub fn run(args: DedupArgs) -> Result<i32> {
-    args.input.classic_only("dedup")?;
+    if let Some(variant) = args.input.variant() {
+        return run_variant(&args, variant);
+    }
     let pool = super::batch::pool(args.input.threads)?;
     let files = if args.input.files.is_empty() {
         vec!["-".into()]
@@ -176,6 +178,11 @@ pub fn run(args: DedupArgs) -> Result<i32> {
         }
     }
     out.end()?;
+    summary(kept, dropped, invalid, unsettled)
+}
+
+/// The closing line on stderr, and the exit code.
+fn summary(kept: u64, dropped: u64, invalid: u64, unsettled: u64) -> Result<i32> {
     // Every generated puzzle settles; "kept unchecked" is only said when a
     // grid with a huge symmetry group exceeded the search budget.
     let unchecked = if unsettled == 0 {
@@ -187,4 +194,79 @@ pub fn run(args: DedupArgs) -> Result<i32> {
         "sudoku-dlx dedup: kept {kept}, dropped {dropped} duplicate(s), {invalid} unreadable{unchecked}"
     ));
     Ok(if invalid + unsettled == 0 { 0 } else { 1 })
+}
+
+/// `dedup --variant`: each input is read whole (a jigsaw record spans two
+/// lines) and its records' forms under their own rules are computed in
+/// parallel; records are copied as in the classic path, each with the
+/// blank and comment lines after it.
+fn run_variant(args: &DedupArgs, variant: &Variant) -> Result<i32> {
+    let pool = super::batch::pool(args.input.threads)?;
+    let stdin = [std::path::PathBuf::from("-")];
+    let files = if args.input.files.is_empty() {
+        &stdin[..]
+    } else {
+        &args.input.files[..]
+    };
+    let mut out = Writer::new(super::batch::stdout(), Format::Line, None)?;
+    let mut seen = Dedup::default();
+    let (mut kept, mut dropped, mut invalid, mut unsettled) = (0u64, 0u64, 0u64, 0u64);
+    for path in files {
+        let (name, text) = super::variant::read_whole(path)?;
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        let records = read_variant_records(&text, args.input.shape, variant);
+        let forms: Vec<_> = pool.install(|| {
+            records
+                .par_iter()
+                .map(|r| {
+                    r.puzzle
+                        .as_ref()
+                        .ok()
+                        .map(|(p, rules)| try_canonical_variant(p, rules, Some(DEFAULT_BUDGET)))
+                })
+                .collect()
+        });
+        let first = records.first().map_or(lines.len() + 1, |r| r.line);
+        let head: String = lines[..first - 1].concat();
+        if !head.is_empty() {
+            out.record(&Record::copied(
+                Source {
+                    file: name.clone(),
+                    line: 1,
+                },
+                head,
+            ))?;
+        }
+        for (i, (record, form)) in records.iter().zip(forms).enumerate() {
+            let end = records.get(i + 1).map_or(lines.len() + 1, |r| r.line);
+            let source = Source {
+                file: name.clone(),
+                line: record.line,
+            };
+            let copy = || Record::copied(source.clone(), lines[record.line - 1..end - 1].concat());
+            match (form, &record.puzzle) {
+                (Some(Err(e)), _) => {
+                    unsettled += 1;
+                    super::batch::warn(format_args!("{source}: a record kept unchecked: {e}"));
+                    out.record(&copy())?;
+                }
+                (Some(Ok((form, rules))), _) => {
+                    if seen.insert_variant_canonical(&form, &rules) {
+                        kept += 1;
+                        out.record(&copy())?;
+                    } else {
+                        dropped += 1;
+                    }
+                }
+                (None, Err(e)) => {
+                    invalid += 1;
+                    super::batch::warn(format_args!("{name}: {e}"));
+                }
+                (None, Ok(_)) => unreachable!("a read record has a form or an error"),
+            }
+        }
+        out.flush()?;
+    }
+    out.end()?;
+    summary(kept, dropped, invalid, unsettled)
 }

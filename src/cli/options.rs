@@ -36,16 +36,6 @@ pub struct InputArgs {
 }
 
 impl InputArgs {
-    /// Refuses `--variant` in a command that handles classic puzzles only.
-    pub fn classic_only(&self, command: &str) -> anyhow::Result<()> {
-        match &self.variant {
-            Some(v) if !v.is_classic() => {
-                anyhow::bail!("{command} does not handle variant puzzles (--variant {v})")
-            }
-            _ => Ok(()),
-        }
-    }
-
     /// The variant rules asked for, unless classic.
     pub fn variant(&self) -> Option<&Variant> {
         self.variant.as_ref().filter(|v| !v.is_classic())

@@ -198,7 +198,7 @@ fn confirm(p: &sudoku_dlx::VariantPuzzle) -> Result<(), sudoku_dlx::VariantError
 }
 
 /// Reads every input's variant records, whole.
-fn records(input: &InputArgs, variant: &Variant) -> Result<Vec<(String, VariantRecord)>> {
+pub fn records(input: &InputArgs, variant: &Variant) -> Result<Vec<(String, VariantRecord)>> {
     let mut out = Vec::new();
     let stdin = [std::path::PathBuf::from("-")];
     let files = if input.files.is_empty() {
@@ -207,17 +207,7 @@ fn records(input: &InputArgs, variant: &Variant) -> Result<Vec<(String, VariantR
         &input.files[..]
     };
     for path in files {
-        let mut text = String::new();
-        let name = path.display().to_string();
-        if name == "-" {
-            std::io::stdin().take(MAX_INPUT_BYTES).read_to_string(&mut text)?;
-        } else {
-            std::fs::File::open(path)
-                .with_context(|| format!("cannot open {name}"))?
-                .take(MAX_INPUT_BYTES)
-                .read_to_string(&mut text)
-                .with_context(|| format!("cannot read {name}"))?;
-        }
+        let (name, text) = read_whole(path)?;
         out.extend(
             read_variant_records(&text, input.shape, variant)
                 .into_iter()
@@ -225,6 +215,23 @@ fn records(input: &InputArgs, variant: &Variant) -> Result<Vec<(String, VariantR
         );
     }
     Ok(out)
+}
+
+/// The name and whole text of one input (`-` is standard input), up to
+/// `MAX_INPUT_BYTES`.
+pub fn read_whole(path: &std::path::Path) -> Result<(String, String)> {
+    let mut text = String::new();
+    let name = path.display().to_string();
+    if name == "-" {
+        std::io::stdin().take(MAX_INPUT_BYTES).read_to_string(&mut text)?;
+    } else {
+        std::fs::File::open(path)
+            .with_context(|| format!("cannot open {name}"))?
+            .take(MAX_INPUT_BYTES)
+            .read_to_string(&mut text)
+            .with_context(|| format!("cannot read {name}"))?;
+    }
+    Ok((name, text))
 }
 
 /// What `solve`, `count` and `check` do with each variant puzzle.

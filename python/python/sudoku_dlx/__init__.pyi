@@ -23,6 +23,17 @@ class NotUniqueError(SudokuError):
     """A puzzle without exactly one solution given where one is needed (explain)."""
 
 Record = dict[str, Any]
+
+# ``variant=`` (generate, generate_array, solve, count, rate, explain,
+# canonical, dedup): the rules as
+# the CLI's ``--variant`` list, e.g. ``"x"``, ``"windoku,anti-king"``,
+# ``"jigsaw"``; None or ``"classic"`` for classic Sudoku. Puzzles are then
+# read as the CLI reads them: a puzzle line, followed for jigsaw by its
+# region line in the same string (``"<puzzle>\n<regions>"``), or a JSON
+# record whose own ``"variant"`` and ``"regions"`` take precedence (the
+# records ``generate`` returns, ``json.dumps``-ed). An unknown name or a
+# rule set no grid keeps raises OptionError; a bad region map raises
+# InputError naming the puzzle.
 Rating = Union[str, Tuple[Optional[float], Optional[float]]]
 Shard = Union[str, Tuple[int, int]]
 
@@ -41,6 +52,7 @@ def generate(
     solution: bool = False,
     rate: bool = False,
     max_attempts: Optional[int] = None,
+    variant: Optional[str] = None,
 ) -> List[Record]:
     """Generate puzzles with exactly one solution, as records.
 
@@ -60,6 +72,16 @@ def generate(
     hard, expert, extreme; ``rating`` a band ``"3.0..5.0"`` or ``(3.0, 5.0)``
     with both ends included. ``givens`` stops digging at that many clues.
     Raises OptionError for bad options, GenerationError on a shortfall.
+
+    ``variant`` (``"x"``, ``"windoku,anti-king"``, ``"jigsaw"``...: the
+    CLI's ``--variant`` list) generates variant puzzles, the same as
+    ``sudoku-dlx generate --variant`` with the same seed: records with
+    ``index``, ``seed``, ``shape``, ``variant``, ``regions`` (jigsaw: one
+    letter per cell), ``puzzle``, ``clues`` and ``solution`` when asked.
+    ``difficulty``, ``rating`` and ``max_attempts`` work as for classic
+    puzzles (rules the grader rates); ``givens``, ``shard`` and ``rate``
+    are not available with a variant (OptionError), and ``backend`` is not
+    used.
     """
 
 def generate_array(
@@ -76,32 +98,35 @@ def generate_array(
     shard: Optional[Shard] = None,
     solution: bool = False,
     max_attempts: Optional[int] = None,
+    variant: Optional[str] = None,
 ) -> Any:
     """Generate puzzles as a ``(count, N*N)`` ``uint8`` array, 0 for empty.
 
     Same options and same puzzles as :func:`generate`. With
     ``solution=True`` returns a tuple ``(puzzles, solutions)`` of two arrays.
+    An array has no room for region maps: ``variant`` with jigsaw raises
+    OptionError (use :func:`generate`).
     """
 
 @overload
-def solve(puzzles: str, *, box: Optional[str] = None, threads: Optional[int] = None, backend: str = "dlx") -> Optional[str]: ...
+def solve(puzzles: str, *, box: Optional[str] = None, threads: Optional[int] = None, backend: str = "dlx", variant: Optional[str] = None) -> Optional[str]: ...
 @overload
-def solve(puzzles: Sequence[str], *, box: Optional[str] = None, threads: Optional[int] = None, backend: str = "dlx") -> List[Optional[str]]: ...
-def solve(puzzles: Any, *, box: Optional[str] = None, threads: Optional[int] = None, backend: str = "dlx") -> Any:
+def solve(puzzles: Sequence[str], *, box: Optional[str] = None, threads: Optional[int] = None, backend: str = "dlx", variant: Optional[str] = None) -> List[Optional[str]]: ...
+def solve(puzzles: Any, *, box: Optional[str] = None, threads: Optional[int] = None, backend: str = "dlx", variant: Optional[str] = None) -> Any:
     """The unique solution of each puzzle, or None when it has none or several."""
 
 @overload
-def count(puzzles: str, *, limit: int = 2, box: Optional[str] = None, threads: Optional[int] = None, backend: str = "dlx") -> int: ...
+def count(puzzles: str, *, limit: int = 2, box: Optional[str] = None, threads: Optional[int] = None, backend: str = "dlx", variant: Optional[str] = None) -> int: ...
 @overload
-def count(puzzles: Sequence[str], *, limit: int = 2, box: Optional[str] = None, threads: Optional[int] = None, backend: str = "dlx") -> List[int]: ...
-def count(puzzles: Any, *, limit: int = 2, box: Optional[str] = None, threads: Optional[int] = None, backend: str = "dlx") -> Any:
+def count(puzzles: Sequence[str], *, limit: int = 2, box: Optional[str] = None, threads: Optional[int] = None, backend: str = "dlx", variant: Optional[str] = None) -> List[int]: ...
+def count(puzzles: Any, *, limit: int = 2, box: Optional[str] = None, threads: Optional[int] = None, backend: str = "dlx", variant: Optional[str] = None) -> Any:
     """The number of solutions of each puzzle, counted up to ``limit``."""
 
 @overload
-def rate(puzzles: str, *, box: Optional[str] = None, threads: Optional[int] = None) -> Optional[Record]: ...
+def rate(puzzles: str, *, box: Optional[str] = None, threads: Optional[int] = None, variant: Optional[str] = None) -> Optional[Record]: ...
 @overload
-def rate(puzzles: Sequence[str], *, box: Optional[str] = None, threads: Optional[int] = None) -> List[Optional[Record]]: ...
-def rate(puzzles: Any, *, box: Optional[str] = None, threads: Optional[int] = None) -> Any:
+def rate(puzzles: Sequence[str], *, box: Optional[str] = None, threads: Optional[int] = None, variant: Optional[str] = None) -> List[Optional[Record]]: ...
+def rate(puzzles: Any, *, box: Optional[str] = None, threads: Optional[int] = None, variant: Optional[str] = None) -> Any:
     """Rate each puzzle as a person would solve it (Sudoku Explainer scale).
 
     A dict with ``puzzle``, ``rating``, ``er``, ``ep``, ``ed``, ``level``,
@@ -115,28 +140,40 @@ def rate(puzzles: Any, *, box: Optional[str] = None, threads: Optional[int] = No
     places a value, ED (the diamond) the first step's rating; 0.0 when
     there is no such step. The ``*_technique`` keys name the step that
     gives each (SE's name, e.g. ``"WXYZ-Wing 137"``; empty when none).
+
+    With ``variant``, the puzzle is rated under its rules as
+    ``sudoku-dlx rate --variant`` does (the dict adds ``variant`` and, for
+    jigsaw, ``regions``); rules the grader does not rate (non-consecutive,
+    jigsaw) raise OptionError with its reason.
     """
 
 @overload
-def explain(puzzles: str, *, box: Optional[str] = None, threads: Optional[int] = None) -> Record: ...
+def explain(puzzles: str, *, box: Optional[str] = None, threads: Optional[int] = None, variant: Optional[str] = None) -> Record: ...
 @overload
-def explain(puzzles: Sequence[str], *, box: Optional[str] = None, threads: Optional[int] = None) -> List[Record]: ...
-def explain(puzzles: Any, *, box: Optional[str] = None, threads: Optional[int] = None) -> Any:
+def explain(puzzles: Sequence[str], *, box: Optional[str] = None, threads: Optional[int] = None, variant: Optional[str] = None) -> List[Record]: ...
+def explain(puzzles: Any, *, box: Optional[str] = None, threads: Optional[int] = None, variant: Optional[str] = None) -> Any:
     """The step-by-step solving path: the rating keys plus ``steps`` (structured),
     ``text`` (one sentence per step) and ``grid`` (how far logic got).
     Raises NotUniqueError for a puzzle without exactly one solution."""
 
 @overload
-def canonical(puzzles: str, *, box: Optional[str] = None, threads: Optional[int] = None) -> str: ...
+def canonical(puzzles: str, *, box: Optional[str] = None, threads: Optional[int] = None, variant: Optional[str] = None) -> str: ...
 @overload
-def canonical(puzzles: Sequence[str], *, box: Optional[str] = None, threads: Optional[int] = None) -> List[str]: ...
-def canonical(puzzles: Any, *, box: Optional[str] = None, threads: Optional[int] = None) -> Any:
+def canonical(puzzles: Sequence[str], *, box: Optional[str] = None, threads: Optional[int] = None, variant: Optional[str] = None) -> List[str]: ...
+def canonical(puzzles: Any, *, box: Optional[str] = None, threads: Optional[int] = None, variant: Optional[str] = None) -> Any:
     """The canonical (minlex) form: the smallest string among all transformations
     of the puzzle's shape (band, stack, row and column permutations, digit
     relabelling, transposition for square boxes). Equal for puzzles that are
     the same puzzle in disguise. Generated puzzles of every shape, 25x25
     included, take well under a millisecond; a grid with a huge symmetry
-    group that exceeds the search budget (seconds) raises ``SudokuError``."""
+    group that exceeds the search budget (seconds) raises ``SudokuError``.
+
+    With ``variant``, only the transformations that keep the rules are
+    used (digits kept or reversed only under non-consecutive; for jigsaw the
+    turns and reflections, the region map moving with the grid): a jigsaw
+    form is two lines, the puzzle and its region line, and reads back.
+    Windoku and disjoint groups on 16x16 and larger raise ``SudokuError``
+    (their groups are too large; docs/canon.md)."""
 
 def hint(puzzle: str, board: Optional[str] = None, *, pencilmarks: Optional[Sequence[Sequence[int]]] = None) -> Record:
     """The next step from a player's board (the givens and their entries;
@@ -158,9 +195,12 @@ def daily(date: str, *, difficulty: str = "medium") -> Record:
 
 T = TypeVar("T", str, Record)
 
-def dedup(items: Iterable[T], *, box: Optional[str] = None, threads: Optional[int] = None) -> List[T]:
+def dedup(items: Iterable[T], *, box: Optional[str] = None, threads: Optional[int] = None, variant: Optional[str] = None) -> List[T]:
     """The items (puzzle strings, or records with a ``"puzzle"`` key) in order,
-    keeping only the first of each class of equivalent puzzles."""
+    keeping only the first of each class of equivalent puzzles. With
+    ``variant``, classes are those of :func:`canonical` under the rules
+    (records with their own ``"variant"`` and ``"regions"`` use them;
+    puzzles under different rules are never duplicates)."""
 
 def to_array(puzzles: Union[str, Sequence[str]], *, box: Optional[str] = None) -> "npt.NDArray[np.uint8]":
     """Puzzle strings as a ``(count, N*N)`` ``uint8`` array, 0 for empty."""
