@@ -78,3 +78,51 @@ fn a_variant_that_does_not_fit_the_shape_is_an_error() {
         Err(GradeError::Logic(e)) if e.contains("windoku")
     ));
 }
+
+/// A classic rating on a thread that rated variant puzzles before is
+/// SE's: the caches the grader keeps across puzzles (chain buffers, inner
+/// answers, the BUG analysis) hold nothing of another rule set. The
+/// puzzle's ER/EP/ED are serate 1.15.10's (tests/data/se_eped_sample.jsonl).
+#[test]
+fn variant_ratings_leave_nothing_behind_for_classic_ones() {
+    let classic: Grid = "......8.....839.7.7..1.2.6.2....5..953........9.7....89.2.....5.6...12.7.4.....3."
+        .parse()
+        .unwrap();
+    let se = (8.4, 8.4, 2.6);
+    let check = |when: &str| {
+        let r = sudoku_dlx::rate(&classic).unwrap();
+        let ours = (r.score, r.pearl, r.diamond);
+        let close = |a: f32, b: f32| (a - b).abs() < 0.05;
+        assert!(
+            close(ours.0, se.0) && close(ours.1, se.1) && close(ours.2, se.2),
+            "{when}: ours {ours:?}, SE {se:?}"
+        );
+    };
+    // An anti-king puzzle beyond the techniques: its solve runs every
+    // chain engine under the variant's peers.
+    let beyond =
+        "anti-king\t......1..3......6.....917..5....2......4.6...........2.2.........5...2....9..4837";
+    let lines: Vec<&str> = std::iter::once(beyond)
+        .chain(CORPUS.lines().filter(|l| !l.trim().is_empty()))
+        .collect();
+    // On this thread, and on a pool of two whose chain searches walk in
+    // parallel (their buffers are kept per thread and across threads).
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    for on_pool in [false, true] {
+        let run = || {
+            check("first");
+            for line in &lines {
+                let fields: Vec<&str> = line.split('\t').collect();
+                let variant: Variant = fields[0].parse().unwrap();
+                let puzzle: Grid = fields[1].parse().unwrap();
+                grade(&puzzle, &variant).unwrap();
+                check(&format!("after {variant} {}", fields[1]));
+            }
+        };
+        if on_pool {
+            pool.install(run);
+        } else {
+            run();
+        }
+    }
+}

@@ -66,7 +66,17 @@ pub struct Tables {
     /// (`words` words each), for the searches that intersect them.
     house_bits: Vec<u64>,
     peer_bits: Vec<u64>,
+    /// What tells these tables' geometry from another's of the same
+    /// shape (a variant's houses, peers and rules), for the caches that
+    /// keep results by board: a board's candidates alone do not say
+    /// which rules they are read under.
+    geometry: Geometry,
 }
+
+/// A fingerprint of a [`Tables`]' houses, peers and rules: equal for
+/// tables built from the same shape and variant, different (but for a
+/// 64-bit hash collision) otherwise.
+pub(crate) type Geometry = (Shape, u64);
 
 impl Tables {
     /// Tables for `shape`. Houses are numbered rows `0..n`, columns
@@ -187,7 +197,14 @@ impl Tables {
             }
             bits
         };
+        let geometry = {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            (&houses, &peers, &extra, format!("{rules:?}")).hash(&mut h);
+            (shape, h.finish())
+        };
         Tables {
+            geometry,
             house_bits: as_bits(&houses),
             peer_bits: as_bits(&peers),
             words,
@@ -221,6 +238,11 @@ impl Tables {
     /// The shape these tables describe.
     pub fn shape(&self) -> Shape {
         self.shape
+    }
+
+    /// Which geometry these tables describe (see [`Geometry`]).
+    pub(crate) fn geometry(&self) -> Geometry {
+        self.geometry
     }
 
     /// The cells of house `h`, in row-major order (a window group in

@@ -566,6 +566,16 @@ impl<'a> Board<'a> {
         self.tables.shape()
     }
 
+    /// The board's geometry (shape, houses, peers and rules).
+    pub(crate) fn geometry(&self) -> crate::logic::candidates::Geometry {
+        self.tables.geometry()
+    }
+
+    /// The peers of `cell` as a set of cells (words of 64 bits).
+    pub(crate) fn peer_bits(&self, cell: usize) -> &[u64] {
+        self.tables.peer_bits(cell)
+    }
+
     /// The cell's box, row and column, in SE's order.
     pub fn houses_se(&self, cell: usize) -> [usize; 3] {
         self.houses[cell]

@@ -13,7 +13,7 @@ use super::derive::basic_rules;
 use super::derived::{java_hash_order, Derivations, Derived, NestedUse};
 use super::engine::{cell_of, digit_of, is_on, node, Board, ChainTrace, Deriver, Node, CELL_RULE, NONE};
 use super::hint::{ChainHint, Engine};
-use crate::logic::candidates::{bit, digits};
+use crate::logic::candidates::{bit, digits, Geometry};
 use std::sync::Arc;
 
 /// Level 1: the four basic rules.
@@ -30,8 +30,9 @@ impl Deriver for BasicRules {
 type Answer = Vec<(ChainHint, ChainTrace)>;
 
 /// What an inner engine's hints depend on: the engine, the board's
+/// geometry (a variant reads the same candidates otherwise), its
 /// candidates and its counts ([`Board::counts`]).
-type Key = (Engine, Vec<u32>, Vec<u8>, Vec<u8>);
+type Key = (Engine, Geometry, Vec<u32>, Vec<u8>, Vec<u8>);
 
 /// How many independent parts [`ANSWERS`] has: threads that look up
 /// different boards rarely wait for one another.
@@ -73,7 +74,7 @@ static ANSWERS: [std::sync::Mutex<Shard>; SHARDS] = [const {
 fn answer(engine: Engine, board: &Board) -> Arc<Answer> {
     use std::hash::BuildHasher;
     let (placed, empty) = board.counts();
-    let key: Key = (engine, board.masks.clone(), placed.to_vec(), empty.to_vec());
+    let key: Key = (engine, board.geometry(), board.masks.clone(), placed.to_vec(), empty.to_vec());
     let shard = &ANSWERS[Hashing::new().hash_one(&key) as usize % SHARDS];
     // A poisoned shard only means a search panicked elsewhere; what it
     // holds are still correct answers.
@@ -83,7 +84,7 @@ fn answer(engine: Engine, board: &Board) -> Arc<Answer> {
     }
     let mut inner = board.snapshot();
     let found = Arc::new(find_all(&mut inner, engine));
-    let bytes = answer_bytes(&found) + key.1.len() * 6;
+    let bytes = answer_bytes(&found) + key.2.len() * 6;
     let limit = SHARD_BYTES_PER_THREAD * rayon::current_num_threads().min(4);
     let mut shard = lock();
     if shard.bytes + bytes > limit {

@@ -87,8 +87,9 @@ pub(super) fn with_walker<T>(f: impl FnOnce(&mut Walker) -> T) -> T {
 /// without walking every peer of every node.
 #[derive(Default)]
 struct CellSets {
-    /// The shape `peers` is for, once built.
-    shape: Option<crate::shape::Shape>,
+    /// The geometry `peers` is for, once built: a variant's peers differ
+    /// from a classic board's of the same shape.
+    geometry: Option<crate::logic::candidates::Geometry>,
     words: usize,
     /// Per cell, its peers.
     peers: Vec<u64>,
@@ -108,14 +109,11 @@ impl CellSets {
         let (n, cells) = (board.n(), board.masks.len());
         let words = cells.div_ceil(64);
         self.words = words;
-        if self.shape != Some(board.shape()) {
-            self.shape = Some(board.shape());
+        if self.geometry != Some(board.geometry()) {
+            self.geometry = Some(board.geometry());
             self.peers.clear();
-            self.peers.resize(cells * words, 0);
             for cell in 0..cells {
-                for &peer in board.peers(cell) {
-                    self.peers[cell * words + peer / 64] |= 1 << (peer % 64);
-                }
+                self.peers.extend_from_slice(board.peer_bits(cell));
             }
         }
         self.holding.clear();

@@ -16,8 +16,7 @@
 //! cells of three or more candidates holding it are all BUG cells (the
 //! lkSudoku rule, SE's default).
 
-use super::super::candidates::{bit, digits, Candidates};
-use crate::shape::Shape;
+use super::super::candidates::{bit, digits, Candidates, Geometry};
 
 /// What the grave analysis found: the BUG cells and their extra digits.
 #[derive(Debug, Clone)]
@@ -82,7 +81,7 @@ impl Grave {
 thread_local! {
     /// The last position analysed and the result: the four BUG finders
     /// run one after the other on the same position.
-    static LAST: std::cell::RefCell<(Option<Shape>, Vec<u32>, Option<Grave>)> =
+    static LAST: std::cell::RefCell<(Option<Geometry>, Vec<u32>, Option<Grave>)> =
         const { std::cell::RefCell::new((None, Vec::new(), None)) };
 }
 
@@ -93,12 +92,12 @@ pub(crate) fn analyse(c: &Candidates) -> Option<Grave> {
     if (0..c.cell_count()).any(|x| c.value(x) == 0 && c.mask(x).count_ones() < 2) {
         return None;
     }
-    LAST.with_borrow_mut(|(shape, masks, result)| {
-        let same = *shape == Some(c.shape())
+    LAST.with_borrow_mut(|(geometry, masks, result)| {
+        let same = *geometry == Some(c.tables().geometry())
             && masks.len() == c.cell_count()
             && masks.iter().enumerate().all(|(x, &m)| m == c.mask(x));
         if !same {
-            *shape = Some(c.shape());
+            *geometry = Some(c.tables().geometry());
             *masks = (0..c.cell_count()).map(|x| c.mask(x)).collect();
             *result = analyse_afresh(c);
         }
