@@ -29,10 +29,10 @@ se)
         $BIN solve --variant $v < $W/gen-$v.txt > $W/sol-$v.txt
         case $v in
             anti-*)
-                python3 $HERE/variant_addclues_range.py $W/gen-$v.txt $W/sol-$v.txt $((SEED + 6)) 6 20 100 > $W/held-$v.txt
+                python3 $HERE/../2026-11-27/variant_addclues_range.py $W/gen-$v.txt $W/sol-$v.txt $((SEED + 6)) 6 20 100 > $W/held-$v.txt
                 tail -n 100 $W/gen-$v.txt > $W/gen2.txt; tail -n 100 $W/sol-$v.txt > $W/sol2.txt
-                python3 $HERE/variant_addclues_range.py $W/gen2.txt $W/sol2.txt $((SEED + 10)) 2 8 100 >> $W/held-$v.txt ;;
-            *) python3 $HERE/variant_addclues.py $W/gen-$v.txt $W/sol-$v.txt $((SEED + 4)) > $W/held-$v.txt ;;
+                python3 $HERE/../2026-11-27/variant_addclues_range.py $W/gen2.txt $W/sol2.txt $((SEED + 10)) 2 8 100 >> $W/held-$v.txt ;;
+            *) python3 $HERE/../2026-11-27/variant_addclues.py $W/gen-$v.txt $W/sol-$v.txt $((SEED + 4)) > $W/held-$v.txt ;;
         esac
         serate "$(switch $v)" $W/held-$v.txt $W/se-$v.txt
         awk -F'\t' -v v=$v '{print v "\t" $1 "\t" $2}' $W/se-$v.txt >> $HERE/variant_heldout_se.tsv
