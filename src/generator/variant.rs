@@ -1,10 +1,13 @@
 //! Solving, counting and generating under variant rules.
 //!
 //! [`Rules`] is a variant checked for a shape together with its engines:
-//! the general DLX matrix for speed and the SAT formula as the independent
-//! check. Generation fills a random grid with the DLX matrix and digs it
-//! to a minimal puzzle, one symmetry orbit at a time; jigsaw without a
-//! region map gets random regions first.
+//! the general DLX matrix and the SAT formula, the two independent
+//! engines users choose, and the propagation solver the generator uses.
+//! Generation fills a random grid with the propagation solver (SAT when
+//! its budget runs out) and digs it to a minimal puzzle, one symmetry
+//! orbit at a time, each probe settled by the propagation solver or,
+//! past its budget, by SAT; jigsaw without a region map gets random
+//! regions first.
 
 use crate::engine::variant::dlx::VariantDlx;
 use crate::engine::variant::propagate::Propagator;
