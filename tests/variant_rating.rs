@@ -80,16 +80,20 @@ fn a_variant_that_does_not_fit_the_shape_is_an_error() {
 }
 
 /// A classic rating on a thread that rated variant puzzles before is
-/// SE's: the caches the grader keeps across puzzles (chain buffers, inner
-/// answers, the BUG analysis) hold nothing of another rule set. The
+/// SE's: the caches the grader keeps across puzzles (the cycle search's
+/// peer sets, inner chain answers, the BUG analysis) hold nothing of
+/// another rule set. Each case starts on a fresh thread, so that the
+/// variant fills the caches first (a classic rating first would fill
+/// them with classic peers and hide a cache that ignores the rules). The
 /// puzzle's ER/EP/ED are serate 1.15.10's (tests/data/se_eped_sample.jsonl).
 #[test]
 fn variant_ratings_leave_nothing_behind_for_classic_ones() {
-    let classic: Grid = "......8.....839.7.7..1.2.6.2....5..953........9.7....89.2.....5.6...12.7.4.....3."
-        .parse()
-        .unwrap();
-    let se = (8.4, 8.4, 2.6);
     let check = |when: &str| {
+        let classic: Grid =
+            "......8.....839.7.7..1.2.6.2....5..953........9.7....89.2.....5.6...12.7.4.....3."
+                .parse()
+                .unwrap();
+        let se = (8.4, 8.4, 2.6);
         let r = grade_within(&classic, Limits::default(), false)
             .unwrap()
             .path
@@ -108,28 +112,19 @@ fn variant_ratings_leave_nothing_behind_for_classic_ones() {
         "anti-king\t......1..3......6.....917..5....2......4.6...........2.2.........5...2....9..4837",
         "anti-king\t...34.12..........8.7.........1........264..7.9............6.5.1........5.....7.4",
     ];
-    let lines: Vec<&str> = hard
-        .into_iter()
-        .chain(CORPUS.lines().filter(|l| !l.trim().is_empty()))
-        .collect();
-    // On this thread, and on a pool of two whose chain searches walk in
-    // parallel (their buffers are kept per thread and across threads).
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
-    for on_pool in [false, true] {
-        let run = || {
-            check("first");
-            for line in &lines {
-                let fields: Vec<&str> = line.split('\t').collect();
-                let variant: Variant = fields[0].parse().unwrap();
-                let puzzle: Grid = fields[1].parse().unwrap();
-                grade(&puzzle, &variant).unwrap();
-                check(&format!("after {variant} {}", fields[1]));
-            }
-        };
-        if on_pool {
-            pool.install(run);
-        } else {
-            run();
-        }
+    let corpus: Vec<&str> = CORPUS.lines().filter(|l| !l.trim().is_empty()).collect();
+    let cases: Vec<Vec<&str>> = hard.iter().map(|h| vec![*h]).chain([corpus]).collect();
+    for case in cases {
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                for line in &case {
+                    let fields: Vec<&str> = line.split('\t').collect();
+                    let variant: Variant = fields[0].parse().unwrap();
+                    let puzzle: Grid = fields[1].parse().unwrap();
+                    grade(&puzzle, &variant).unwrap();
+                    check(&format!("after {variant} {}", fields[1]));
+                }
+            });
+        });
     }
 }
