@@ -229,31 +229,22 @@ fn line_ends(c: &Candidates, places: &[usize]) -> Option<[End; 2]> {
 /// both readings.
 fn box_links(c: &Candidates, h: usize, places: End, out: &mut Vec<Link>) {
     let t = c.tables();
-    for &heart in t.house(h) {
-        let [row, col, _] = t.houses_of(heart);
-        let on = |x: usize, k: usize, line: usize| x != heart && t.houses_of(x)[k] == line;
-        if !places
-            .iter()
-            .all(|&x| x == heart || on(x, ROW, row) || on(x, COLUMN, col))
-        {
-            continue;
-        }
-        let arm = |k: usize, line: usize| End::of(places.iter().copied().filter(|&x| on(x, k, line)));
-        let (row_arm, col_arm) = (arm(ROW, row), arm(COLUMN, col));
-        if row_arm.is_empty() || col_arm.is_empty() {
-            // SE's first empty rectangle decides the box.
+    match heart(c, h, &places) {
+        Heart::Found(heart, row_arm, col_arm) => {
+            let with_heart = |e: End| End::of(e.iter().copied().chain([heart]));
+            let ends = match (places.contains(&heart), row_arm.len(), col_arm.len()) {
+                (false, _, _) => [row_arm, col_arm],
+                (true, 1, 1) => [with_heart(row_arm), with_heart(col_arm)],
+                (true, 1, _) => [row_arm, with_heart(col_arm)],
+                (true, _, 1) => [with_heart(row_arm), col_arm],
+                (true, _, _) => [row_arm, col_arm],
+            };
+            out.push(Link::new(h, ends, places, true));
             return;
         }
-        let with_heart = |e: End| End::of(e.iter().copied().chain([heart]));
-        let ends = match (places.contains(&heart), row_arm.len(), col_arm.len()) {
-            (false, _, _) => [row_arm, col_arm],
-            (true, 1, 1) => [with_heart(row_arm), with_heart(col_arm)],
-            (true, 1, _) => [row_arm, with_heart(col_arm)],
-            (true, _, 1) => [with_heart(row_arm), col_arm],
-            (true, _, _) => [row_arm, col_arm],
-        };
-        out.push(Link::new(h, ends, places, true));
-        return;
+        // SE's first empty rectangle decides the box.
+        Heart::EmptyArm => return,
+        Heart::None => {}
     }
     if places.len() < 4 {
         return;
@@ -283,6 +274,36 @@ fn box_links(c: &Candidates, h: usize, places: End, out: &mut Vec<Link>) {
 /// the end joins only through a house holding the heart too, and a
 /// victim must see it); two longer arms link to each other.
 fn cross_links(c: &Candidates, h: usize, places: End, out: &mut Vec<Link>) {
+    let Heart::Found(heart, row_arm, col_arm) = heart(c, h, &places) else {
+        return;
+    };
+    let with_heart = |e: End| End::of([heart].into_iter().chain(e.iter().copied()));
+    if col_arm.len() == 1 {
+        out.push(Link::new(h, [col_arm, with_heart(row_arm)], places, true));
+    }
+    if row_arm.len() == 1 {
+        out.push(Link::new(h, [row_arm, with_heart(col_arm)], places, true));
+    }
+    if col_arm.len() > 1 && row_arm.len() > 1 {
+        out.push(Link::new(h, [col_arm, row_arm], places, true));
+    }
+}
+
+/// What SE's heart search finds in a box-like house: the first cell whose
+/// row and column hold every place.
+enum Heart {
+    /// No cell does.
+    None,
+    /// The first that does leaves its row or its column arm empty.
+    EmptyArm,
+    /// The heart, its row arm and its column arm (the places besides the
+    /// heart on each line).
+    Found(usize, End, End),
+}
+
+/// The heart of house `h` for `places`, as [`box_links`] and
+/// [`cross_links`] both read it.
+fn heart(c: &Candidates, h: usize, places: &End) -> Heart {
     let t = c.tables();
     for &heart in t.house(h) {
         let [row, col, _] = t.houses_of(heart);
@@ -294,22 +315,13 @@ fn cross_links(c: &Candidates, h: usize, places: End, out: &mut Vec<Link>) {
             continue;
         }
         let arm = |k: usize, line: usize| End::of(places.iter().copied().filter(|&x| on(x, k, line)));
-        let (col_arm, row_arm) = (arm(COLUMN, col), arm(ROW, row));
+        let (row_arm, col_arm) = (arm(ROW, row), arm(COLUMN, col));
         if row_arm.is_empty() || col_arm.is_empty() {
-            return;
+            return Heart::EmptyArm;
         }
-        let with_heart = |e: End| End::of([heart].into_iter().chain(e.iter().copied()));
-        if col_arm.len() == 1 {
-            out.push(Link::new(h, [col_arm, with_heart(row_arm)], places, true));
-        }
-        if row_arm.len() == 1 {
-            out.push(Link::new(h, [row_arm, with_heart(col_arm)], places, true));
-        }
-        if col_arm.len() > 1 && row_arm.len() > 1 {
-            out.push(Link::new(h, [col_arm, row_arm], places, true));
-        }
-        return;
+        return Heart::Found(heart, row_arm, col_arm);
     }
+    Heart::None
 }
 
 /// A chain found: links in order with the end each one enters by.
