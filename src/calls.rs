@@ -6,7 +6,7 @@
 use crate::cache::{with_backend, with_grader};
 use crate::engine::{BackendKind, Count};
 use crate::formats::ParseError;
-use crate::generator::GenerateError;
+use crate::generator::{generate_variant_rated, GenerateError, Symmetry, VariantPuzzle};
 use crate::grid::{Clash, Grid};
 use crate::limits::{GaveUp, Limits, RecordClock};
 use crate::logic::{Rating, SolvePath};
@@ -16,6 +16,8 @@ use crate::shape::Shape;
 use crate::variant::Variant;
 use crate::verify::{compare_counts, Disagreement, GradeError, Graded};
 use std::borrow::Cow;
+use std::ops::Range;
+use std::time::Instant;
 
 /// What a one-line call takes as a puzzle: its text (one line, `.` or `0`
 /// for an empty cell) or a [`Grid`].
@@ -176,6 +178,55 @@ pub fn grade_variant_within(
     crate::cache::with_variant_grader(puzzle.shape(), variant, |g| {
         g.grade_within(puzzle, limits, keep_steps)
     })?
+}
+
+/// A variant puzzle whose rating under its rules lies in `band` (start
+/// included, end excluded), with the rating: `make` makes the minimal
+/// puzzle of a seed ([`crate::Rules::generate`], or
+/// [`crate::generate_variant`] for jigsaw with regions drawn per puzzle),
+/// from `seed` first, then from seeds drawn from it. Where minimal puzzles
+/// rate above the band (easy X puzzles, say), clues of the solution are
+/// given back, whole orbits of `symmetry`, and the puzzle is reported
+/// with `minimal` false (docs/variants.md, "Rating bands"). Each
+/// candidate is rated only as far as the band needs: a solve stops at its
+/// first step rated at the band's end or more. After `max_rated`
+/// candidates, or at `deadline`, a [`GenerateError::RatingShortfall`]
+/// (or [`GenerateError::DeadlinePassed`]).
+pub fn generate_variant_in_band<E: From<GenerateError> + From<GradeError>>(
+    make: &mut dyn FnMut(u64) -> Result<VariantPuzzle, E>,
+    seed: u64,
+    symmetry: Symmetry,
+    band: Range<f32>,
+    max_rated: u32,
+    deadline: Option<Instant>,
+) -> Result<(VariantPuzzle, Rating), E> {
+    let within = band.clone();
+    let mut rate = |grid: &Grid, variant: &Variant| -> Result<(f32, Option<Rating>), E> {
+        let rated = crate::cache::with_variant_grader(grid.shape(), variant, |g| {
+            let solver = g.solver();
+            match solver.band_rating(grid, within.clone())? {
+                (score, full) if within.contains(&score) => {
+                    let rating = full.map_or_else(|| solver.rate(grid), Ok)?;
+                    Ok((rating.score, Some(rating)))
+                }
+                (score, _) => Ok((score, None)),
+            }
+        })?;
+        Ok(rated.map_err(GradeError::logic)?)
+    };
+    let (puzzle, rating) =
+        generate_variant_rated(make, &mut rate, seed, symmetry, band.clone(), max_rated, deadline)?;
+    match rating {
+        Some(rating) => Ok((puzzle, rating)),
+        // A puzzle is reported only when its score is in the band, and
+        // then the rate above has its full rating.
+        None => Err(GenerateError::RatingShortfall {
+            band: format!("{:.1}..{:.1}", band.start, band.end - 0.05),
+            rated: max_rated,
+            closest: f32::NAN,
+        }
+        .into()),
+    }
 }
 
 /// The steps a person would take to solve `puzzle` (which must have

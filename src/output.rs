@@ -162,9 +162,10 @@ impl<W: Write> Writer<W> {
         Ok(())
     }
 
-    /// Starts an output of generated variant puzzles: their CSV header.
-    pub fn begin_variant_puzzles(&mut self) -> Result<(), OutputError> {
-        self.begin(&VariantPuzzleRecord::CSV_HEADER)
+    /// Starts an output of generated variant puzzles: their CSV header,
+    /// with the rating columns when `rated`.
+    pub fn begin_variant_puzzles(&mut self, rated: bool) -> Result<(), OutputError> {
+        self.begin(&VariantPuzzleRecord::csv_header(rated))
     }
 
     /// Starts an output of generated puzzles: the CSV header for records
@@ -393,12 +394,14 @@ impl Record {
         seed: u64,
         puzzle: &crate::generator::VariantPuzzle,
         with_solution: bool,
+        rating: Option<&crate::logic::Rating>,
     ) -> Record {
         Record::of(Kind::VariantPuzzle(VariantPuzzleRecord::new(
             index,
             seed,
             puzzle,
             with_solution,
+            rating,
         )))
     }
 
@@ -570,10 +573,7 @@ impl Form for GeneratedRecord {
             self.minimal.to_string(),
         ];
         if let Some(r) = &self.rating {
-            cells.push(format!("{:.1}", r.rating));
-            cells.push(r.level.to_string());
-            cells.push(format!("{:.1}", r.ep));
-            cells.push(format!("{:.1}", r.ed));
+            cells.extend(rating_cells(r));
         }
         cells.extend(self.solution.clone());
         Some(cells)
@@ -663,6 +663,16 @@ impl Form for RatedRecord {
             er_ep_ed(r)
         )
     }
+}
+
+/// The CSV cells of a rating: `rating`, `level`, `ep`, `ed`.
+fn rating_cells(r: &RatingFields) -> [String; 4] {
+    [
+        format!("{:.1}", r.rating),
+        r.level.to_string(),
+        format!("{:.1}", r.ep),
+        format!("{:.1}", r.ed),
+    ]
 }
 
 /// SE's three ratings as serate prints them by default (`%r/%p/%d`):
@@ -1256,18 +1266,26 @@ pub(crate) struct VariantPuzzleRecord {
     pub(crate) puzzle: String,
     /// Clues.
     pub(crate) clues: usize,
+    /// No clue can be removed (false when clues were given back to meet
+    /// a rating band).
+    pub(crate) minimal: bool,
     /// The solution line, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) solution: Option<String>,
+    /// The rating under the variant's rules, when rated.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub(crate) rating: Option<RatingFields>,
 }
 
 impl VariantPuzzleRecord {
-    /// The record of puzzle `index` of a run from `seed`.
+    /// The record of puzzle `index` of a run from `seed`, with its rating
+    /// when rated.
     pub(crate) fn new(
         index: u64,
         seed: u64,
         puzzle: &crate::generator::VariantPuzzle,
         with_solution: bool,
+        rating: Option<&crate::logic::Rating>,
     ) -> VariantPuzzleRecord {
         VariantPuzzleRecord {
             index,
@@ -1277,13 +1295,22 @@ impl VariantPuzzleRecord {
             regions: puzzle.variant.region_map(),
             puzzle: puzzle.puzzle.to_line(),
             clues: puzzle.puzzle.given_count(),
+            minimal: puzzle.minimal,
             solution: with_solution.then(|| puzzle.solution.to_line()),
+            rating: rating.map(RatingFields::from),
         }
     }
 
-    /// The CSV header of these records.
-    pub(crate) const CSV_HEADER: [&'static str; 6] =
-        ["index", "variant", "regions", "puzzle", "clues", "solution"];
+    /// The CSV header of these records, with the rating columns when
+    /// rated (the same as a classic generated puzzle's).
+    pub(crate) fn csv_header(rated: bool) -> Vec<&'static str> {
+        let mut columns = vec!["index", "variant", "regions", "puzzle", "clues", "minimal"];
+        if rated {
+            columns.extend(["rating", "level", "ep", "ed"]);
+        }
+        columns.push("solution");
+        columns
+    }
 }
 
 impl Form for VariantPuzzleRecord {
@@ -1299,13 +1326,18 @@ impl Form for VariantPuzzleRecord {
     }
 
     fn csv(&self) -> Option<Vec<String>> {
-        Some(vec![
+        let mut cells = vec![
             self.index.to_string(),
             self.variant.clone(),
             self.regions.clone().unwrap_or_default(),
             self.puzzle.clone(),
             self.clues.to_string(),
-            self.solution.clone().unwrap_or_default(),
-        ])
+            self.minimal.to_string(),
+        ];
+        if let Some(r) = &self.rating {
+            cells.extend(rating_cells(r));
+        }
+        cells.push(self.solution.clone().unwrap_or_default());
+        Some(cells)
     }
 }

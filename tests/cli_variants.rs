@@ -120,3 +120,76 @@ fn bad_variant_input_is_named() {
             "the grader does not rate non-consecutive puzzles",
         ));
 }
+
+/// Easy X puzzles: minimal X puzzles next to never rate as easy, so the
+/// band is met by giving clues back. Each record is in its band by the
+/// full rating (`rate`, not the band-bounded solve the search uses),
+/// unique by the SAT engine, its clues the solution's, and it says
+/// whether it is still minimal, which the SAT engine confirms for the
+/// minimal ones.
+#[test]
+fn a_band_below_the_minimal_puzzles_gives_rated_unique_puzzles() {
+    let out = bin()
+        .args([
+            "generate",
+            "-n",
+            "4",
+            "--seed",
+            "11",
+            "--format",
+            "jsonl",
+            "--solution",
+        ])
+        .args(["--variant", "x", "--difficulty", "easy", "--check"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let records: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 4);
+    for r in &records {
+        let puzzle = r["puzzle"].as_str().unwrap();
+        let solution = r["solution"].as_str().unwrap();
+        assert!(
+            puzzle
+                .chars()
+                .zip(solution.chars())
+                .all(|(p, s)| p == '.' || p == s),
+            "{r}"
+        );
+        let rating = r["er"].as_f64().unwrap();
+        assert!((1.0..=1.5).contains(&rating) && r["level"] == "easy", "{r}");
+        let rated = bin()
+            .args(["rate", "--variant", "x", "--format", "json"])
+            .write_stdin(puzzle)
+            .output()
+            .unwrap();
+        let rated: serde_json::Value = serde_json::from_slice(&rated.stdout).unwrap();
+        assert_eq!(rated["er"], r["er"], "{r}");
+        let count = |p: &str| {
+            let out = bin()
+                .args(["count", "--variant", "x", "--backend", "sat", "--limit", "2"])
+                .write_stdin(p.to_string())
+                .output()
+                .unwrap();
+            String::from_utf8(out.stdout)
+                .unwrap()
+                .split_whitespace()
+                .last()
+                .unwrap()
+                .to_string()
+        };
+        assert_eq!(count(puzzle), "1", "{r}");
+        if r["minimal"] == true {
+            for (i, _) in puzzle.char_indices().filter(|&(_, c)| c != '.') {
+                let mut fewer = puzzle.to_string();
+                fewer.replace_range(i..i + 1, ".");
+                assert_eq!(count(&fewer), "2", "{r}: clue {i} is not needed");
+            }
+        }
+    }
+    assert!(records.iter().any(|r| r["minimal"] == false));
+}

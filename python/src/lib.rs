@@ -841,6 +841,8 @@ struct VariantRun {
     symmetry: Symmetry,
     /// The rating band aimed at and the puzzles tried per index.
     band: Option<(Range<f32>, u32)>,
+    /// Rate every puzzle (a band rates them anyway).
+    rate: bool,
 }
 
 /// Checks a variant run's options; `refused` names options given that
@@ -855,6 +857,7 @@ fn variant_run(
     difficulty: Option<&str>,
     rating: Option<&Bound<'_, PyAny>>,
     max_attempts: Option<u32>,
+    rate: bool,
     refused: &[(bool, &str)],
 ) -> PyResult<VariantRun> {
     if let Some((_, what)) = refused.iter().find(|(given, _)| *given) {
@@ -901,16 +904,47 @@ fn variant_run(
         count,
         symmetry,
         band: band.map(|b| (b, max_attempts.unwrap_or(1000))),
+        rate,
     })
 }
 
-/// The run's variant puzzles in index order: the same as `sudoku-dlx
-/// generate --variant` with the same seed and options.
+/// Why one variant puzzle of a run was not made, in words.
+struct Failed(String);
+
+impl From<VariantError> for Failed {
+    fn from(e: VariantError) -> Failed {
+        Failed(e.to_string())
+    }
+}
+
+impl From<sudoku_dlx::GradeError> for Failed {
+    fn from(e: sudoku_dlx::GradeError) -> Failed {
+        Failed(e.to_string())
+    }
+}
+
+impl From<GenerateError> for Failed {
+    fn from(e: GenerateError) -> Failed {
+        Failed(e.to_string())
+    }
+}
+
+/// A puzzle's rating under its rules.
+fn variant_rating(puzzle: &Grid, rules: &Variant) -> Result<Rating, Failed> {
+    Ok(variant_graded(puzzle, rules, false)
+        .map_err(|(_, why)| Failed(why))?
+        .path
+        .rating)
+}
+
+/// The run's variant puzzles in index order, with their ratings when
+/// rated: the same as `sudoku-dlx generate --variant` with the same seed
+/// and options.
 fn generate_variants(
     py: Python<'_>,
     run: &VariantRun,
     threads: Option<usize>,
-) -> PyResult<Vec<VariantPuzzle>> {
+) -> PyResult<Vec<(VariantPuzzle, Option<Rating>)>> {
     thread_count(threads)?;
     let drawn = run.rules.has(sudoku_dlx::Constraint::Jigsaw) && run.rules.region_map().is_none();
     let indices: Vec<u64> = (0..run.count).collect();
@@ -920,40 +954,41 @@ fn generate_variants(
         threads,
         || None::<Rules>,
         |engines, &index| {
-            let mut make = |seed: u64| -> Result<VariantPuzzle, VariantError> {
+            let mut make = |seed: u64| -> Result<VariantPuzzle, Failed> {
                 if drawn {
-                    return sudoku_dlx::generate_variant(run.shape, &run.rules, seed, run.symmetry);
+                    return Ok(sudoku_dlx::generate_variant(
+                        run.shape,
+                        &run.rules,
+                        seed,
+                        run.symmetry,
+                    )?);
                 }
                 let rules = match engines {
                     Some(r) => r,
                     None => engines.insert(Rules::new(run.shape, &run.rules)?),
                 };
-                rules.generate(seed, run.symmetry)
+                Ok(rules.generate(seed, run.symmetry)?)
             };
             let seed = puzzle_seed(run.seed, index);
-            let Some((band, attempts)) = &run.band else {
-                return make(seed).map_err(|e| e.to_string());
+            let made = match &run.band {
+                None => make(seed).and_then(|p| {
+                    let rating = run
+                        .rate
+                        .then(|| variant_rating(&p.puzzle, &p.variant))
+                        .transpose()?;
+                    Ok((p, rating))
+                }),
+                Some((band, attempts)) => sudoku_dlx::generate_variant_in_band(
+                    &mut make,
+                    seed,
+                    run.symmetry,
+                    band.clone(),
+                    *attempts,
+                    None,
+                )
+                .map(|(p, rating)| (p, Some(rating))),
             };
-            for attempt in 0..*attempts as u64 {
-                let p = make(if attempt == 0 {
-                    seed
-                } else {
-                    puzzle_seed(seed, attempt)
-                })
-                .map_err(|e| e.to_string())?;
-                let rating = variant_graded(&p.puzzle, &p.variant, false)
-                    .map_err(|(_, why)| why)?
-                    .path
-                    .rating;
-                if rating.solved && band.contains(&rating.score) {
-                    return Ok(p);
-                }
-            }
-            Err(format!(
-                "no puzzle rated {:.1}..{:.1} in {attempts} attempts",
-                band.start,
-                band.end - 0.05
-            ))
+            made.map_err(|Failed(why)| why)
         },
     )?;
     results
@@ -987,11 +1022,7 @@ fn generate<'py>(
     variant: Option<&str>,
 ) -> PyResult<Bound<'py, PyList>> {
     if let Some(rules) = parse_variant(variant)? {
-        let refused = [
-            (givens.is_some(), "givens"),
-            (shard.is_some(), "shard"),
-            (rate, "rate"),
-        ];
+        let refused = [(givens.is_some(), "givens"), (shard.is_some(), "shard")];
         let run = variant_run(
             rules,
             count,
@@ -1001,15 +1032,17 @@ fn generate<'py>(
             difficulty,
             rating,
             max_attempts,
+            rate,
             &refused,
         )?;
         let produced = generate_variants(py, &run, threads)?;
         let json = py.import("json")?;
         let mut records = Vec::with_capacity(produced.len());
-        for (index, puzzle) in produced.iter().enumerate() {
+        for (index, (puzzle, rating)) in produced.iter().enumerate() {
             let mut text = Vec::new();
+            let record = Record::variant_puzzle(index as u64, run.seed, puzzle, solution, rating.as_ref());
             Writer::new(&mut text, Format::Jsonl, None)
-                .and_then(|mut w| w.record(&Record::variant_puzzle(index as u64, run.seed, puzzle, solution)))
+                .and_then(|mut w| w.record(&record))
                 .map_err(|e| SudokuError::new_err(e.to_string()))?;
             let text = String::from_utf8(text).map_err(|e| SudokuError::new_err(e.to_string()))?;
             records.push(json.call_method1("loads", (text,))?);
@@ -1163,12 +1196,16 @@ fn generate_array<'py>(
             difficulty,
             rating,
             max_attempts,
+            false,
             &refused,
         )?;
         let produced = generate_variants(py, &run, threads)?;
         let cells = run.shape.cells();
         let flat = |pick: &dyn Fn(&VariantPuzzle) -> &Grid| -> Vec<u8> {
-            produced.iter().flat_map(|p| pick(p).cells().to_vec()).collect()
+            produced
+                .iter()
+                .flat_map(|(p, _)| pick(p).cells().to_vec())
+                .collect()
         };
         let puzzles = array(py, flat(&|g| &g.puzzle), produced.len(), cells)?;
         if solution {

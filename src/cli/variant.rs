@@ -14,7 +14,9 @@ use sudoku_dlx::formats::{read_variant_records, VariantRecord};
 use sudoku_dlx::output::{Format as Records, Record, Source, Writer};
 use sudoku_dlx::parallel::{map_ordered, PerThread};
 use sudoku_dlx::print::Entry;
-use sudoku_dlx::{generate_variant, BackendKind, Count, Grid, Rules, Shape, Symmetry, Variant};
+use sudoku_dlx::{
+    generate_variant, generate_variant_in_band, BackendKind, Count, Grid, Rules, Shape, Symmetry, Variant,
+};
 
 /// Most bytes of input read for variant puzzles (they are read whole,
 /// since a jigsaw record spans two lines).
@@ -40,6 +42,8 @@ pub struct GenerateJob<'a> {
     /// The rating band aimed at (`--difficulty`, `--rating`), with the
     /// puzzles rated per index before one is reported as a shortfall.
     pub band: Option<(std::ops::Range<f32>, u32)>,
+    /// Rate every puzzle (`--rate`; a band rates them anyway).
+    pub rate: bool,
 }
 
 /// The seed of puzzle `index` of a run: its own stream, so the puzzle does
@@ -75,7 +79,7 @@ pub fn generate(job: GenerateJob) -> Result<i32> {
                 None => Box::new(batch::stdout()),
             };
             let mut writer = Writer::new(out, format, None)?;
-            writer.begin_variant_puzzles()?;
+            writer.begin_variant_puzzles(job.rate || job.band.is_some())?;
             Sink::Records(writer)
         }
         Err((format, args)) => {
@@ -102,29 +106,40 @@ pub fn generate(job: GenerateJob) -> Result<i32> {
                         .and_then(|r| rules.insert(r).generate(seed, job.symmetry)),
                 };
                 let seed = puzzle_seed(job.seed, index);
-                let puzzle = match &job.band {
-                    None => make(seed).map_err(anyhow::Error::from),
-                    Some((band, attempts)) => in_band(&mut make, job.variant, seed, band, *attempts),
+                let made = match &job.band {
+                    None => make(seed).map_err(anyhow::Error::from).and_then(|p| {
+                        let rating = job.rate.then(|| rate(&p.puzzle, &p.variant)).transpose()?;
+                        Ok((p, rating))
+                    }),
+                    Some((band, attempts)) => {
+                        let mut make = |seed| make(seed).map_err(anyhow::Error::from);
+                        generate_variant_in_band(&mut make, seed, job.symmetry, band.clone(), *attempts, None)
+                            .map(|(p, rating)| (p, Some(rating)))
+                    }
                 };
-                let confirmed = match &puzzle {
-                    Ok(p) if job.check => confirm(p).map_err(anyhow::Error::from),
+                let confirmed = match &made {
+                    Ok((p, _)) if job.check => confirm(p).map_err(anyhow::Error::from),
                     _ => Ok(()),
                 };
-                (puzzle, confirmed)
+                (made, confirmed)
             },
         );
-        for (index, (puzzle, confirmed)) in indices.iter().zip(results) {
-            match (puzzle, confirmed) {
-                (Ok(p), Ok(())) => match &mut sink {
-                    Sink::Records(writer) => {
-                        writer.record(&Record::variant_puzzle(*index, job.seed, &p, job.solution))?
-                    }
+        for (index, (made, confirmed)) in indices.iter().zip(results) {
+            match (made, confirmed) {
+                (Ok((p, rating)), Ok(())) => match &mut sink {
+                    Sink::Records(writer) => writer.record(&Record::variant_puzzle(
+                        *index,
+                        job.seed,
+                        &p,
+                        job.solution,
+                        rating.as_ref(),
+                    ))?,
                     Sink::Book(entries, ..) => entries.push(Entry {
                         number: index + 1,
                         puzzle: p.puzzle,
                         solution: p.solution,
-                        level: None,
-                        rating: None,
+                        level: rating.as_ref().map(|r| r.level.to_string()),
+                        rating: rating.as_ref().map(|r| r.score),
                         variant: p.variant,
                     }),
                 },
@@ -153,33 +168,12 @@ enum Sink<'a> {
     Book(Vec<Entry>, BookFormat, &'a BookArgs),
 }
 
-/// The first of `attempts` puzzles (the first from `seed`, the next
-/// from seeds drawn from it) whose rating under the variant's rules lies
-/// in `band`.
-fn in_band(
-    make: &mut dyn FnMut(u64) -> Result<sudoku_dlx::VariantPuzzle, sudoku_dlx::VariantError>,
-    variant: &Variant,
-    seed: u64,
-    band: &std::ops::Range<f32>,
-    attempts: u32,
-) -> Result<sudoku_dlx::VariantPuzzle> {
-    for attempt in 0..attempts as u64 {
-        let p = make(if attempt == 0 {
-            seed
-        } else {
-            puzzle_seed(seed, attempt)
-        })?;
-        let rating = sudoku_dlx::grade_variant_within(&p.puzzle, variant, Default::default(), false)?
+/// A puzzle's rating under its variant's rules.
+fn rate(puzzle: &Grid, variant: &Variant) -> Result<sudoku_dlx::Rating> {
+    Ok(
+        sudoku_dlx::grade_variant_within(puzzle, variant, Default::default(), false)?
             .path
-            .rating;
-        if rating.solved && band.contains(&rating.score) {
-            return Ok(p);
-        }
-    }
-    anyhow::bail!(
-        "no puzzle rated {:.1}..{:.1} in {attempts} attempts",
-        band.start,
-        band.end - 0.05
+            .rating,
     )
 }
 

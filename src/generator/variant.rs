@@ -71,6 +71,11 @@ pub struct VariantPuzzle {
     pub solution: Grid,
     /// The rules, with the region map for jigsaw.
     pub variant: Variant,
+    /// No clue can be removed: true as dug, false once clues are given
+    /// back to meet a rating band (see [`generate_variant_rated`]).
+    ///
+    /// [`generate_variant_rated`]: super::generate_variant_rated
+    pub minimal: bool,
 }
 
 impl Rules {
@@ -195,6 +200,7 @@ impl Rules {
             puzzle,
             solution,
             variant: self.variant.clone(),
+            minimal: true,
         })
     }
 
@@ -278,6 +284,7 @@ pub fn generate_variant(
                 puzzle,
                 solution,
                 variant: with_regions,
+                minimal: true,
             });
         }
     }

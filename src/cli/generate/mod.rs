@@ -58,7 +58,6 @@ pub fn run(mut args: GenerateArgs) -> Result<i32> {
 /// The variant path: refuses what it does not offer, then generates.
 fn run_variant(args: &GenerateArgs, variant: &sudoku_dlx::Variant, seed: u64, threads: usize) -> Result<i32> {
     let unsupported = [
-        (args.rate, "--rate"),
         (args.givens.is_some(), "--givens"),
         (args.shard.is_some(), "--shard"),
         (args.timeout.is_some(), "--timeout"),
@@ -79,6 +78,7 @@ fn run_variant(args: &GenerateArgs, variant: &sudoku_dlx::Variant, seed: u64, th
         check: args.check,
         output: args.output.as_deref(),
         band: variant_band(args),
+        rate: args.rate,
     })
 }
 

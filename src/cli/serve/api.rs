@@ -20,8 +20,9 @@ use std::time::Instant;
 use sudoku_dlx::limits::Limits;
 use sudoku_dlx::output::{Format, Record, Source, Writer};
 use sudoku_dlx::{
-    generate_variant, BackendKind, CheckMode, Constraint, Error, GenerateError, GradeError, Graded, Grid,
-    Level, Plan, Puzzle, RatingBand, Rules, Shape, Symmetry, Variant, VariantPuzzle,
+    generate_variant, generate_variant_in_band, BackendKind, CheckMode, Constraint, Error, GenerateError,
+    GradeError, Graded, Grid, Level, Plan, Puzzle, Rating, RatingBand, Rules, Shape, Symmetry, Variant,
+    VariantPuzzle,
 };
 
 /// Puzzles one `generate` request may ask for.
@@ -322,8 +323,14 @@ async fn generate_under_rules(
             let mut made = Vec::new();
             let mut rules = job.rules()?;
             for index in 0..count {
-                let puzzle = job.puzzle(rules.as_mut(), puzzle_seed(seed, index))?;
-                made.push(Record::variant_puzzle(index, seed, &puzzle, with_solution));
+                let (puzzle, rating) = job.puzzle(rules.as_mut(), puzzle_seed(seed, index))?;
+                made.push(Record::variant_puzzle(
+                    index,
+                    seed,
+                    &puzzle,
+                    with_solution,
+                    rating.as_ref(),
+                ));
             }
             records(Some("puzzles"), &made)
         })
@@ -366,46 +373,63 @@ impl VariantJob<'_> {
         Ok(Some(rules))
     }
 
-    /// The puzzle of `seed`: the first of the attempts (the first from
-    /// `seed`, the next from seeds drawn from it) rated in the band, as
-    /// the command line makes it.
-    fn puzzle(&self, mut rules: Option<&mut Rules>, seed: u64) -> Result<VariantPuzzle, ApiError> {
-        let failed =
-            |e: sudoku_dlx::VariantError| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e).at("variant");
-        for attempt in 0..u64::from(self.attempts) {
+    /// The puzzle of `seed`, with its rating when a band is asked for:
+    /// the library's band search (clues given back where minimal puzzles
+    /// rate above the band), as the command line makes it.
+    fn puzzle(
+        &self,
+        mut rules: Option<&mut Rules>,
+        seed: u64,
+    ) -> Result<(VariantPuzzle, Option<Rating>), ApiError> {
+        let mut make = |seed: u64| {
             if Instant::now() >= self.deadline {
-                return Err(ApiError::new(
-                    StatusCode::GATEWAY_TIMEOUT,
-                    "the request's time ran out before the puzzles were made",
-                ));
+                return Err(out_of_time());
             }
-            let seed = if attempt == 0 {
-                seed
-            } else {
-                puzzle_seed(seed, attempt)
-            };
-            let puzzle = match rules.as_deref_mut() {
+            match rules.as_deref_mut() {
                 Some(rules) => rules.generate(seed, self.symmetry),
                 None => generate_variant(self.shape, self.variant, seed, self.symmetry),
             }
-            .map_err(failed)?;
-            let Some(band) = &self.band else {
-                return Ok(puzzle);
-            };
-            let rating =
-                sudoku_dlx::grade_variant_within(&puzzle.puzzle, self.variant, limits(self.deadline), false)
-                    .map_err(|e| refused(e.into(), "variant"))?
-                    .path
-                    .rating;
-            if rating.solved && band.contains(&rating.score) {
-                return Ok(puzzle);
-            }
+            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e).at("variant"))
+        };
+        let Some(band) = &self.band else {
+            return Ok((make(seed)?, None));
+        };
+        let (puzzle, rating) = generate_variant_in_band(
+            &mut make,
+            seed,
+            self.symmetry,
+            band.clone(),
+            self.attempts,
+            Some(self.deadline),
+        )?;
+        Ok((puzzle, Some(rating)))
+    }
+}
+
+/// The answer when the request's time ran out before its puzzles.
+fn out_of_time() -> ApiError {
+    ApiError::new(
+        StatusCode::GATEWAY_TIMEOUT,
+        "the request's time ran out before the puzzles were made",
+    )
+}
+
+impl From<GradeError> for ApiError {
+    /// A candidate the grader could not rate: out of time (504), or rules
+    /// it does not rate (422 at `variant`).
+    fn from(e: GradeError) -> ApiError {
+        refused(e.into(), "variant")
+    }
+}
+
+impl From<GenerateError> for ApiError {
+    /// A band search's end: out of time (504), or no puzzle in the band
+    /// within the attempts (422 at `max_attempts`).
+    fn from(e: GenerateError) -> ApiError {
+        match e {
+            GenerateError::DeadlinePassed => out_of_time(),
+            e => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e).at("max_attempts"),
         }
-        Err(ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!("no puzzle rated in the band in {} attempts", self.attempts),
-        )
-        .at("max_attempts"))
     }
 }
 
