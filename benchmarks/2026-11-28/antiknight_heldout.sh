@@ -2,10 +2,11 @@
 # A second held-out anti-knight set, rated by Sukaku Explainer 1.15.10
 # (serate --isAntiKnight=1), then by `rate --variant anti-knight`; made as
 # variant_heldout.sh makes its anti-knight rows, with another seed. Phase
-# `se` writes antiknight_heldout_se.tsv (puzzle, SE's ER/EP/ED): the two
-# halves (6-20 and 2-8 solution digits added) are rated by two serate runs
-# side by side. Phase `ours` writes antiknight_heldout.tsv (variant,
-# puzzle, our ER, SE's ER/EP/ED) for variant_ratings_summary.awk.
+# `se` writes antiknight_heldout_se.tsv (puzzle, SE's ER/EP/ED): the first
+# hundred (6-20 solution digits added) and the two halves of the second
+# (2-8 added, the slow ones) are rated by three serate runs side by
+# side. Phase `ours` writes antiknight_heldout.tsv (variant, puzzle, our
+# ER, SE's ER/EP/ED) for variant_ratings_summary.awk.
 #
 #   SE=/path/to/SukakuExplainer sh benchmarks/2026-11-28/antiknight_heldout.sh se
 #   sh benchmarks/2026-11-28/antiknight_heldout.sh ours
@@ -22,10 +23,12 @@ se)
     python3 $HERE/../2026-11-27/variant_addclues_range.py $W/gen.txt $W/sol.txt $((SEED + 6)) 6 20 100 > $W/held1.txt
     tail -n 100 $W/gen.txt > $W/gen2.txt; tail -n 100 $W/sol.txt > $W/sol2.txt
     python3 $HERE/../2026-11-27/variant_addclues_range.py $W/gen2.txt $W/sol2.txt $((SEED + 10)) 2 8 100 > $W/held2.txt
+    head -n 50 $W/held2.txt > $W/held2a.txt; tail -n 50 $W/held2.txt > $W/held2b.txt
     serate $W/held1.txt $W/se1.txt &
-    serate $W/held2.txt $W/se2.txt
+    serate $W/held2a.txt $W/se2a.txt &
+    serate $W/held2b.txt $W/se2b.txt
     wait
-    cat $W/se1.txt $W/se2.txt > $HERE/antiknight_heldout_se.tsv ;;
+    cat $W/se1.txt $W/se2a.txt $W/se2b.txt > $HERE/antiknight_heldout_se.tsv ;;
 ours)
     cut -f1 $HERE/antiknight_heldout_se.tsv | $BIN rate --variant anti-knight --timeout 30 | cut -f1,2 > $W/ours.txt
     awk -F'\t' 'NR==FNR {ours[$1]=$2; next} {print "anti-knight\t" $1 "\t" ($1 in ours ? ours[$1] : "none") "\t" $2}' \
