@@ -13,10 +13,13 @@
 //! SE's list at its default settings: pointing and claiming, hidden pair,
 //! naked pair, X-Wing (level 1), then forcing chains & cycles (level 2 and
 //! up), multiple forcing chains (level 3), dynamic forcing chains of level
-//! `limit` (level 4). This file has the four basic rules, searched in SE's
-//! order (houses, digits and combinations), with each technique's
-//! eliminations listed in the order SE's hash map of cells yields them,
-//! since that order decides which node later rules find first.
+//! `limit` (level 4). Under a variant SE's first four are its variant
+//! forms instead: generalized intersections, hidden pairs in every house
+//! (the variant's too), generalized naked pairs, X-Wing. This file has
+//! both sets of basic rules, searched in SE's order (houses, digits and
+//! combinations), with each technique's eliminations listed in the order
+//! SE's hash map of cells yields them, since that order decides which
+//! node later rules find first.
 
 use super::derived::Derivations;
 use super::engine::{node, Board, NONE};
