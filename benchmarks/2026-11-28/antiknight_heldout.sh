@@ -5,7 +5,7 @@
 # `se` writes antiknight_heldout_se.tsv (puzzle, SE's ER/EP/ED): the first
 # hundred (6-20 solution digits added) and the two halves of the second
 # (2-8 added, the slow ones) are rated by three serate runs side by
-# side. Phase `ours` writes antiknight_heldout.tsv (variant, puzzle, our
+# side, each puzzle at most CAP (240) CPU seconds. Phase `ours` writes antiknight_heldout.tsv (variant, puzzle, our
 # ER, SE's ER/EP/ED) for variant_ratings_summary.awk.
 #
 #   SE=/path/to/SukakuExplainer sh benchmarks/2026-11-28/antiknight_heldout.sh se
@@ -15,7 +15,20 @@ BIN=${BIN:-target/release/sudoku-dlx}
 HERE=$(cd "$(dirname "$0")" && pwd)
 SEED=${SEED:-53}
 W=${W:-$(mktemp -d)}
-serate() { (cd "$SE" && nice -n 15 java -Xmx1g -cp classes diuf.sudoku.test.serate --isAntiKnight=1 --format='%g	%r/%p/%d' --input="$1" --output="$2"); }
+CAP=${CAP:-240}
+# serate on one file of puzzles, stopped after CAP seconds of CPU.
+serate_one() { (cd "$SE" && ulimit -t $CAP && nice -n 15 java -Xmx1g -cp classes diuf.sudoku.test.serate --isAntiKnight=1 --format='%g	%r/%p/%d' --input="$1" --output="$2"); }
+# Rates the puzzles of $1 one at a time into $2: a puzzle serate has not
+# rated within CAP CPU seconds is left out (the hardest take hours).
+serate() {
+    : > "$2"
+    while read -r p; do
+        echo "$p" > "$2.in"; rm -f "$2.out"
+        serate_one "$2.in" "$2.out" 2>/dev/null || true
+        [ -f "$2.out" ] && cat "$2.out" >> "$2"
+    done < "$1"
+    rm -f "$2.in" "$2.out"
+}
 case $1 in
 se)
     $BIN generate --variant anti-knight -n 200 --seed $SEED > $W/gen.txt
