@@ -13,10 +13,13 @@
 //! SE's list at its default settings: pointing and claiming, hidden pair,
 //! naked pair, X-Wing (level 1), then forcing chains & cycles (level 2 and
 //! up), multiple forcing chains (level 3), dynamic forcing chains of level
-//! `limit` (level 4). This file has the four basic rules, searched in SE's
-//! order (houses, digits and combinations), with each technique's
-//! eliminations listed in the order SE's hash map of cells yields them,
-//! since that order decides which node later rules find first.
+//! `limit` (level 4). Under a variant SE's first four are its variant
+//! forms instead: generalized intersections, hidden pairs in every house
+//! (the variant's too), generalized naked pairs, X-Wing. This file has
+//! both sets of basic rules, searched in SE's order (houses, digits and
+//! combinations), with each technique's eliminations listed in the order
+//! SE's hash map of cells yields them, since that order decides which
+//! node later rules find first.
 
 use super::derived::Derivations;
 use super::engine::{node, Board, NONE};
@@ -63,10 +66,17 @@ fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
 }
 
 /// The four basic rules, in SE's order, stopping at the first that
-/// yields anything.
+/// yields anything. Under a variant SE swaps in its generalized forms of
+/// locking and naked pairs (`Chaining.getAdvancedPotentials` takes its
+/// variant list whenever `Settings.isVLatin()` is false) and searches
+/// hidden pairs in the variant's houses too.
 pub fn basic_rules(board: &Board, out: &mut Derivations) {
     out.clear();
-    let rules: [fn(&Board, &mut Derivations); 4] = [locking, hidden_pairs, naked_pairs, x_wings];
+    let rules: [fn(&Board, &mut Derivations); 4] = if board.is_variant() {
+        [generalized_locking, hidden_pairs, generalized_naked_pairs, x_wings]
+    } else {
+        [locking, hidden_pairs, naked_pairs, x_wings]
+    };
     for rule in rules {
         rule(board, out);
         if !out.items.is_empty() {
@@ -132,15 +142,13 @@ fn kind_index(k: Kind) -> usize {
     }
 }
 
-/// SE's `HiddenSet(2)`: in blocks, then columns, then rows with more than
-/// four empty cells, two digits each with two or more places, together in
+/// SE's `HiddenSet(2)`: in blocks, then columns, then rows (then, under a
+/// variant, its houses: [`set_houses`]) with more than four empty cells, two digits each with two or more places, together in
 /// two cells: the cells' other digits go. Parents: the two digits' removed
 /// places elsewhere in the house.
 fn hidden_pairs(b: &Board, out: &mut Derivations) {
     let n = b.n();
-    for kind in [Kind::Block, Kind::Column, Kind::Row] {
-        for i in 0..n {
-            let h = house(n, kind, i);
+    for h in set_houses(b) {
             if b.empty_cells(h) <= 4 {
                 continue;
             }
@@ -191,6 +199,113 @@ fn hidden_pairs(b: &Board, out: &mut Derivations) {
                 }
                 out.add_hint(n, from, NONE);
             }
+        }
+}
+
+/// SE's variant houses in its order of region types (disjoint groups,
+/// window groups, main diagonal, anti-diagonal), as ranges of the board's
+/// house numbers; none on a classic board. A house the variant lacks is
+/// empty, so no search finds anything in it.
+fn variant_kinds(b: &Board) -> [std::ops::Range<usize>; 4] {
+    let n = b.n();
+    if !b.is_variant() {
+        return [0..0, 0..0, 0..0, 0..0];
+    }
+    [4 * n + 2..5 * n + 2, 3 * n + 2..4 * n + 2, 3 * n..3 * n + 1, 3 * n + 1..3 * n + 2]
+}
+
+/// The houses SE's hidden and naked sets search, in its order: blocks,
+/// columns, rows, then the variant's ([`variant_kinds`]).
+fn set_houses(b: &Board) -> impl Iterator<Item = usize> {
+    let n = b.n();
+    let [groups, windows, main, anti] = variant_kinds(b);
+    (2 * n..3 * n)
+        .chain(n..2 * n)
+        .chain(0..n)
+        .chain(groups)
+        .chain(windows)
+        .chain(main)
+        .chain(anti)
+}
+
+/// SE's `VLocking` (generalized intersections), its locking under a
+/// variant: for blocks, rows, columns, then the variant's houses, kind by
+/// kind; each digit; each house where the digit has two to six places:
+/// the digit leaves every cell that sees all of them (knight and king
+/// moves included). Parents: the digit's removed places in the house.
+fn generalized_locking(b: &Board, out: &mut Derivations) {
+    let n = b.n();
+    let [groups, windows, main, anti] = variant_kinds(b);
+    for kind in [2 * n..3 * n, 0..n, n..2 * n, groups, windows, main, anti] {
+        for d in 1..=n as u8 {
+            for h in kind.clone() {
+                let places = b.place_mask(h, d);
+                // No removal of `d` in the house: no parents, and the
+                // hint is dropped.
+                if !(2..=6).contains(&places.count_ones()) || b.removed_places(h, d) == 0 {
+                    continue;
+                }
+                let cells = b.house_cells(h);
+                let first = cells[places.trailing_zeros() as usize];
+                // SE's victims come in cell order, as the peers do; a
+                // place never sees itself, so none is its own victim.
+                for &v in b.peers(first) {
+                    if b.masks[v] & bit(d) != 0 && bits(places).all(|slot| cells[slot] == first || b.sees(cells[slot], v)) {
+                        out.cells.push((v, bit(d)));
+                    }
+                }
+                let from = out.parents.len();
+                for slot in bits(b.removed_places(h, d)) {
+                    out.parents.push(node(n, cells[slot], d, false));
+                }
+                out.add_hint(n, from, NONE);
+            }
+        }
+    }
+}
+
+/// SE's `NakedSetGen(2)` (generalized naked pairs), its naked pairs
+/// under a variant: in the houses of [`set_houses`] with four or more
+/// empty cells, two cells holding the same two digits: each digit leaves
+/// every cell that sees both (not only the house's). Parents: the two
+/// cells' other digits removed.
+fn generalized_naked_pairs(b: &Board, out: &mut Derivations) {
+    let n = b.n();
+    for h in set_houses(b) {
+        if b.empty_cells(h) < 4 {
+            continue;
+        }
+        let cells = b.house_cells(h);
+        let mut bivalue = 0u32;
+        for (slot, &cell) in cells.iter().enumerate() {
+            bivalue |= (exactly_two(b.masks[cell]) as u32) << slot;
+        }
+        for (lo, hi) in pairs_of(bivalue) {
+            let (one, two) = (cells[lo], cells[hi]);
+            let union = b.masks[one];
+            if b.masks[two] != union || (b.start_mask(one) | b.start_mask(two)) & !union == 0 {
+                continue;
+            }
+            // SE puts each digit's victims (in cell order) into its map
+            // in turn: a cell keeps the place of its first digit.
+            for d in digits(union) {
+                for &v in b.peers(one) {
+                    if b.masks[v] & bit(d) == 0 || !b.sees(two, v) {
+                        continue;
+                    }
+                    match out.cells.iter_mut().find(|e| e.0 == v) {
+                        Some(e) => e.1 |= bit(d),
+                        None => out.cells.push((v, bit(d))),
+                    }
+                }
+            }
+            let from = out.parents.len();
+            for cell in [one, two] {
+                for d in digits(b.start_mask(cell) & !union) {
+                    out.parents.push(node(n, cell, d, false));
+                }
+            }
+            out.add_hint(n, from, NONE);
         }
     }
 }

@@ -571,6 +571,18 @@ impl<'a> Board<'a> {
         self.tables.geometry()
     }
 
+    /// Whether the board is a variant's: SE's chains then use its variant
+    /// techniques inside themselves (see [`super::derive::basic_rules`]).
+    pub(crate) fn is_variant(&self) -> bool {
+        self.tables.rules().variant
+    }
+
+    /// Whether two distinct cells share a house or, under a variant, may
+    /// not hold the same digit (SE's visible cells).
+    pub(crate) fn sees(&self, a: usize, b: usize) -> bool {
+        self.tables.sees(a, b)
+    }
+
     /// The peers of `cell` as a set of cells (words of 64 bits).
     pub(crate) fn peer_bits(&self, cell: usize) -> &[u64] {
         self.tables.peer_bits(cell)
