@@ -28,7 +28,7 @@ use std::sync::Arc;
 
 /// How records are written.
 #[non_exhaustive]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     /// One line per record (for puzzles: the puzzle line).
     Line,

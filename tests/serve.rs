@@ -540,6 +540,49 @@ fn variant_rules_reach_generate_rate_and_explain() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(&lines[..], &puzzles[..]);
+    // An easy X puzzle: unique by the test's own solver, rated easy by
+    // `/api/rate`, the same record as the command line's.
+    let (status, body) = post(
+        server.addr,
+        "/api/generate",
+        r#"{"variant":"x","seed":5,"difficulty":"easy"}"#,
+    );
+    assert_eq!(status, 200, "{body}");
+    let answer: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let easy = &answer["puzzles"][0];
+    let puzzle = easy["puzzle"].as_str().unwrap();
+    assert_eq!(
+        brute_count(&mut digits(puzzle), true, 2, &mut [0u8; 81]),
+        1,
+        "{puzzle}"
+    );
+    let (status, body) = post(
+        server.addr,
+        "/api/rate",
+        &format!(r#"{{"puzzle":"{puzzle}","variant":"x"}}"#),
+    );
+    assert_eq!(status, 200, "{body}");
+    let rated: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        (rated["er"].clone(), rated["level"].clone()),
+        (easy["er"].clone(), "easy".into()),
+        "{body}"
+    );
+    let cli = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
+        .args([
+            "generate",
+            "--variant",
+            "x",
+            "--seed",
+            "5",
+            "--difficulty",
+            "easy",
+        ])
+        .args(["--format", "jsonl", "--solution"])
+        .output()
+        .unwrap();
+    let line: serde_json::Value = serde_json::from_slice(&cli.stdout).unwrap();
+    assert_eq!(&line, easy);
     // A jigsaw puzzle's region map goes back in as records carry it.
     let (status, body) = post(server.addr, "/api/generate", r#"{"variant":"jigsaw","seed":3}"#);
     assert_eq!(status, 200, "{body}");

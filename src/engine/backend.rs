@@ -123,7 +123,7 @@ pub trait Backend: Send {
 /// not comparable: a DLX node is a few nanoseconds, a SAT solve call
 /// hundreds of microseconds.
 #[non_exhaustive]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EffortUnit {
     /// Search-tree nodes (options tried) of Algorithm X.
