@@ -104,7 +104,7 @@ pub fn generate(job: GenerateJob) -> Result<i32> {
                 let seed = puzzle_seed(job.seed, index);
                 let puzzle = match &job.band {
                     None => make(seed).map_err(anyhow::Error::from),
-                    Some((band, attempts)) => in_band(&mut make, job.variant, seed, band, *attempts),
+                    Some((band, attempts)) => in_band(&mut make, seed, band, *attempts),
                 };
                 let confirmed = match &puzzle {
                     Ok(p) if job.check => confirm(p).map_err(anyhow::Error::from),
@@ -158,7 +158,6 @@ enum Sink<'a> {
 /// in `band`.
 fn in_band(
     make: &mut dyn FnMut(u64) -> Result<sudoku_dlx::VariantPuzzle, sudoku_dlx::VariantError>,
-    variant: &Variant,
     seed: u64,
     band: &std::ops::Range<f32>,
     attempts: u32,
@@ -169,7 +168,8 @@ fn in_band(
         } else {
             puzzle_seed(seed, attempt)
         })?;
-        let rating = sudoku_dlx::grade_variant_within(&p.puzzle, variant, Default::default(), false)?
+        // The puzzle's own rules: a jigsaw drawn per puzzle has its regions.
+        let rating = sudoku_dlx::grade_variant_within(&p.puzzle, &p.variant, Default::default(), false)?
             .path
             .rating;
         if rating.solved && band.contains(&rating.score) {

@@ -73,6 +73,17 @@ impl LogicalSolver {
         })
     }
 
+    /// The first clash of `puzzle`'s givens when the solver reads jigsaw
+    /// regions, which the grid's own check (boxes) does not see.
+    pub(crate) fn region_clash(&self, puzzle: &Grid) -> Option<LogicError> {
+        self.tables.has_regions().then(|| self.tables.clash(puzzle)).flatten()
+    }
+
+    /// Whether the solver reads jigsaw regions in the boxes' place.
+    pub(crate) fn reads_regions(&self) -> bool {
+        self.tables.has_regions()
+    }
+
     /// The shape tables, for a candidate grid built outside the solver.
     pub(crate) fn tables(&self) -> Arc<Tables> {
         Arc::clone(&self.tables)
