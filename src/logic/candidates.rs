@@ -966,6 +966,32 @@ mod tests {
     }
 
     #[test]
+    fn jigsaw_regions_take_the_boxes_place() {
+        // A 4x4 map whose regions are no boxes; the variant's own houses
+        // (the engines' reading of the rules) must be the tables'.
+        let shape = Shape::new(2, 2).unwrap();
+        let variant = Variant::classic().with_regions("AAABCABBCCDBCDDD", shape).unwrap();
+        let t = Tables::for_variant(shape, &variant).unwrap();
+        assert_eq!(t.house_count(), 12);
+        assert_eq!(t.rules(), VariantRules::default());
+        let houses = variant.houses(shape);
+        for h in 0..12 {
+            assert_eq!(t.house(h), &houses[h][..], "house {h}");
+        }
+        for a in 0..16 {
+            for b in 0..16 {
+                let shared = houses.iter().any(|h| h.contains(&a) && h.contains(&b));
+                assert_eq!(t.sees(a, b), a != b && shared, "{a} {b}");
+            }
+        }
+        let mut grid = Grid::empty(shape);
+        grid.set(2, 1);
+        grid.set(5, 1);
+        assert!(grid.first_clash().is_none());
+        assert!(matches!(t.clash(&grid), Some(LogicError::Clash { house: "region", .. })));
+    }
+
+    #[test]
     fn classic_tables_are_those_of_a_classic_variant() {
         let t = Tables::for_variant(Shape::CLASSIC, &Variant::classic()).unwrap();
         assert_eq!(t.house_count(), 27);
