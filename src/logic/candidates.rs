@@ -975,8 +975,8 @@ mod tests {
         assert_eq!(t.house_count(), 12);
         assert_eq!(t.rules(), VariantRules::default());
         let houses = variant.houses(shape);
-        for h in 0..12 {
-            assert_eq!(t.house(h), &houses[h][..], "house {h}");
+        for (h, cells) in houses.iter().enumerate() {
+            assert_eq!(t.house(h), &cells[..], "house {h}");
         }
         for a in 0..16 {
             for b in 0..16 {
