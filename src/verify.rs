@@ -224,7 +224,10 @@ impl Grader {
             let (grid, solver) = (puzzle.shape(), self.solver.shape());
             return Err(GradeError::logic(LogicError::ShapeMismatch { grid, solver }));
         }
-        if let Some(clash) = puzzle.first_clash() {
+        if let Some(clash) = self.solver.region_clash(puzzle) {
+            return Err(GradeError::logic(clash));
+        }
+        if let Some(clash) = puzzle.first_clash().filter(|_| !self.solver.reads_regions()) {
             return Err(GradeError::Clash(clash));
         }
         let clock = RecordClock::start(limits);

@@ -193,3 +193,94 @@ fn a_band_below_the_minimal_puzzles_gives_rated_unique_puzzles() {
     }
     assert!(records.iter().any(|r| r["minimal"] == false));
 }
+
+/// `rate` and `explain` read a jigsaw record's region line and rate it
+/// under its regions, as the library does; `generate --difficulty` rates
+/// each puzzle under the regions drawn for it.
+#[test]
+fn jigsaw_records_are_rated_under_their_regions() {
+    let text = bin()
+        .args([
+            "generate",
+            "-n",
+            "3",
+            "--seed",
+            "5",
+            "--variant",
+            "jigsaw",
+            "--format",
+            "jsonl",
+        ])
+        .output()
+        .unwrap()
+        .stdout;
+    let records: Vec<serde_json::Value> = String::from_utf8(text.clone())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let out = bin()
+        .args(["rate", "--variant", "jigsaw", "--format", "json"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let rated: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rated.len(), 3);
+    for (record, rating) in records.iter().zip(&rated) {
+        let variant = sudoku_dlx::Variant::classic()
+            .with_regions(record["regions"].as_str().unwrap(), sudoku_dlx::Shape::CLASSIC)
+            .unwrap();
+        let puzzle: sudoku_dlx::Grid = record["puzzle"].as_str().unwrap().parse().unwrap();
+        let graded = sudoku_dlx::grade_variant_within(&puzzle, &variant, Default::default(), false).unwrap();
+        assert_eq!(rating["er"].as_f64().unwrap() as f32, graded.path.rating.score);
+    }
+    // Two 1s in one region, on different rows and columns: a region clash.
+    let map = records[0]["regions"].as_str().unwrap();
+    let other = (10..81)
+        .find(|&x| map.as_bytes()[x] == map.as_bytes()[0] && x % 9 != 0)
+        .expect("a region of 9 cells leaves its first row and column");
+    let mut clash = vec![b'.'; 81];
+    clash[0] = b'1';
+    clash[other] = b'1';
+    bin()
+        .args(["rate", "--variant", "jigsaw"])
+        .write_stdin(format!("{}\n{map}\n", String::from_utf8(clash).unwrap()))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("1 appears twice in one region"));
+    let explained = bin()
+        .args(["explain", "--variant", "jigsaw", "--format", "json", "-"])
+        .write_stdin(format!(
+            "{}\n{}\n",
+            records[0]["puzzle"].as_str().unwrap(),
+            records[0]["regions"].as_str().unwrap()
+        ))
+        .output()
+        .unwrap();
+    assert!(
+        explained.status.success(),
+        "{}",
+        String::from_utf8_lossy(&explained.stderr)
+    );
+    let explained: serde_json::Value = serde_json::from_slice(&explained.stdout).unwrap();
+    assert_eq!(explained["er"], rated[0]["er"]);
+    bin()
+        .args([
+            "generate",
+            "-n",
+            "2",
+            "--seed",
+            "5",
+            "--variant",
+            "jigsaw",
+            "--rating",
+            "..6",
+        ])
+        .assert()
+        .success();
+}

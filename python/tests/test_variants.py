@@ -101,6 +101,18 @@ def test_rate_and_explain_match_the_cli(cli, tmp_path):
     assert sd.rate(records[0]["puzzle"]) is None
 
 
+def test_jigsaw_rate_and_explain_match_the_cli(cli, tmp_path):
+    records = sd.generate(6, seed=5, variant="jigsaw")
+    path = tmp_path / "j.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    theirs = [json.loads(x) for x in cli_lines(cli, "rate", "--format", "json", "--variant", "jigsaw", str(path))]
+    mine = sd.rate([r["puzzle"] + "\n" + r["regions"] for r in records], variant="jigsaw")
+    assert [(m["er"], m["ep"], m["ed"]) for m in mine] == [(t["er"], t["ep"], t["ed"]) for t in theirs]
+    assert [m["regions"] for m in mine] == [r["regions"] for r in records]
+    explained = sd.explain(JIGSAW, variant="jigsaw")
+    assert explained["er"] == sd.rate(JIGSAW, variant="jigsaw")["er"] and explained["steps"]
+
+
 def test_canonical_keeps_only_the_rules_own_transformations(cli):
     records = sd.generate(12, seed=6, variant="x")
     puzzles = [r["puzzle"] for r in records]
@@ -148,7 +160,7 @@ def test_jigsaw_forms_carry_their_regions(cli):
         (lambda: sd.generate_array(1, variant="jigsaw"), sd.OptionError, "jigsaw"),
         (lambda: sd.generate(1, seed=1, variant="x", rating="9.9..10", max_attempts=2), sd.GenerationError,
          "puzzle 0"),
-        (lambda: sd.rate(JIGSAW, variant="jigsaw"), sd.OptionError, "jigsaw"),
+        (lambda: sd.rate("." * 81, variant="non-consecutive"), sd.OptionError, "non-consecutive"),
         (lambda: sd.explain("." * 81, variant="x"), sd.NotUniqueError, "cannot explain"),
     ],
 )

@@ -30,7 +30,8 @@ pub struct ExplainArgs {
     #[arg(long = "box", value_name = "RxC")]
     shape: Option<Shape>,
     /// Variant rules (x, windoku, disjoint-groups, anti-knight,
-    /// anti-king; comma-separated), solved as Sukaku Explainer does.
+    /// anti-king, jigsaw; comma-separated), solved as Sukaku Explainer
+    /// does (jigsaw: the file's first puzzle line and its region line).
     #[arg(long)]
     variant: Option<Variant>,
     /// Output form.
@@ -63,10 +64,26 @@ fn read_puzzle(args: &ExplainArgs) -> Result<Grid> {
     })
 }
 
+/// The first jigsaw puzzle of the file (or `-`, standard input) named on
+/// the command line, with its rules: a jigsaw record is a puzzle line
+/// followed by its region line, so it is not read from the argument.
+fn read_jigsaw(args: &ExplainArgs, variant: &Variant) -> Result<(Grid, Variant)> {
+    let (name, text) = super::variant::read_whole(std::path::Path::new(&args.source))?;
+    let record = sudoku_dlx::formats::read_variant_records(&text, args.shape, variant)
+        .into_iter()
+        .next()
+        .with_context(|| format!("{name}: no puzzle in the file"))?;
+    record.puzzle.map_err(|e| anyhow::anyhow!("{name}: {e}"))
+}
+
 /// Runs `explain`; returns the exit code.
 pub fn run(args: ExplainArgs) -> Result<i32> {
-    let puzzle = read_puzzle(&args)?;
     let variant = args.variant.clone().unwrap_or_default();
+    let (puzzle, variant) = if variant.has(sudoku_dlx::Constraint::Jigsaw) {
+        read_jigsaw(&args, &variant)?
+    } else {
+        (read_puzzle(&args)?, variant)
+    };
     let graded = grade_variant_within(&puzzle, &variant, args.limits.into(), true);
     let graded = match graded {
         Ok(graded) => graded,

@@ -62,9 +62,50 @@ fn rate_record(item: &Item, limits: Limits, variant: Option<&Variant>) -> Rated 
     }
 }
 
+/// `rate --variant` with jigsaw: each record is read whole (a puzzle
+/// line and its region line) and rated under its own regions.
+fn rate_jigsaw(args: &RateArgs, variant: &Variant, format: sudoku_dlx::output::Format) -> Result<i32> {
+    let mut writer = Writer::new(batch::stdout(), format, None)?;
+    let limits = Limits::from(args.input.limits);
+    let mut failures = 0;
+    for (file, record) in super::variant::records(&args.input, variant)? {
+        let source = sudoku_dlx::output::Source {
+            file,
+            line: record.line,
+        };
+        let graded = record
+            .puzzle
+            .map_err(|e| e.to_string())
+            .and_then(|(puzzle, rules)| {
+                grade_variant_within(&puzzle, &rules, limits, false)
+                    .map(|graded| (puzzle, graded))
+                    .map_err(|e| refusal(&e).0)
+            });
+        match graded {
+            Ok((puzzle, graded)) => writer.record(&Record::rated(source, &puzzle, &graded))?,
+            Err(why) => {
+                failures += 1;
+                warn(format_args!("{}:{}: {why}", source.file, source.line));
+                if args.format == Format::Json {
+                    writer.record(&Record::error(source, why))?;
+                }
+            }
+        }
+    }
+    writer.end()?;
+    Ok(if failures == 0 { 0 } else { 1 })
+}
+
 /// Runs `rate`; returns the exit code.
 pub fn run(args: RateArgs) -> Result<i32> {
     let format = args.format.records("rate", false)?;
+    if let Some(jigsaw) = args
+        .input
+        .variant()
+        .filter(|v| v.has(sudoku_dlx::Constraint::Jigsaw))
+    {
+        return rate_jigsaw(&args, jigsaw, format);
+    }
     let mut writer = Writer::new(batch::stdout(), format, None)?;
     let mut tally = Tally::start();
     let mut levels = [0u64; Level::ALL.len()];

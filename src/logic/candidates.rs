@@ -19,7 +19,7 @@ pub enum LogicError {
     Clash {
         /// The repeated digit.
         digit: u8,
-        /// The house kind ("row", "column" or "box").
+        /// The house kind ("row", "column", "box", or "region" for a jigsaw region).
         house: &'static str,
         /// The first cell, as `r{row}c{col}`.
         first: String,
@@ -71,6 +71,8 @@ pub struct Tables {
     /// keep results by board: a board's candidates alone do not say
     /// which rules they are read under.
     geometry: Geometry,
+    /// Whether jigsaw regions stand in the boxes' place.
+    jigsaw: bool,
 }
 
 /// A fingerprint of a [`Tables`]' houses, peers and rules: equal for
@@ -82,22 +84,31 @@ impl Tables {
     /// Tables for `shape`. Houses are numbered rows `0..n`, columns
     /// `n..2n`, boxes `2n..3n`.
     pub fn new(shape: Shape) -> Tables {
-        Tables::build(shape, Vec::new(), Vec::new(), VariantRules::default())
+        Tables::build(shape, None, Vec::new(), Vec::new(), VariantRules::default())
     }
 
     /// Tables for `shape` under the rules of `variant` (the grader's
     /// geometry): the variant's houses at fixed numbers after the boxes
     /// (see [`House::of`](super::board::House::of)), and peers that also
-    /// reach the cells a same-digit conflict forbids. Non-consecutive and
-    /// jigsaw are not rated.
+    /// reach the cells a same-digit conflict forbids. Jigsaw regions take
+    /// the boxes' house numbers; jigsaw alone keeps the classic technique
+    /// set (SE has no irregular regions: docs/variants.md, "Rating").
+    /// Non-consecutive is not rated.
     pub(crate) fn for_variant(shape: Shape, variant: &Variant) -> Result<Tables, LogicError> {
         if variant.is_classic() {
             return Ok(Tables::new(shape));
         }
-        for c in [Constraint::NonConsecutive, Constraint::Jigsaw] {
-            if variant.has(c) {
-                return Err(LogicError::UnratedVariant(c.name()));
-            }
+        if variant.has(Constraint::NonConsecutive) {
+            return Err(LogicError::UnratedVariant(Constraint::NonConsecutive.name()));
+        }
+        let regions: Option<Vec<usize>> = variant
+            .has(Constraint::Jigsaw)
+            .then(|| (0..shape.cells()).map(|cell| variant.region_of(shape, cell)).collect());
+        let jigsaw_only = Constraint::ALL
+            .into_iter()
+            .all(|c| c == Constraint::Jigsaw || !variant.has(c));
+        if jigsaw_only {
+            return Ok(Tables::build(shape, regions.as_deref(), Vec::new(), Vec::new(), VariantRules::default()));
         }
         let n = shape.n();
         let mut extra: Vec<Vec<usize>> = vec![Vec::new(); 2 * n + 2];
@@ -128,15 +139,26 @@ impl Tables {
             variant: true,
             conflicts: variant.has(Constraint::AntiKnight) || variant.has(Constraint::AntiKing),
         };
-        Ok(Tables::build(shape, extra, conflicts, rules))
+        Ok(Tables::build(shape, regions.as_deref(), extra, conflicts, rules))
     }
 
-    fn build(shape: Shape, extra_houses: Vec<Vec<usize>>, conflicts: Vec<(usize, usize)>, rules: VariantRules) -> Tables {
+    /// The tables of `shape` with, if given, each cell's jigsaw region
+    /// (`0..n`) in place of its box.
+    fn build(
+        shape: Shape,
+        regions: Option<&[usize]>,
+        extra_houses: Vec<Vec<usize>>,
+        conflicts: Vec<(usize, usize)>,
+        rules: VariantRules,
+    ) -> Tables {
         let n = shape.n();
         let mut houses = vec![Vec::with_capacity(n); 3 * n];
         let mut cell_houses = Vec::with_capacity(shape.cells());
         for cell in 0..shape.cells() {
-            let hs = shape.houses_of(cell);
+            let mut hs = shape.houses_of(cell);
+            if let Some(regions) = regions {
+                hs[2] = 2 * n + regions[cell];
+            }
             for &h in &hs {
                 houses[h].push(cell);
             }
@@ -205,6 +227,7 @@ impl Tables {
         };
         Tables {
             geometry,
+            jigsaw: regions.is_some(),
             house_bits: as_bits(&houses),
             peer_bits: as_bits(&peers),
             words,
@@ -222,6 +245,28 @@ impl Tables {
     /// 2` under a variant (variant houses it lacks are empty).
     pub(crate) fn house_count(&self) -> usize {
         self.houses.len()
+    }
+
+    /// The first two givens of `grid` sharing a digit and a row, column,
+    /// box or jigsaw region, as an error.
+    pub(crate) fn clash(&self, grid: &Grid) -> Option<LogicError> {
+        let (digit, house, first, second) = if self.jigsaw {
+            region_clash(self, grid)?
+        } else {
+            grid.first_clash().map(|c| (c.digit, c.house, c.first, c.second))?
+        };
+        let n = grid.shape().n();
+        Some(LogicError::Clash {
+            digit,
+            house,
+            first: crate::logic::board::Cell::of(first, n).to_string(),
+            second: crate::logic::board::Cell::of(second, n).to_string(),
+        })
+    }
+
+    /// Whether jigsaw regions stand in the boxes' place.
+    pub(crate) fn has_regions(&self) -> bool {
+        self.jigsaw
     }
 
     /// The variant houses of a cell and its position in each (none on a
@@ -286,6 +331,23 @@ impl Tables {
     pub fn common_peers(&self, a: usize, b: usize) -> impl Iterator<Item = usize> + '_ {
         self.peers(a).iter().copied().filter(move |&v| self.sees(v, b))
     }
+}
+
+/// The first two givens sharing a digit and a row, column or jigsaw
+/// region of `tables` (the grid's own check knows only boxes): the
+/// digit, the house kind, the earlier cell and the later one.
+fn region_clash(tables: &Tables, grid: &Grid) -> Option<(u8, &'static str, usize, usize)> {
+    let cells = grid.cells();
+    for (second, &d) in cells.iter().enumerate().filter(|(_, &d)| d != 0) {
+        let houses = tables.houses_of(second);
+        for first in (0..second).filter(|&x| cells[x] == d) {
+            let shared = tables.houses_of(first).iter().zip(houses).position(|(a, b)| *a == b);
+            if let Some(kind) = shared {
+                return Some((d, ["row", "column", "region"][kind], first, second));
+            }
+        }
+    }
+    None
 }
 
 /// What a variant changes in a solve, beyond the houses and peers.
@@ -436,14 +498,8 @@ impl Candidates {
                 solver: tables.shape(),
             });
         }
-        if let Some(clash) = grid.first_clash() {
-            let n = grid.shape().n();
-            return Err(LogicError::Clash {
-                digit: clash.digit,
-                house: clash.house,
-                first: crate::logic::board::Cell::of(clash.first, n).to_string(),
-                second: crate::logic::board::Cell::of(clash.second, n).to_string(),
-            });
+        if let Some(clash) = tables.clash(grid) {
+            return Err(clash);
         }
         let mut cands = Candidates::empty(tables);
         // The givens' digits and candidates first, then what is kept
@@ -907,6 +963,32 @@ mod tests {
             g.iter().for_each(|&x| seen[x] += 1);
         }
         assert!(seen.iter().all(|&k| k == 1));
+    }
+
+    #[test]
+    fn jigsaw_regions_take_the_boxes_place() {
+        // A 4x4 map whose regions are no boxes; the variant's own houses
+        // (the engines' reading of the rules) must be the tables'.
+        let shape = Shape::new(2, 2).unwrap();
+        let variant = Variant::classic().with_regions("AAABCABBCCDBCDDD", shape).unwrap();
+        let t = Tables::for_variant(shape, &variant).unwrap();
+        assert_eq!(t.house_count(), 12);
+        assert_eq!(t.rules(), VariantRules::default());
+        let houses = variant.houses(shape);
+        for (h, cells) in houses.iter().enumerate() {
+            assert_eq!(t.house(h), &cells[..], "house {h}");
+        }
+        for a in 0..16 {
+            for b in 0..16 {
+                let shared = houses.iter().any(|h| h.contains(&a) && h.contains(&b));
+                assert_eq!(t.sees(a, b), a != b && shared, "{a} {b}");
+            }
+        }
+        let mut grid = Grid::empty(shape);
+        grid.set(2, 1);
+        grid.set(5, 1);
+        assert!(grid.first_clash().is_none());
+        assert!(matches!(t.clash(&grid), Some(LogicError::Clash { house: "region", .. })));
     }
 
     #[test]

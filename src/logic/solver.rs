@@ -65,12 +65,23 @@ impl LogicalSolver {
     /// Sukaku Explainer rates them with its variant switches (the
     /// variant's houses and peers, its technique set: docs/variants.md,
     /// "Rating"). Classic rules give [`LogicalSolver::new`]'s solver.
-    /// Errors: non-consecutive and jigsaw are not rated.
+    /// Errors: non-consecutive is not rated. Jigsaw regions are read where SE reads boxes.
     pub fn with_variant(shape: Shape, variant: &crate::variant::Variant) -> Result<LogicalSolver, LogicError> {
         Ok(LogicalSolver {
             tables: Arc::new(Tables::for_variant(shape, variant)?),
             memo: Memo::new(shape.n()),
         })
+    }
+
+    /// The first clash of `puzzle`'s givens when the solver reads jigsaw
+    /// regions, which the grid's own check (boxes) does not see.
+    pub(crate) fn region_clash(&self, puzzle: &Grid) -> Option<LogicError> {
+        self.tables.has_regions().then(|| self.tables.clash(puzzle)).flatten()
+    }
+
+    /// Whether the solver reads jigsaw regions in the boxes' place.
+    pub(crate) fn reads_regions(&self) -> bool {
+        self.tables.has_regions()
     }
 
     /// The shape tables, for a candidate grid built outside the solver.

@@ -143,8 +143,8 @@ def rate(puzzles: Any, *, box: Optional[str] = None, threads: Optional[int] = No
 
     With ``variant``, the puzzle is rated under its rules as
     ``sudoku-dlx rate --variant`` does (the dict adds ``variant`` and, for
-    jigsaw, ``regions``); rules the grader does not rate (non-consecutive,
-    jigsaw) raise OptionError with its reason.
+    jigsaw, ``regions``); rules the grader does not rate (non-consecutive)
+    raise OptionError with its reason.
     """
 
 @overload
