@@ -31,6 +31,9 @@ struct State {
     boards: [u128; MAX_DIGITS],
     /// Placed cells.
     placed: u128,
+    /// Per digit, the houses (one bit each) where it is placed: nothing
+    /// is left to find there.
+    done: [u64; MAX_DIGITS],
 }
 
 /// The geometry of one variant on a board of at most 128 cells.
@@ -40,15 +43,20 @@ pub(crate) struct Bitboard {
     n: usize,
     /// Every cell's bit.
     cells: u128,
-    /// Every house as a board.
-    houses: Vec<u128>,
+    /// Every house's bit (see `houses`).
+    every_house: u64,
+    /// Every house as a board. The tables have a fixed size, so that an
+    /// index masked to it needs no bounds check.
+    houses: Box<[u128; 64]>,
     /// Per cell, the houses through it, one bit per house index.
-    houses_of: Vec<u64>,
+    houses_of: Box<[u64; 128]>,
     /// Per cell, the cells that may not share its digit (houses and
     /// same-digit conflicts), itself excluded.
-    peers: Vec<u128>,
-    /// Per cell, its non-consecutive neighbours; empty without that rule.
-    neighbours: Vec<u128>,
+    peers: Box<[u128; 128]>,
+    /// Whether the non-consecutive rule holds.
+    consecutive: bool,
+    /// Per cell, its non-consecutive neighbours.
+    neighbours: Box<[u128; 128]>,
 }
 
 /// What one search is asked for and what it found.
@@ -83,12 +91,13 @@ impl Bitboard {
         if cells > 128 || shape.n() > MAX_DIGITS || houses.len() > 64 {
             return None;
         }
-        let houses_of = (0..cells)
-            .map(|c| (0..houses.len()).filter(|&h| houses[h] & bit(c) != 0).fold(0u64, |m, h| m | 1 << h))
-            .collect();
-        let mut peers = vec![0u128; cells];
-        let mut neighbours = vec![0u128; cells];
-        for (cell, p) in peers.iter_mut().enumerate() {
+        let mut houses_of = Box::new([0u64; 128]);
+        for (h, &house) in houses.iter().enumerate() {
+            for_each_cell(house, |c| houses_of[c] |= 1 << h);
+        }
+        let mut peers = Box::new([0u128; 128]);
+        let mut neighbours = Box::new([0u128; 128]);
+        for (cell, p) in peers.iter_mut().enumerate().take(cells) {
             *p = houses.iter().filter(|&&h| h & bit(cell) != 0).fold(0, |m, h| m | h) & !bit(cell);
         }
         let mut consecutive = false;
@@ -103,16 +112,17 @@ impl Bitboard {
             boards[a] |= bit(b);
             boards[b] |= bit(a);
         }
-        if !consecutive {
-            neighbours.clear();
-        }
+        let mut table = Box::new([0u128; 64]);
+        table[..houses.len()].copy_from_slice(&houses);
         Some(Bitboard {
             shape,
             n: shape.n(),
             cells: if cells == 128 { !0 } else { (1u128 << cells) - 1 },
-            houses,
+            every_house: if houses.len() == 64 { !0 } else { (1 << houses.len()) - 1 },
+            houses: table,
             houses_of,
             peers,
+            consecutive,
             neighbours,
         })
     }
@@ -166,6 +176,7 @@ impl Bitboard {
         let mut state = State {
             boards: [0; MAX_DIGITS],
             placed: 0,
+            done: [0; MAX_DIGITS],
         };
         state.boards[..self.n].fill(self.cells);
         if let Some((cell, digit)) = without {
@@ -176,7 +187,7 @@ impl Bitboard {
                 return None;
             }
         }
-        self.propagate(&mut state, &[0; MAX_DIGITS]).then_some(state)
+        self.propagate(&mut state, None).then_some(state)
     }
 
     /// Puts digit `d` (0-based) in `cell`: the cell leaves every other
@@ -192,12 +203,13 @@ impl Bitboard {
             return true;
         }
         s.placed |= bit;
+        s.done[d] |= self.houses_of[cell & 127];
         for board in &mut s.boards[..self.n] {
             *board &= !bit;
         }
-        s.boards[d] = (s.boards[d] & !self.peers[cell]) | bit;
-        if !self.neighbours.is_empty() {
-            let near = self.neighbours[cell];
+        s.boards[d] = (s.boards[d] & !self.peers[cell & 127]) | bit;
+        if self.consecutive {
+            let near = self.neighbours[cell & 127];
             if d > 0 {
                 s.boards[d - 1] &= !near;
             }
@@ -210,12 +222,12 @@ impl Bitboard {
 
     /// Applies singles and eliminations until nothing changes; false on
     /// a contradiction (a cell without candidates, or a digit without a
-    /// place in some house). `from` holds the boards of a state where
-    /// nothing was left to apply (all empty for none): only a digit's
-    /// houses where its board has changed since can yield anything.
-    fn propagate(&self, s: &mut State, from: &[u128; MAX_DIGITS]) -> bool {
+    /// place in some house). `from` is a state where nothing was left to
+    /// apply (`None` for none): only a digit's houses where its board has
+    /// changed since can yield anything.
+    fn propagate(&self, s: &mut State, from: Option<&State>) -> bool {
         // Boards as each house scan last saw them.
-        let (mut singles_saw, mut seen_saw) = (*from, *from);
+        let (mut singles_saw, mut seen_saw) = (from.copied(), from.copied());
         loop {
             let Some(singles) = self.naked_singles(s) else {
                 return false;
@@ -231,7 +243,7 @@ impl Bitboard {
             }
             let touched = self.touched(s, &mut seen_saw);
             let mut found = self.seen_by_all(s, &touched);
-            if !self.neighbours.is_empty() {
+            if self.consecutive {
                 found |= self.pincers(s);
             }
             if !found {
@@ -267,17 +279,26 @@ impl Bitboard {
     }
 
     /// Per digit, the houses (one bit each) where its board differs from
-    /// `saw`, which then takes the current boards.
-    fn touched(&self, s: &State, saw: &mut [u128; MAX_DIGITS]) -> [u64; MAX_DIGITS] {
-        let mut touched = [0u64; MAX_DIGITS];
-        for d in 0..self.n {
-            let mut diff = s.boards[d] ^ saw[d];
-            while diff != 0 {
-                touched[d] |= self.houses_of[diff.trailing_zeros() as usize];
-                diff &= diff - 1;
-            }
+    /// the one `saw` holds (every house without one); `saw` then takes
+    /// the current state.
+    fn touched(&self, s: &State, saw: &mut Option<State>) -> [u64; MAX_DIGITS] {
+        let Some(before) = saw.replace(*s) else {
+            let mut touched = [self.every_house; MAX_DIGITS];
+            touched.iter_mut().zip(&s.done).for_each(|(t, done)| *t &= !done);
+            return touched;
+        };
+        // A newly placed cell left every board but its digit's: its
+        // houses count for every digit, without a walk per board.
+        let placed = s.placed & !before.placed;
+        let mut all = 0u64;
+        for_each_cell(placed, |c| all |= self.houses_of[c & 127]);
+        let mut touched = [all; MAX_DIGITS];
+        for (d, t) in touched[..self.n].iter_mut().enumerate() {
+            for_each_cell((s.boards[d] ^ before.boards[d]) & !placed, |c| *t |= self.houses_of[c & 127]);
+            // A placed digit's own loss shows as a cell without
+            // candidates, which the naked-single scan finds.
+            *t &= !s.done[d];
         }
-        *saw = s.boards;
         touched
     }
 
@@ -289,7 +310,7 @@ impl Bitboard {
         for (d, &houses) in touched[..self.n].iter().enumerate() {
             let mut houses = houses;
             while houses != 0 {
-                let h = self.houses[houses.trailing_zeros() as usize];
+                let h = self.houses[houses.trailing_zeros() as usize & 63];
                 houses &= houses - 1;
                 let places = s.boards[d] & h;
                 if places == 0 {
@@ -314,7 +335,7 @@ impl Bitboard {
         for (d, &houses) in touched[..self.n].iter().enumerate() {
             let mut houses = houses;
             while houses != 0 {
-                let h = self.houses[houses.trailing_zeros() as usize];
+                let h = self.houses[houses.trailing_zeros() as usize & 63];
                 houses &= houses - 1;
                 let places = s.boards[d] & h & !s.placed;
                 let rest = places & places.wrapping_sub(1);
@@ -324,20 +345,17 @@ impl Bitboard {
                     continue;
                 }
                 let (mut seen, mut near) = (!0u128, !0u128);
-                let mut m = places;
-                while m != 0 {
-                    let c = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    seen &= self.peers[c];
-                    if !self.neighbours.is_empty() {
-                        near &= self.neighbours[c];
+                for_each_cell(places, |c| {
+                    seen &= self.peers[c & 127];
+                    if self.consecutive {
+                        near &= self.neighbours[c & 127];
                     }
-                }
+                });
                 if s.boards[d] & seen != 0 {
                     s.boards[d] &= !seen;
                     found = true;
                 }
-                if !self.neighbours.is_empty() {
+                if self.consecutive {
                     for e in [d.wrapping_sub(1), d + 1] {
                         if e < self.n && s.boards[e] & near != 0 {
                             s.boards[e] &= !near;
@@ -361,7 +379,7 @@ impl Bitboard {
             let mut pinned = self.cells & !s.placed & !others;
             let mut near = 0u128;
             while pinned != 0 {
-                near |= self.neighbours[pinned.trailing_zeros() as usize];
+                near |= self.neighbours[pinned.trailing_zeros() as usize & 127];
                 pinned &= pinned - 1;
             }
             if s.boards[d] & near != 0 {
@@ -390,7 +408,7 @@ impl Bitboard {
         if pairs != 0 {
             return Branch::Cell(pairs.trailing_zeros() as usize);
         }
-        for &h in &self.houses {
+        for &h in &self.houses[..self.every_house.count_ones() as usize] {
             for d in 0..self.n {
                 let places = s.boards[d] & h & !s.placed;
                 let rest = places & places.wrapping_sub(1);
@@ -461,7 +479,7 @@ impl Bitboard {
         }
         for &(cell, d) in &choices[..k] {
             let mut next = *s;
-            if self.place(&mut next, usize::from(cell), usize::from(d)) && self.propagate(&mut next, &s.boards) {
+            if self.place(&mut next, usize::from(cell), usize::from(d)) && self.propagate(&mut next, Some(s)) {
                 self.search(&next, run);
             }
             if run.aborted || run.solutions >= run.limit {
@@ -475,6 +493,19 @@ impl Bitboard {
             .map(|c| (0..self.n).find(|&d| s.boards[d] >> c & 1 != 0).map_or(0, |d| d as u8 + 1))
             .collect();
         Grid::from_cells(self.shape, digits).unwrap_or_else(|| Grid::empty(self.shape))
+    }
+}
+
+/// Calls `f` with the index of every set bit of `board`, a 64-bit
+/// half at a time (a 128-bit `trailing_zeros` costs a branch per call).
+#[inline(always)]
+fn for_each_cell(board: u128, mut f: impl FnMut(usize)) {
+    for (half, offset) in [(board as u64, 0), ((board >> 64) as u64, 64)] {
+        let mut m = half;
+        while m != 0 {
+            f(offset + m.trailing_zeros() as usize);
+            m &= m - 1;
+        }
     }
 }
 
