@@ -5,9 +5,10 @@
 //! engines users choose, and the propagation solver the generator uses.
 //! Generation fills a random grid with the propagation solver (SAT when
 //! its budget runs out) and digs it to a minimal puzzle, one symmetry
-//! orbit at a time, each probe settled by the propagation solver or,
-//! past its budget, by SAT; jigsaw without a region map gets random
-//! regions first.
+//! orbit at a time (several while propagation alone still solves the
+//! puzzle), each probe settled by the propagation solver (its bitboard
+//! form on boards of up to 128 cells) or, past its budget, by SAT;
+//! jigsaw without a region map gets random regions first.
 
 use crate::engine::variant::bitboard::Bitboard;
 use crate::engine::variant::dlx::VariantDlx;
@@ -59,8 +60,9 @@ pub struct Rules {
     sat: Option<VariantSat>,
     /// The generator's own solver: fills and digging probes.
     propagator: Propagator,
-    /// The same solver on one 128-bit board per digit, for boards that
-    /// fit (9x9 and smaller).
+    /// The same deductions on one 128-bit board per digit, for the
+    /// probes on boards that fit (9x9 and smaller). Fills stay with
+    /// `propagator`, whose random stream the seeds' puzzles follow.
     bitboard: Option<Bitboard>,
     /// Every cell's same-digit peers and its non-consecutive neighbours,
     /// for the naked-single shortcut of digging.
@@ -211,7 +213,7 @@ impl Rules {
     fn random_grid(&mut self, rng: &mut ChaCha8Rng) -> Option<Grid> {
         let budget = RESTART_NODES_PER_CELL * self.shape.cells() as u64;
         (0..FILL_RESTARTS)
-            .find_map(|_| self.fill(rng, budget))
+            .find_map(|_| self.propagator.fill(rng, budget))
             .or_else(|| self.sat().fill(rng))
     }
 
@@ -289,14 +291,6 @@ impl Rules {
         found.unwrap_or_else(|| self.sat().has_other(puzzle, cell, digit))
     }
 
-    /// A random complete grid within `budget` search nodes, if one is
-    /// found.
-    fn fill(&mut self, rng: &mut ChaCha8Rng, budget: u64) -> Option<Grid> {
-        match &self.bitboard {
-            Some(bitboard) => bitboard.fill(rng, budget),
-            None => self.propagator.fill(rng, budget),
-        }
-    }
 }
 
 /// A minimal puzzle of `variant` on `shape` from `seed`. Jigsaw without a
@@ -324,7 +318,7 @@ pub fn generate_variant(
         // a layout whose grid short searches miss is redrawn instead.
         let budget = RESTART_NODES_PER_CELL * shape.cells() as u64;
         let mut grid_rng = ChaCha8Rng::seed_from_u64(rng.gen());
-        let found = (0..LAYOUT_FILLS).find_map(|_| rules.fill(&mut grid_rng, budget));
+        let found = (0..LAYOUT_FILLS).find_map(|_| rules.propagator.fill(&mut grid_rng, budget));
         if let Some(solution) = found {
             let puzzle = rules.dig(&solution, symmetry, &mut grid_rng);
             return Ok(VariantPuzzle {

@@ -1,5 +1,5 @@
 //! A bitboard propagation solver for boards of at most 128 cells (9x9
-//! and smaller), for generation's speed.
+//! and smaller), for the speed of digging probes.
 //!
 //! It draws the same deductions as the candidate-mask solver of
 //! [`super::propagate`] (placements leave their peers, naked and hidden
@@ -17,8 +17,6 @@ use crate::engine::Count;
 use crate::grid::Grid;
 use crate::shape::Shape;
 use crate::variant::{Conflict, Variant};
-use rand::seq::SliceRandom;
-use rand::RngCore;
 
 /// Digits of the largest board that fits (n * n <= 128).
 const MAX_DIGITS: usize = 11;
@@ -64,7 +62,6 @@ struct Run<'a> {
     limit: u64,
     budget: u64,
     nodes: u64,
-    rng: Option<&'a mut dyn RngCore>,
     /// A solution whose placements are tried first.
     hint: Option<&'a Grid>,
     solutions: u64,
@@ -130,7 +127,7 @@ impl Bitboard {
     /// Counts solutions of `puzzle` up to `limit`, searching at most
     /// `budget` nodes.
     pub(crate) fn count(&self, puzzle: &Grid, limit: u64, budget: u64) -> Count {
-        let mut run = Run::new(limit, budget, None, None);
+        let mut run = Run::new(limit, budget, None);
         if let Some(state) = self.load(puzzle, None) {
             self.search(&state, &mut run);
         }
@@ -140,16 +137,6 @@ impl Bitboard {
             effort: run.nodes,
             complete: !run.aborted,
         }
-    }
-
-    /// A random complete grid, or `None` if none was found within
-    /// `budget` nodes (or none exists).
-    pub(crate) fn fill(&self, rng: &mut dyn RngCore, budget: u64) -> Option<Grid> {
-        let mut run = Run::new(1, budget, Some(rng), None);
-        if let Some(state) = self.load(&Grid::empty(self.shape), None) {
-            self.search(&state, &mut run);
-        }
-        run.first.as_ref().map(|s| self.grid_of(s))
     }
 
     /// Whether `puzzle` has a solution with `digit` not in `cell` (an empty
@@ -163,7 +150,7 @@ impl Bitboard {
         budget: u64,
         hint: Option<&Grid>,
     ) -> Option<bool> {
-        let mut run = Run::new(1, budget, None, hint);
+        let mut run = Run::new(1, budget, hint);
         if let Some(state) = self.load(puzzle, Some((cell, digit))) {
             self.search(&state, &mut run);
         }
@@ -466,9 +453,6 @@ impl Bitboard {
                 }
             }
         }
-        if let Some(rng) = run.rng.as_mut() {
-            choices[..k].shuffle(rng);
-        }
         if let Some(hint) = run.hint {
             // The known solution's placement first: a second solution
             // usually differs from it in few cells.
@@ -510,12 +494,11 @@ fn for_each_cell(board: u128, mut f: impl FnMut(usize)) {
 }
 
 impl<'a> Run<'a> {
-    fn new(limit: u64, budget: u64, rng: Option<&'a mut dyn RngCore>, hint: Option<&'a Grid>) -> Run<'a> {
+    fn new(limit: u64, budget: u64, hint: Option<&'a Grid>) -> Run<'a> {
         Run {
             limit: limit.max(1),
             budget,
             nodes: 0,
-            rng,
             hint,
             solutions: 0,
             first: None,
