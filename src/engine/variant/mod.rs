@@ -3,6 +3,7 @@
 //! ([`sat`]). Classic puzzles never come here: their engines keep their
 //! fixed four-items-per-option layout and its speed.
 
+pub(crate) mod bitboard;
 pub(crate) mod dlx;
 pub(crate) mod sat;
 pub(crate) mod propagate;

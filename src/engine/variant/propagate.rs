@@ -579,6 +579,7 @@ impl<'a> Run<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::variant::bitboard::Bitboard;
     use crate::engine::variant::dlx::VariantDlx;
     use crate::engine::variant::sat::VariantSat;
     use rand::seq::SliceRandom;
@@ -593,12 +594,15 @@ mod tests {
     /// Random puzzles of `variant` on `shape`: grids filled by the SAT
     /// formula with random clues removed (so counts of 1 and 2+ both
     /// come), a quarter of them given a random extra clue (often a
-    /// contradiction). The propagation solver's counts must match both
-    /// other engines', and its probe answers the DLX matrix's.
+    /// contradiction). The propagation solver's counts (and the bitboard
+    /// solver's, on boards it takes) must match both other engines', and
+    /// their probe answers the DLX matrix's.
     fn agrees(shape: Shape, variant: &Variant, puzzles: usize, seed: u64) -> [usize; 3] {
         let mut dlx = VariantDlx::new(shape, variant);
         let sat = VariantSat::new(shape, variant);
         let mut propagator = Propagator::new(shape, variant);
+        let bitboard = Bitboard::new(shape, variant);
+        assert_eq!(bitboard.is_some(), shape.cells() <= 128);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut seen = [0; 3];
         for i in 0..puzzles {
@@ -632,6 +636,15 @@ mod tests {
                 let keeps = (0..shape.cells()).all(|c| puzzle.get(c) == 0 || puzzle.get(c) == grid.get(c));
                 assert!(keeps && grid.is_full() && variant.holds_for(grid), "{what}");
             }
+            if let Some(bitboard) = &bitboard {
+                let by_bits = bitboard.count(&puzzle, 2, u64::MAX);
+                assert!(by_bits.complete, "{what}");
+                assert_eq!(class(by_bits.solutions), class(by_dlx.solutions), "bitboard: {what}");
+                if let Some(grid) = &by_bits.first {
+                    let keeps = (0..shape.cells()).all(|c| puzzle.get(c) == 0 || puzzle.get(c) == grid.get(c));
+                    assert!(keeps && grid.is_full() && variant.holds_for(grid), "bitboard: {what}");
+                }
+            }
             seen[class(ours.solutions) as usize] += 1;
             if ours.solutions >= 1 {
                 let first = ours.first.clone().unwrap_or_else(|| Grid::empty(shape));
@@ -644,6 +657,10 @@ mod tests {
                     for hint in [Some(&first), Some(&solution), None] {
                         let other = propagator.has_other(&puzzle, cell, digit, u64::MAX, hint);
                         assert_eq!(other, expected, "{what}");
+                        if let Some(bitboard) = &bitboard {
+                            let other = bitboard.has_other(&puzzle, cell, digit, u64::MAX, hint);
+                            assert_eq!(other, expected, "bitboard: {what}");
+                        }
                     }
                 }
             }

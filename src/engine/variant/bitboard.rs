@@ -1,0 +1,508 @@
+//! A bitboard propagation solver for boards of at most 128 cells (9x9
+//! and smaller), for the speed of digging probes.
+//!
+//! It draws the same deductions as the candidate-mask solver of
+//! [`super::propagate`] (placements leave their peers, naked and hidden
+//! singles over every house, "seen by all" eliminations, non-consecutive
+//! pincers), but its state is one 128-bit board per digit (the cells that
+//! may still hold it) instead of one mask per cell. Placing a digit
+//! clears its peers with one AND, a digit's places in a house are one AND
+//! away, and the cells every such place sees are an AND of peer boards,
+//! so a search node costs a few hundred word operations; under
+//! anti-knight, whose conflicts reach past the houses, that is many times
+//! cheaper than walking peer lists. A search node's state is 12 words,
+//! copied on each branch.
+
+use crate::engine::Count;
+use crate::grid::Grid;
+use crate::shape::Shape;
+use crate::variant::{Conflict, Variant};
+
+/// Digits of the largest board that fits (n * n <= 128).
+const MAX_DIGITS: usize = 11;
+
+/// The candidates of one search node.
+#[derive(Clone, Copy)]
+struct State {
+    /// Per digit, the cells that may still hold it; a placed cell stays
+    /// only on its own digit's board.
+    boards: [u128; MAX_DIGITS],
+    /// Placed cells.
+    placed: u128,
+    /// Per digit, the houses (one bit each) where it is placed: nothing
+    /// is left to find there.
+    done: [u64; MAX_DIGITS],
+}
+
+/// The geometry of one variant on a board of at most 128 cells.
+#[derive(Clone)]
+pub(crate) struct Bitboard {
+    shape: Shape,
+    n: usize,
+    /// Every cell's bit.
+    cells: u128,
+    /// Every house's bit (see `houses`).
+    every_house: u64,
+    /// Every house as a board. The tables have a fixed size, so that an
+    /// index masked to it needs no bounds check.
+    houses: Box<[u128; 64]>,
+    /// Per cell, the houses through it, one bit per house index.
+    houses_of: Box<[u64; 128]>,
+    /// Per cell, the cells that may not share its digit (houses and
+    /// same-digit conflicts), itself excluded.
+    peers: Box<[u128; 128]>,
+    /// Whether the non-consecutive rule holds.
+    consecutive: bool,
+    /// Per cell, its non-consecutive neighbours.
+    neighbours: Box<[u128; 128]>,
+}
+
+/// What one search is asked for and what it found.
+struct Run<'a> {
+    limit: u64,
+    budget: u64,
+    nodes: u64,
+    /// A solution whose placements are tried first.
+    hint: Option<&'a Grid>,
+    solutions: u64,
+    first: Option<State>,
+    aborted: bool,
+}
+
+/// What a search node branches on.
+enum Branch {
+    Solved,
+    /// The digits of a cell.
+    Cell(usize),
+    /// The places of a digit in a house: the board of those places.
+    Place(usize, u128),
+}
+
+impl Bitboard {
+    /// The solver of `variant` on `shape` (the variant already checked),
+    /// or `None` when the board has more than 128 cells.
+    pub(crate) fn new(shape: Shape, variant: &Variant) -> Option<Bitboard> {
+        let cells = shape.cells();
+        let bit = |c: usize| 1u128 << c;
+        let houses: Vec<u128> = variant.houses(shape).iter().map(|h| h.iter().fold(0, |m, &c| m | bit(c))).collect();
+        if cells > 128 || shape.n() > MAX_DIGITS || houses.len() > 64 {
+            return None;
+        }
+        let mut houses_of = Box::new([0u64; 128]);
+        for (h, &house) in houses.iter().enumerate() {
+            for_each_cell(house, |c| houses_of[c] |= 1 << h);
+        }
+        let mut peers = Box::new([0u128; 128]);
+        let mut neighbours = Box::new([0u128; 128]);
+        for (cell, p) in peers.iter_mut().enumerate().take(cells) {
+            *p = houses.iter().filter(|&&h| h & bit(cell) != 0).fold(0, |m, h| m | h) & !bit(cell);
+        }
+        let mut consecutive = false;
+        for conflict in variant.conflicts(shape) {
+            let (boards, a, b) = match conflict {
+                Conflict::SameDigit(a, b) => (&mut peers, a, b),
+                Conflict::Consecutive(a, b) => {
+                    consecutive = true;
+                    (&mut neighbours, a, b)
+                }
+            };
+            boards[a] |= bit(b);
+            boards[b] |= bit(a);
+        }
+        let mut table = Box::new([0u128; 64]);
+        table[..houses.len()].copy_from_slice(&houses);
+        Some(Bitboard {
+            shape,
+            n: shape.n(),
+            cells: if cells == 128 { !0 } else { (1u128 << cells) - 1 },
+            every_house: if houses.len() == 64 { !0 } else { (1 << houses.len()) - 1 },
+            houses: table,
+            houses_of,
+            peers,
+            consecutive,
+            neighbours,
+        })
+    }
+
+    /// Counts solutions of `puzzle` up to `limit`, searching at most
+    /// `budget` nodes.
+    pub(crate) fn count(&self, puzzle: &Grid, limit: u64, budget: u64) -> Count {
+        let mut run = Run::new(limit, budget, None);
+        if let Some(state) = self.load(puzzle, None) {
+            self.search(&state, &mut run);
+        }
+        Count {
+            solutions: run.solutions,
+            first: run.first.as_ref().map(|s| self.grid_of(s)),
+            effort: run.nodes,
+            complete: !run.aborted,
+        }
+    }
+
+    /// Whether `puzzle` has a solution with `digit` not in `cell` (an empty
+    /// cell of the puzzle); `None` past the budget. A known solution
+    /// (`hint`) guides the search towards a second one nearby.
+    pub(crate) fn has_other(
+        &self,
+        puzzle: &Grid,
+        cell: usize,
+        digit: u8,
+        budget: u64,
+        hint: Option<&Grid>,
+    ) -> Option<bool> {
+        let mut run = Run::new(1, budget, hint);
+        if let Some(state) = self.load(puzzle, Some((cell, digit))) {
+            self.search(&state, &mut run);
+        }
+        (!run.aborted).then_some(run.solutions > 0)
+    }
+
+    /// The puzzle's clues placed and propagated, with `digit` removed
+    /// from `cell` if asked; `None` on a contradiction.
+    fn load(&self, puzzle: &Grid, without: Option<(usize, u8)>) -> Option<State> {
+        let mut state = State {
+            boards: [0; MAX_DIGITS],
+            placed: 0,
+            done: [0; MAX_DIGITS],
+        };
+        state.boards[..self.n].fill(self.cells);
+        if let Some((cell, digit)) = without {
+            state.boards[usize::from(digit) - 1] &= !(1u128 << cell);
+        }
+        for (cell, &d) in puzzle.cells().iter().enumerate() {
+            if d != 0 && !self.place(&mut state, cell, usize::from(d) - 1) {
+                return None;
+            }
+        }
+        self.propagate(&mut state, None).then_some(state)
+    }
+
+    /// Puts digit `d` (0-based) in `cell`: the cell leaves every other
+    /// board, and the cell's peers leave `d`'s board (its non-consecutive
+    /// neighbours the boards of `d - 1` and `d + 1`). False if `d` could
+    /// not go there.
+    fn place(&self, s: &mut State, cell: usize, d: usize) -> bool {
+        let bit = 1u128 << cell;
+        if s.boards[d] & bit == 0 {
+            return false;
+        }
+        if s.placed & bit != 0 {
+            return true;
+        }
+        s.placed |= bit;
+        s.done[d] |= self.houses_of[cell & 127];
+        for board in &mut s.boards[..self.n] {
+            *board &= !bit;
+        }
+        s.boards[d] = (s.boards[d] & !self.peers[cell & 127]) | bit;
+        if self.consecutive {
+            let near = self.neighbours[cell & 127];
+            if d > 0 {
+                s.boards[d - 1] &= !near;
+            }
+            if d + 1 < self.n {
+                s.boards[d + 1] &= !near;
+            }
+        }
+        true
+    }
+
+    /// Applies singles and eliminations until nothing changes; false on
+    /// a contradiction (a cell without candidates, or a digit without a
+    /// place in some house). `from` is a state where nothing was left to
+    /// apply (`None` for none): only a digit's houses where its board has
+    /// changed since can yield anything.
+    fn propagate(&self, s: &mut State, from: Option<&State>) -> bool {
+        // Boards as each house scan last saw them.
+        let (mut singles_saw, mut seen_saw) = (from.copied(), from.copied());
+        loop {
+            let Some(singles) = self.naked_singles(s) else {
+                return false;
+            };
+            if singles {
+                continue;
+            }
+            let touched = self.touched(s, &mut singles_saw);
+            match self.hidden_singles(s, &touched) {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            let touched = self.touched(s, &mut seen_saw);
+            let mut found = self.seen_by_all(s, &touched);
+            if self.consecutive {
+                found |= self.pincers(s);
+            }
+            if !found {
+                return true;
+            }
+        }
+    }
+
+    /// Places every unplaced cell left with one candidate: `Some(true)`
+    /// if some were, `None` on a contradiction.
+    fn naked_singles(&self, s: &mut State) -> Option<bool> {
+        let (mut one, mut two) = (0u128, 0u128);
+        for &board in &s.boards[..self.n] {
+            two |= one & board;
+            one |= board;
+        }
+        if one != self.cells {
+            return None;
+        }
+        let mut singles = one & !two & !s.placed;
+        if singles == 0 {
+            return Some(false);
+        }
+        while singles != 0 {
+            let cell = singles.trailing_zeros() as usize;
+            singles &= singles - 1;
+            // An earlier placement of this batch may have taken the
+            // cell's last candidate.
+            let d = (0..self.n).find(|&d| s.boards[d] >> cell & 1 != 0)?;
+            self.place(s, cell, d);
+        }
+        Some(true)
+    }
+
+    /// Per digit, the houses (one bit each) where its board differs from
+    /// the one `saw` holds (every house without one); `saw` then takes
+    /// the current state.
+    fn touched(&self, s: &State, saw: &mut Option<State>) -> [u64; MAX_DIGITS] {
+        let Some(before) = saw.replace(*s) else {
+            let mut touched = [self.every_house; MAX_DIGITS];
+            touched.iter_mut().zip(&s.done).for_each(|(t, done)| *t &= !done);
+            return touched;
+        };
+        // A newly placed cell left every board but its digit's: its
+        // houses count for every digit, without a walk per board.
+        let placed = s.placed & !before.placed;
+        let mut all = 0u64;
+        for_each_cell(placed, |c| all |= self.houses_of[c & 127]);
+        let mut touched = [all; MAX_DIGITS];
+        for (d, t) in touched[..self.n].iter_mut().enumerate() {
+            for_each_cell((s.boards[d] ^ before.boards[d]) & !placed, |c| *t |= self.houses_of[c & 127]);
+            // A placed digit's own loss shows as a cell without
+            // candidates, which the naked-single scan finds.
+            *t &= !s.done[d];
+        }
+        touched
+    }
+
+    /// A digit with one place in a house goes there: `Some(true)` if
+    /// some did, `None` on a contradiction. Only the `touched` houses of
+    /// each digit are looked at.
+    fn hidden_singles(&self, s: &mut State, touched: &[u64; MAX_DIGITS]) -> Option<bool> {
+        let mut found = false;
+        for (d, &houses) in touched[..self.n].iter().enumerate() {
+            let mut houses = houses;
+            while houses != 0 {
+                let h = self.houses[houses.trailing_zeros() as usize & 63];
+                houses &= houses - 1;
+                let places = s.boards[d] & h;
+                if places == 0 {
+                    return None;
+                }
+                if places & (places - 1) == 0 && places & s.placed == 0 {
+                    self.place(s, places.trailing_zeros() as usize, d);
+                    found = true;
+                }
+            }
+        }
+        Some(found)
+    }
+
+    /// A digit's two or three places in a house all see some cell outside
+    /// them (through houses or same-digit conflicts): that cell cannot
+    /// hold the digit; cells next to all of them cannot hold a digit one
+    /// apart. Pointing and claiming are the cases where the cell shares a
+    /// house. True if some candidate went.
+    fn seen_by_all(&self, s: &mut State, touched: &[u64; MAX_DIGITS]) -> bool {
+        let mut found = false;
+        for (d, &houses) in touched[..self.n].iter().enumerate() {
+            let mut houses = houses;
+            while houses != 0 {
+                let h = self.houses[houses.trailing_zeros() as usize & 63];
+                houses &= houses - 1;
+                let places = s.boards[d] & h & !s.placed;
+                let rest = places & places.wrapping_sub(1);
+                let last = rest & rest.wrapping_sub(1);
+                // More places rarely see a common cell.
+                if rest == 0 || last & last.wrapping_sub(1) != 0 {
+                    continue;
+                }
+                let (mut seen, mut near) = (!0u128, !0u128);
+                for_each_cell(places, |c| {
+                    seen &= self.peers[c & 127];
+                    if self.consecutive {
+                        near &= self.neighbours[c & 127];
+                    }
+                });
+                if s.boards[d] & seen != 0 {
+                    s.boards[d] &= !seen;
+                    found = true;
+                }
+                if self.consecutive {
+                    for e in [d.wrapping_sub(1), d + 1] {
+                        if e < self.n && s.boards[e] & near != 0 {
+                            s.boards[e] &= !near;
+                            found = true;
+                        }
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// A cell whose candidates are digits one apart from a middle digit
+    /// (3 and 5) holds a neighbour of that digit either way: its
+    /// non-consecutive neighbours lose the middle digit. True if some
+    /// candidate went.
+    fn pincers(&self, s: &mut State) -> bool {
+        let mut found = false;
+        for d in 1..self.n.saturating_sub(1) {
+            let others = (0..self.n).filter(|&e| e + 1 != d && e != d + 1).fold(0u128, |m, e| m | s.boards[e]);
+            let mut pinned = self.cells & !s.placed & !others;
+            let mut near = 0u128;
+            while pinned != 0 {
+                near |= self.neighbours[pinned.trailing_zeros() as usize & 127];
+                pinned &= pinned - 1;
+            }
+            if s.boards[d] & near != 0 {
+                s.boards[d] &= !near;
+                found = true;
+            }
+        }
+        found
+    }
+
+    /// The branch with the fewest choices, over cells and over the places
+    /// of digits in houses: a digit with two places in a house is as good
+    /// as a cell with two candidates, and often there is no such cell.
+    fn branch(&self, s: &State) -> Branch {
+        let open = self.cells & !s.placed;
+        if open == 0 {
+            return Branch::Solved;
+        }
+        let (mut one, mut two, mut three) = (0u128, 0u128, 0u128);
+        for &board in &s.boards[..self.n] {
+            three |= two & board;
+            two |= one & board;
+            one |= board;
+        }
+        let pairs = open & two & !three;
+        if pairs != 0 {
+            return Branch::Cell(pairs.trailing_zeros() as usize);
+        }
+        for &h in &self.houses[..self.every_house.count_ones() as usize] {
+            for d in 0..self.n {
+                let places = s.boards[d] & h & !s.placed;
+                let rest = places & places.wrapping_sub(1);
+                if rest != 0 && rest & (rest - 1) == 0 {
+                    return Branch::Place(d, places);
+                }
+            }
+        }
+        let mut best = (u32::MAX, 0);
+        let mut m = open;
+        while m != 0 {
+            let cell = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let k = s.boards[..self.n].iter().filter(|&&b| b >> cell & 1 != 0).count() as u32;
+            if k < best.0 {
+                best = (k, cell);
+                if k == 3 {
+                    break;
+                }
+            }
+        }
+        Branch::Cell(best.1)
+    }
+
+    /// Searches below the (propagated) state `s`.
+    fn search(&self, s: &State, run: &mut Run) {
+        run.nodes += 1;
+        if run.nodes > run.budget {
+            run.aborted = true;
+            return;
+        }
+        // Each choice is a (cell, digit) placement; together they cover
+        // every solution below this node.
+        let mut choices = [(0u8, 0u8); MAX_DIGITS];
+        let mut k = 0;
+        match self.branch(s) {
+            Branch::Solved => {
+                run.solutions += 1;
+                run.first.get_or_insert(*s);
+                return;
+            }
+            Branch::Cell(cell) => {
+                for d in 0..self.n {
+                    if s.boards[d] >> cell & 1 != 0 {
+                        choices[k] = (cell as u8, d as u8);
+                        k += 1;
+                    }
+                }
+            }
+            Branch::Place(d, mut places) => {
+                while places != 0 {
+                    choices[k] = (places.trailing_zeros() as u8, d as u8);
+                    places &= places - 1;
+                    k += 1;
+                }
+            }
+        }
+        if let Some(hint) = run.hint {
+            // The known solution's placement first: a second solution
+            // usually differs from it in few cells.
+            let first = choices[..k].iter().position(|&(c, d)| d + 1 == hint.get(usize::from(c)));
+            if let Some(i) = first {
+                choices.swap(0, i);
+            }
+        }
+        for &(cell, d) in &choices[..k] {
+            let mut next = *s;
+            if self.place(&mut next, usize::from(cell), usize::from(d)) && self.propagate(&mut next, Some(s)) {
+                self.search(&next, run);
+            }
+            if run.aborted || run.solutions >= run.limit {
+                return;
+            }
+        }
+    }
+
+    fn grid_of(&self, s: &State) -> Grid {
+        let digits = (0..self.shape.cells())
+            .map(|c| (0..self.n).find(|&d| s.boards[d] >> c & 1 != 0).map_or(0, |d| d as u8 + 1))
+            .collect();
+        Grid::from_cells(self.shape, digits).unwrap_or_else(|| Grid::empty(self.shape))
+    }
+}
+
+/// Calls `f` with the index of every set bit of `board`, a 64-bit
+/// half at a time (a 128-bit `trailing_zeros` costs a branch per call).
+#[inline(always)]
+fn for_each_cell(board: u128, mut f: impl FnMut(usize)) {
+    for (half, offset) in [(board as u64, 0), ((board >> 64) as u64, 64)] {
+        let mut m = half;
+        while m != 0 {
+            f(offset + m.trailing_zeros() as usize);
+            m &= m - 1;
+        }
+    }
+}
+
+impl<'a> Run<'a> {
+    fn new(limit: u64, budget: u64, hint: Option<&'a Grid>) -> Run<'a> {
+        Run {
+            limit: limit.max(1),
+            budget,
+            nodes: 0,
+            hint,
+            solutions: 0,
+            first: None,
+            aborted: false,
+        }
+    }
+}
