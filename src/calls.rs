@@ -6,7 +6,8 @@
 use crate::cache::{with_backend, with_grader};
 use crate::engine::{BackendKind, Count};
 use crate::formats::ParseError;
-use crate::generator::{generate_variant_rated, GenerateError, Symmetry, VariantPuzzle};
+use crate::generator::variant_band::generate_variant_rated;
+use crate::generator::{GenerateError, Symmetry, VariantPuzzle};
 use crate::grid::{Clash, Grid};
 use crate::limits::{GaveUp, Limits, RecordClock};
 use crate::logic::{Rating, SolvePath};

@@ -13,14 +13,13 @@ mod sweep;
 pub mod symmetry;
 mod target;
 pub mod variant;
-mod variant_band;
+pub(crate) mod variant_band;
 pub(crate) mod guided;
 
 pub use band::{RatedSearch, Target};
 pub use generated::Generated;
 pub use symmetry::Symmetry;
 pub use variant::{generate_variant, Rules, VariantPuzzle};
-pub(crate) use variant_band::generate_variant_rated;
 
 use crate::engine::dlx::Dlx;
 use crate::engine::{Backend, BackendKind, Digger, Removal};

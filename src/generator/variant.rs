@@ -81,9 +81,7 @@ pub struct VariantPuzzle {
     /// The rules, with the region map for jigsaw.
     pub variant: Variant,
     /// No clue can be removed: true as dug, false once clues are given
-    /// back to meet a rating band (see [`generate_variant_rated`]).
-    ///
-    /// [`generate_variant_rated`]: super::generate_variant_rated
+    /// back to meet a rating band (see [`crate::generate_variant_in_band`]).
     pub minimal: bool,
 }
 
