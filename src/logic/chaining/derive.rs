@@ -23,6 +23,7 @@
 
 use super::derived::Derivations;
 use super::engine::{node, Board, NONE};
+use crate::logic::techniques::generalized::variant_house_order;
 use crate::logic::candidates::{bit, bits, digits};
 
 /// SE's region types in its own numbering: block, row, column.
@@ -143,63 +144,64 @@ fn kind_index(k: Kind) -> usize {
 }
 
 /// SE's `HiddenSet(2)`: in blocks, then columns, then rows (then, under a
-/// variant, its houses: [`set_houses`]) with more than four empty cells, two digits each with two or more places, together in
-/// two cells: the cells' other digits go. Parents: the two digits' removed
-/// places elsewhere in the house.
+/// variant, its houses: [`set_houses`]) with more than four empty cells,
+/// two digits each with two or more places, together in two cells: the
+/// cells' other digits go. Parents: the two digits' removed places
+/// elsewhere in the house.
 fn hidden_pairs(b: &Board, out: &mut Derivations) {
     let n = b.n();
     for h in set_houses(b) {
-            if b.empty_cells(h) <= 4 {
-                continue;
-            }
-            // Each digit needs two or more places and the pair two in all:
-            // so both have exactly the same two. Only those digits can
-            // pair, met in SE's order of pairs.
-            let mut two = [0u32; 32];
-            for d in 1..=n as u8 {
-                two[d as usize - 1] = b.place_mask(h, d);
-            }
-            let mut paired = 0u32;
-            for (di, &m) in two[..n].iter().enumerate() {
-                paired |= (exactly_two(m) as u32) << di;
-            }
-            if paired.count_ones() < 2 {
-                continue;
-            }
-            for (lo, hi) in pairs_of(paired) {
-                let union = two[lo];
-                if two[hi] != union {
-                    continue;
-                }
-                let (d1, d2) = (lo as u8 + 1, hi as u8 + 1);
-                // The parents are the digits' places at the walk's start
-                // outside the pair's two cells: places since removed, as
-                // the digits now have no others. None: the hint is dropped.
-                if b.removed_places(h, d1) | b.removed_places(h, d2) == 0 {
-                    continue;
-                }
-                let pair = bit(d1) | bit(d2);
-                let cells = b.house_cells(h);
-                let from = out.parents.len();
-                for slot in bits(union) {
-                    let others = b.masks[cells[slot]] & !pair;
-                    if others != 0 {
-                        out.cells.push((cells[slot], others));
-                    }
-                }
-                for (slot, &cell) in cells.iter().enumerate() {
-                    if union >> slot & 1 == 1 {
-                        continue;
-                    }
-                    for d in [d1, d2] {
-                        if b.start_has(cell, d) {
-                            out.parents.push(node(n, cell, d, false));
-                        }
-                    }
-                }
-                out.add_hint(n, from, NONE);
-            }
+        if b.empty_cells(h) <= 4 {
+            continue;
         }
+        // Each digit needs two or more places and the pair two in all:
+        // so both have exactly the same two. Only those digits can
+        // pair, met in SE's order of pairs.
+        let mut two = [0u32; 32];
+        for d in 1..=n as u8 {
+            two[d as usize - 1] = b.place_mask(h, d);
+        }
+        let mut paired = 0u32;
+        for (di, &m) in two[..n].iter().enumerate() {
+            paired |= (exactly_two(m) as u32) << di;
+        }
+        if paired.count_ones() < 2 {
+            continue;
+        }
+        for (lo, hi) in pairs_of(paired) {
+            let union = two[lo];
+            if two[hi] != union {
+                continue;
+            }
+            let (d1, d2) = (lo as u8 + 1, hi as u8 + 1);
+            // The parents are the digits' places at the walk's start
+            // outside the pair's two cells: places since removed, as
+            // the digits now have no others. None: the hint is dropped.
+            if b.removed_places(h, d1) | b.removed_places(h, d2) == 0 {
+                continue;
+            }
+            let pair = bit(d1) | bit(d2);
+            let cells = b.house_cells(h);
+            let from = out.parents.len();
+            for slot in bits(union) {
+                let others = b.masks[cells[slot]] & !pair;
+                if others != 0 {
+                    out.cells.push((cells[slot], others));
+                }
+            }
+            for (slot, &cell) in cells.iter().enumerate() {
+                if union >> slot & 1 == 1 {
+                    continue;
+                }
+                for d in [d1, d2] {
+                    if b.start_has(cell, d) {
+                        out.parents.push(node(n, cell, d, false));
+                    }
+                }
+            }
+            out.add_hint(n, from, NONE);
+        }
+    }
 }
 
 /// SE's variant houses in its order of region types (disjoint groups,
@@ -215,17 +217,12 @@ fn variant_kinds(b: &Board) -> [std::ops::Range<usize>; 4] {
 }
 
 /// The houses SE's hidden and naked sets search, in its order: blocks,
-/// columns, rows, then the variant's ([`variant_kinds`]).
+/// columns, rows, then, on a variant's board, the variant's (the order
+/// the grader's own variant searches use).
 fn set_houses(b: &Board) -> impl Iterator<Item = usize> {
     let n = b.n();
-    let [groups, windows, main, anti] = variant_kinds(b);
-    (2 * n..3 * n)
-        .chain(n..2 * n)
-        .chain(0..n)
-        .chain(groups)
-        .chain(windows)
-        .chain(main)
-        .chain(anti)
+    // The order starts with the 3n classic houses.
+    variant_house_order(n).take(if b.is_variant() { usize::MAX } else { 3 * n })
 }
 
 /// SE's `VLocking` (generalized intersections), its locking under a
