@@ -202,32 +202,21 @@ pub fn generate_variant_in_band<E: From<GenerateError> + From<GradeError>>(
     deadline: Option<Instant>,
 ) -> Result<(VariantPuzzle, Rating), E> {
     let within = band.clone();
-    let mut rate = |grid: &Grid, variant: &Variant| -> Result<(f32, Option<Rating>), E> {
+    // In the band: the full rating (the band-bounded solve has it when it
+    // ran to the end); outside: the score, exact or a bound past the band.
+    let mut rate = |grid: &Grid, variant: &Variant| -> Result<Result<Rating, f32>, E> {
         let rated = crate::cache::with_variant_grader(grid.shape(), variant, |g| {
             let solver = g.solver();
             match solver.band_rating(grid, within.clone())? {
                 (score, full) if within.contains(&score) => {
-                    let rating = full.map_or_else(|| solver.rate(grid), Ok)?;
-                    Ok((rating.score, Some(rating)))
+                    full.map_or_else(|| solver.rate(grid), Ok).map(Ok)
                 }
-                (score, _) => Ok((score, None)),
+                (score, _) => Ok(Err(score)),
             }
         })?;
         Ok(rated.map_err(GradeError::logic)?)
     };
-    let (puzzle, rating) =
-        generate_variant_rated(make, &mut rate, seed, symmetry, band.clone(), max_rated, deadline)?;
-    match rating {
-        Some(rating) => Ok((puzzle, rating)),
-        // A puzzle is reported only when its score is in the band, and
-        // then the rate above has its full rating.
-        None => Err(GenerateError::RatingShortfall {
-            band: format!("{:.1}..{:.1}", band.start, band.end - 0.05),
-            rated: max_rated,
-            closest: f32::NAN,
-        }
-        .into()),
-    }
+    generate_variant_rated(make, &mut rate, seed, symmetry, band, max_rated, deadline)
 }
 
 /// The steps a person would take to solve `puzzle` (which must have

@@ -22,9 +22,10 @@ use rand_chacha::ChaCha8Rng;
 use std::ops::Range;
 use std::time::Instant;
 
-/// A rater: a puzzle's score under its rules (NaN when the techniques
-/// do not solve it) and what else it learned.
-pub(crate) type Rate<'a, T, E> = dyn FnMut(&Grid, &Variant) -> Result<(f32, T), E> + 'a;
+/// A rater for a band: what it says of a puzzle in the band (its
+/// rating, say), or the score of one outside it (NaN when the techniques
+/// do not solve it).
+pub(crate) type Rate<'a, T, E> = dyn FnMut(&Grid, &Variant) -> Result<Result<T, f32>, E> + 'a;
 
 /// Fresh minimal puzzles tried before a puzzle rated above the band is
 /// given clues back: a minimal puzzle in the band is preferred, and
@@ -65,20 +66,18 @@ impl Spent<'_> {
         self.rated < self.target.max_rated && self.target.deadline.is_none_or(|d| Instant::now() < d)
     }
 
-    /// Rates `puzzle`, counting it: its rating and what the rater said.
-    fn rate<T, E>(
-        &mut self,
-        rate: &mut Rate<'_, T, E>,
-        puzzle: &Grid,
-        variant: &Variant,
-    ) -> Result<(f32, T), E> {
-        let (rating, found) = rate(puzzle, variant)?;
+    /// Rates `puzzle`, counting it: what the rater said of it in the
+    /// band, or its score outside it.
+    fn rate<T, E>(&mut self, rate: &mut Rate<'_, T, E>, puzzle: &Grid, variant: &Variant) -> Result<Result<T, f32>, E> {
+        let said = rate(puzzle, variant)?;
         self.rated += 1;
-        let band = &self.target.band;
-        if self.closest.is_nan() || distance(band, rating) < distance(band, self.closest) {
-            self.closest = rating;
+        if let Err(rating) = said {
+            let band = &self.target.band;
+            if self.closest.is_nan() || distance(band, rating) < distance(band, self.closest) {
+                self.closest = rating;
+            }
         }
-        Ok((rating, found))
+        Ok(said)
     }
 
     fn shortfall(&self) -> GenerateError {
@@ -94,9 +93,9 @@ impl Spent<'_> {
 }
 
 /// A variant puzzle whose rating lies in `band` (start included, end
-/// excluded), with what `rate` said of it. `make` makes the puzzle of a seed (minimal, with
-/// `symmetry`); `rate` rates a puzzle under its rules (NaN when the
-/// techniques do not solve it). The first puzzle comes from `seed`, the
+/// excluded), with what `rate` said of it. `make` makes the puzzle of a
+/// seed (minimal, with `symmetry`); `rate` tells a puzzle in the band
+/// from one outside, with the latter's score. The first puzzle comes from `seed`, the
 /// next from seeds drawn from it; after [`MINIMAL_FIRST`] fresh puzzles,
 /// one rated above the band is given clues back (whole orbits of
 /// `symmetry`, so the clues stay symmetric) until it falls in the band,
@@ -131,10 +130,10 @@ pub(crate) fn generate_variant_rated<T, E: From<GenerateError>>(
             Generator::rng(seed, attempt).next_u64()
         })?;
         attempt += 1;
-        let (rating, found) = spent.rate(rate, &puzzle.puzzle, &puzzle.variant)?;
-        if target.band.contains(&rating) {
-            return Ok((puzzle, found));
-        }
+        let rating = match spent.rate(rate, &puzzle.puzzle, &puzzle.variant)? {
+            Ok(found) => return Ok((puzzle, found)),
+            Err(rating) => rating,
+        };
         if attempt > MINIMAL_FIRST && above(&target.band, rating) {
             let mut rng = Generator::rng(seed, attempt);
             for _ in 0..ORDERS {
@@ -177,17 +176,16 @@ fn give_clues_back<T, E>(
         for &cell in empty[..mid].iter().flatten() {
             eased.set(cell, puzzle.solution.get(cell));
         }
-        let (rating, found) = spent.rate(rate, &eased, &puzzle.variant)?;
-        if above(&spent.target.band, rating) {
-            low = mid;
-            continue;
-        }
-        high = mid;
-        if spent.target.band.contains(&rating) {
-            let mut eased_puzzle = puzzle.clone();
-            eased_puzzle.puzzle = eased;
-            eased_puzzle.minimal = false;
-            best = Some((eased_puzzle, found));
+        match spent.rate(rate, &eased, &puzzle.variant)? {
+            Err(rating) if above(&spent.target.band, rating) => low = mid,
+            Err(_) => high = mid,
+            Ok(found) => {
+                high = mid;
+                let mut eased_puzzle = puzzle.clone();
+                eased_puzzle.puzzle = eased;
+                eased_puzzle.minimal = false;
+                best = Some((eased_puzzle, found));
+            }
         }
     }
     Ok(best)
@@ -199,10 +197,14 @@ mod tests {
     use crate::generator::Rules;
     use crate::shape::Shape;
 
-    /// A stand-in rater that needs no grader: the empty cells' count,
-    /// which falls as clues are given back, as ratings roughly do.
-    fn by_empty_cells(puzzle: &Grid, _: &Variant) -> Result<(f32, ()), GenerateError> {
-        Ok(((puzzle.cells().len() - puzzle.given_count()) as f32, ()))
+    /// A stand-in rater for `band` that needs no grader: the empty
+    /// cells' count, which falls as clues are given back, as ratings
+    /// roughly do.
+    fn by_empty_cells(band: Range<f32>) -> impl FnMut(&Grid, &Variant) -> Result<Result<(), f32>, GenerateError> {
+        move |puzzle, _| {
+            let score = (puzzle.cells().len() - puzzle.given_count()) as f32;
+            Ok(if band.contains(&score) { Ok(()) } else { Err(score) })
+        }
     }
 
     #[test]
@@ -210,7 +212,7 @@ mod tests {
         let variant: Variant = "x".parse().unwrap();
         let mut rules = Rules::new(Shape::CLASSIC, &variant).unwrap();
         let mut make = |seed| rules.generate(seed, Symmetry::None).map_err(|_| GenerateError::NoAttempts);
-        let (p, ()) = generate_variant_rated(&mut make, &mut by_empty_cells, 7, Symmetry::None, 20.0..30.0, 100, None).unwrap();
+        let (p, ()) = generate_variant_rated(&mut make, &mut by_empty_cells(20.0..30.0), 7, Symmetry::None, 20.0..30.0, 100, None).unwrap();
         let empty = 81 - p.puzzle.given_count();
         assert!((20..30).contains(&empty), "{empty} empty cells");
         assert!(!p.minimal);
@@ -229,7 +231,7 @@ mod tests {
         let variant: Variant = "x".parse().unwrap();
         let mut rules = Rules::new(Shape::CLASSIC, &variant).unwrap();
         let mut make = |seed| rules.generate(seed, Symmetry::Rot180).map_err(|_| GenerateError::NoAttempts);
-        let (p, ()) = generate_variant_rated(&mut make, &mut by_empty_cells, 3, Symmetry::Rot180, 10.0..20.0, 100, None).unwrap();
+        let (p, ()) = generate_variant_rated(&mut make, &mut by_empty_cells(10.0..20.0), 3, Symmetry::Rot180, 10.0..20.0, 100, None).unwrap();
         for c in 0..81 {
             assert_eq!(p.puzzle.get(c) == 0, p.puzzle.get(80 - c) == 0, "cell {c}");
         }
@@ -240,7 +242,7 @@ mod tests {
         let variant: Variant = "windoku".parse().unwrap();
         let mut rules = Rules::new(Shape::CLASSIC, &variant).unwrap();
         let mut make = |seed| rules.generate(seed, Symmetry::None).map_err(|_| GenerateError::NoAttempts);
-        match generate_variant_rated(&mut make, &mut by_empty_cells, 1, Symmetry::None, 90.0..100.0, 5, None) {
+        match generate_variant_rated(&mut make, &mut by_empty_cells(90.0..100.0), 1, Symmetry::None, 90.0..100.0, 5, None) {
             Err(GenerateError::RatingShortfall { rated, closest, .. }) => {
                 assert_eq!(rated, 5);
                 assert!(closest < 81.0);
