@@ -662,9 +662,13 @@ impl Plan {
         let shape = self.options.shape;
         let band = search.band.clone();
         let graders = PerThread::new(pool);
+        let tried = self.filter.techniques_tried();
         let rate = |p: &Grid| -> Option<Rated<Rating>> {
             let rating = graders
-                .with(|| LogicalSolver::new(shape), |g| without_parallel_walks(|| g.rate(p)))
+                .with(
+                    || LogicalSolver::new(shape),
+                    |g| without_parallel_walks(|| g.rate_with_first(p, tried)),
+                )
                 .ok()?;
             controls.rated.fetch_add(1, Ordering::Relaxed);
             let wanted = rating.solved && band.contains(&rating.score) && self.filter.accepts(&rating);

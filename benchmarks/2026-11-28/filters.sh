@@ -6,12 +6,14 @@
 # wall s, user s) and filters_puzzles.tsv (technique, filter, puzzle)
 # into OUT; filters_serate.py then checks the puzzles against serate.
 # Usage: sh filters.sh SUDOKU_DLX OUT [COUNT] [TIMEOUT]
+# MODES="hardest" (or any of hardest, with, without) runs only those.
 set -u
-BIN=$1; OUT=$2; N=${3:-20}; SECS=${4:-120}
+BIN=$1; OUT=$2; N=${3:-20}; SECS=${4:-120}; MODES=${MODES:-hardest with without}
 mkdir -p "$OUT"
 : >"$OUT/filters_runs.tsv"; : >"$OUT/filters_puzzles.tsv"
 while IFS= read -r t; do
-    for f in hardest with; do
+    for f in $MODES; do
+        [ "$f" = without ] && continue
         /usr/bin/time -f '%e %U' -o "$OUT/time.txt" "$BIN" generate --count "$N" --"$f" "$t" \
             --seed 1 --threads 1 --timeout "$SECS" >"$OUT/p.txt" 2>/dev/null
         n=$(wc -l <"$OUT/p.txt")
@@ -55,6 +57,7 @@ BUG type 4
 BUG type 3
 LIST
 # `--without` (random generation: most puzzles pass).
+case " $MODES " in *" without "*) ;; *) rm -f "$OUT/p.txt" "$OUT/time.txt"; exit 0 ;; esac
 for t in "Pointing" "Naked Pair" "X-Wing" "XY-Wing" "Unique Rectangle" "Forcing Chains & Cycles"; do
     /usr/bin/time -f '%e %U' -o "$OUT/time.txt" "$BIN" generate --count "$N" --without "$t" \
         --seed 1 --threads 1 --timeout "$SECS" >"$OUT/p.txt" 2>/dev/null

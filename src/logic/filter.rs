@@ -7,6 +7,12 @@ use super::rating::Rating;
 use super::technique::Technique;
 use std::fmt;
 
+/// How far past a `hardest` filter's aim a search for it still rates
+/// candidates exactly: [`TechniqueFilter::fit`] gives a candidate 0.45
+/// times e to the minus its distance from the aim, so past this margin
+/// the difference it makes is under 0.03.
+const RANKING_MARGIN: f32 = 3.0;
+
 /// Families of techniques, by name: what each covers.
 const FAMILIES: [(&str, &[Technique]); 9] = [
     (
@@ -208,6 +214,27 @@ impl TechniqueFilter {
         (with + without) as f32 + hardest + near
     }
 
+    /// How many techniques of the solving order a search for this filter
+    /// rates candidates with (`LogicalSolver::rate_with_first`): with a
+    /// `hardest` set, a wanted puzzle needs no technique after that set's
+    /// last member, so the techniques past both that member and
+    /// [`RANKING_MARGIN`] above the aim (for the easier sets, the chains,
+    /// which cost the most) are left out. Those within the margin stay:
+    /// the search still tells a candidate just past the set from one far
+    /// past it. Every technique for a filter without a `hardest` set.
+    pub(crate) fn techniques_tried(&self) -> usize {
+        let all = Technique::ALL.len();
+        let (Some(set), Some(aim)) = (&self.hardest, self.aim()) else {
+            return all;
+        };
+        let last = set.members.iter().map(|t| t.index() + 1).max().unwrap_or(all);
+        let near = Technique::ALL
+            .iter()
+            .position(|t| t.difficulty() >= aim + RANKING_MARGIN)
+            .unwrap_or(all);
+        last.max(near)
+    }
+
     /// The difficulty a path that meets the filter comes near: the
     /// easiest member's of the hardest set, or else the highest of the
     /// `with` sets' easiest members.
@@ -259,6 +286,28 @@ mod tests {
             assert!(t.name().parse::<Techniques>().unwrap().members().contains(&t));
             assert_eq!(t.id().parse::<Techniques>().unwrap().members(), [t]);
         }
+    }
+
+    /// A search for a hardest step rates with every member of the set and
+    /// the techniques just past it, but not the chains when the set is
+    /// easy; other filters with every technique.
+    #[test]
+    fn a_hardest_filter_leaves_out_the_techniques_far_past_it() {
+        let hardest = |name: &str| TechniqueFilter {
+            hardest: Some(name.parse().unwrap()),
+            ..TechniqueFilter::default()
+        };
+        let tried = hardest("X-Wing").techniques_tried();
+        assert!(tried > Technique::UniqueRectangle.index() && tried <= Technique::ForcingChainsCycles.index());
+        let fish = hardest("fish").techniques_tried();
+        assert!(fish > Technique::Jellyfish.index() && fish <= Technique::ForcingChainsCycles.index());
+        let all = Technique::ALL.len();
+        assert_eq!(hardest("Nested Forcing Chains").techniques_tried(), all);
+        let with = TechniqueFilter {
+            with: vec!["X-Wing".parse().unwrap()],
+            ..TechniqueFilter::default()
+        };
+        assert_eq!(with.techniques_tried(), all);
     }
 
     #[test]

@@ -196,6 +196,27 @@ impl LogicalSolver {
         Ok((bound.max(ceiling), None))
     }
 
+    /// Rates `puzzle` trying only the first `tried` techniques of the
+    /// solving order: when they solve it, the rating [`LogicalSolver::rate`]
+    /// gives (a prefix of the order finds the same steps as the whole list,
+    /// see [`LogicalSolver::band_score`]). Otherwise the path so far,
+    /// unsolved, with no hardest step and scored at the base difficulty of
+    /// the first technique left out, marked as a lower bound: a score to
+    /// rank by, for searches that want only puzzles the prefix solves.
+    pub(crate) fn rate_with_first(&mut self, puzzle: &Grid, tried: usize) -> Result<Rating, LogicError> {
+        let (path, _) = self
+            .run(puzzle, false, None, tried, f32::INFINITY)?
+            .expect("without a deadline the solve runs to its end");
+        let mut rating = path.rating;
+        if let (false, Some(next)) = (path.solved, Technique::ALL.get(tried)) {
+            rating.score = next.difficulty();
+            rating.level = super::rating::Level::of(rating.score);
+            rating.hardest = None;
+            rating.lower_bound = true;
+        }
+        Ok(rating)
+    }
+
     /// The solving loop: only the first `tried` techniques of the solving
     /// order, stopping after a step rated `stop` or more. Also returns the
     /// hardest step's difficulty.
@@ -383,5 +404,40 @@ mod tests {
             }
         }
         assert!(checked > 20, "the sample covers the bands");
+    }
+
+    /// A prefix of the solving order that solves a puzzle rates it as SE
+    /// does (the sample's ratings, from serate), with every step from the
+    /// prefix's producers; one that does not solve it says so, with a
+    /// score no higher than SE's.
+    #[test]
+    fn a_prefix_that_solves_rates_as_se_and_one_that_does_not_says_so() {
+        let mut solver = LogicalSolver::new(Shape::CLASSIC);
+        let prefixes = [
+            Technique::XWing.index() + 1,
+            Technique::UniqueRectangle.index() + 1,
+            Technique::ForcingChainsCycles.index(),
+        ];
+        let (mut solved, mut cut) = (0, 0);
+        for (puzzle, se) in sample() {
+            for tried in prefixes {
+                let rating = solver.rate_with_first(&puzzle, tried).unwrap();
+                if rating.solved {
+                    solved += 1;
+                    assert_eq!(rating.score, se, "{puzzle}, first {tried}");
+                    assert!(!rating.lower_bound);
+                    let last = registry::searched(tried, crate::logic::candidates::VariantRules::default())
+                        .flat_map(|p| p.techniques().iter().map(|t| t.index()))
+                        .max()
+                        .unwrap();
+                    assert!(rating.techniques.iter().all(|(t, _)| t.index() <= last), "{puzzle}");
+                } else {
+                    cut += 1;
+                    assert!(rating.lower_bound && rating.hardest.is_none(), "{puzzle}");
+                    assert!(rating.score <= se, "{puzzle}, first {tried}: {} above SE's {se}", rating.score);
+                }
+            }
+        }
+        assert!(solved > 20 && cut > 20, "the sample covers both: {solved} solved, {cut} cut");
     }
 }
