@@ -179,6 +179,9 @@ struct JsonRecord<'a> {
     shape: Option<String>,
     #[serde(borrow, default)]
     cells: Option<Vec<&'a RawValue>>,
+    /// Variant rules: a classic reading refuses a record that has some.
+    #[serde(default)]
+    variant: Option<String>,
 }
 
 /// Where a raw JSON value starts in `text`, as a byte offset: the value is
@@ -233,12 +236,21 @@ internal_pub! {
     /// empty. A `"shape"` that differs from a forced `shape` (`--box`) is an
     /// error rather than a silent choice of one of them.
     fn parse_json(text: &str, shape: Option<Shape>, line: usize) -> Result<Grid, ParseError> {
-        parse_json_at(text, shape, line, 0)
+        parse_json_at(text, shape, line, 0, false)
     }
 }
 
-/// [`parse_json`] for text that starts `offset` characters into its line.
-fn parse_json_at(text: &str, forced: Option<Shape>, line: usize, offset: usize) -> Result<Grid, ParseError> {
+/// [`parse_json`] for text that starts `offset` characters into its line;
+/// `classic`: the record is read under the classic rules, so one with
+/// variant rules of its own is an error rather than a puzzle read
+/// without them.
+fn parse_json_at(
+    text: &str,
+    forced: Option<Shape>,
+    line: usize,
+    offset: usize,
+    classic: bool,
+) -> Result<Grid, ParseError> {
     let column = |byte: usize| Some(offset + char_column(text, byte));
     let record: JsonRecord = serde_json::from_str(text).map_err(|e| {
         // serde_json counts columns in bytes, from 1.
@@ -247,6 +259,15 @@ fn parse_json_at(text: &str, forced: Option<Shape>, line: usize, offset: usize) 
         let what = what.split(" at line ").next().unwrap_or(&what);
         error(line, at, format!("invalid JSON: {what}"))
     })?;
+    if let (true, Some(named)) = (classic, record.variant.as_deref()) {
+        if !named.parse::<Variant>().is_ok_and(|v| v.is_classic()) {
+            let msg = format!(
+                "the record has variant rules (\"variant\": \"{named}\"), which a classic reading would ignore: \
+                 read it as a variant record (`--variant` on the command line)"
+            );
+            return Err(error(line, None, msg));
+        }
+    }
     let shape = match record.shape.as_deref() {
         None => forced,
         Some(named) => {
@@ -521,7 +542,7 @@ impl<R: BufRead> PuzzleReader<R> {
         let trimmed = text.trim_start();
         if trimmed.starts_with('{') {
             let lead = text[..text.len() - trimmed.len()].chars().count();
-            return parse_json_at(trimmed, self.shape, n, lead);
+            return parse_json_at(trimmed, self.shape, n, lead, true);
         }
         let field_len = trimmed.split_whitespace().next().map_or(0, |f| f.chars().count());
         let is_line = match self.shape {
@@ -610,6 +631,29 @@ mod tests {
         let e = grids[2].as_ref().unwrap_err();
         assert_eq!(e.line, 3);
         assert!(e.to_string().contains("80 cells"), "{e}");
+    }
+
+    /// A JSON record with variant rules of its own is not read as a
+    /// classic puzzle (its rules would be lost); classic ones are.
+    #[test]
+    fn a_classic_reading_refuses_records_with_variant_rules() {
+        let line = ".".repeat(81);
+        let text = format!(
+            "{{\"puzzle\":\"{line}\",\"variant\":\"x\"}}\n{{\"puzzle\":\"{line}\",\"variant\":\"classic\"}}\n"
+        );
+        let read: Vec<_> = PuzzleReader::new(text.as_bytes(), None).collect();
+        let err = read[0].puzzle.as_ref().unwrap_err();
+        assert_eq!(err.line, 1);
+        assert!(
+            err.message.contains("\"variant\": \"x\"") && err.message.contains("variant record"),
+            "{err}"
+        );
+        assert!(read[1].puzzle.is_ok());
+        let variant = read_variant_records(&text, None, &Variant::default());
+        assert!(variant[0]
+            .puzzle
+            .as_ref()
+            .is_ok_and(|(_, v)| v.has(Constraint::X)));
     }
 
     #[test]

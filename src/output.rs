@@ -405,13 +405,15 @@ impl Record {
         )))
     }
 
-    /// A count or a solve under `variant`'s rules: the record names them
-    /// (and the region map), so that it reads back. Other kinds are
-    /// unchanged.
+    /// A count, a solve or a rating under `variant`'s rules: the record
+    /// names them (and the region map), so that it reads back. Other kinds
+    /// are unchanged.
     pub fn with_variant(mut self, variant: &crate::variant::Variant) -> Record {
-        if let Kind::Counted(r) | Kind::Solved(SolvedRecord(r)) = &mut *self.0 {
-            r.variant = Some(variant.to_string());
-            r.regions = variant.region_map();
+        let (rules, regions) = (Some(variant.to_string()), variant.region_map());
+        match &mut *self.0 {
+            Kind::Counted(r) | Kind::Solved(SolvedRecord(r)) => (r.variant, r.regions) = (rules, regions),
+            Kind::Rated(r) => (r.variant, r.regions) = (rules, regions),
+            _ => {}
         }
         self
     }
@@ -594,6 +596,12 @@ pub(crate) struct RatedRecord {
     /// DLX effort to show it unique.
     #[serde(flatten)]
     pub(crate) effort: EffortFields,
+    /// The variant rules (absent for classic puzzles).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) variant: Option<String>,
+    /// The jigsaw region map (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) regions: Option<String>,
 }
 
 impl RatedRecord {
@@ -604,6 +612,8 @@ impl RatedRecord {
             puzzle: puzzle.to_line(),
             rating: RatingFields::from(&graded.path.rating),
             effort: EffortFields::of(BackendKind::Dlx, graded.effort),
+            variant: None,
+            regions: None,
         }
     }
 }

@@ -238,7 +238,18 @@ fn jigsaw_records_are_rated_under_their_regions() {
         let puzzle: sudoku_dlx::Grid = record["puzzle"].as_str().unwrap().parse().unwrap();
         let graded = sudoku_dlx::grade_variant_within(&puzzle, &variant, Default::default(), false).unwrap();
         assert_eq!(rating["er"].as_f64().unwrap() as f32, graded.path.rating.score);
+        // The rated record names its rules, so that it reads back.
+        assert_eq!(rating["variant"], "jigsaw");
+        assert_eq!(rating["regions"], record["regions"]);
     }
+    // Read without its rules it would be another puzzle: refused, named.
+    let first = serde_json::to_string(&rated[0]).unwrap();
+    bin()
+        .args(["solve"])
+        .write_stdin(format!("{first}\n"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("line 1: the record has variant rules (\"variant\": \"jigsaw\")"));
     // Two 1s in one region, on different rows and columns: a region clash.
     let map = records[0]["regions"].as_str().unwrap();
     let other = (10..81)

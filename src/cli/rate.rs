@@ -7,10 +7,11 @@ use super::batch::{self, warn, Item, Outcome, Tally};
 use super::options::{Format, InputArgs};
 use anyhow::Result;
 use clap::Args;
+use sudoku_dlx::formats::VariantRecord;
 use sudoku_dlx::limits::Limits;
-use sudoku_dlx::output::{Record, Writer};
-use sudoku_dlx::Level;
-use sudoku_dlx::{grade_variant_within, GradeError, Variant};
+use sudoku_dlx::output::{Record, Source, Writer};
+use sudoku_dlx::parallel::for_each_ordered;
+use sudoku_dlx::{grade_variant_within, GradeError, Grid, Level, Variant};
 
 /// Options of `rate`.
 #[derive(Args, Debug)]
@@ -44,81 +45,67 @@ enum Rated {
     Done(Level, Record),
 }
 
-fn rate_record(item: &Item, limits: Limits, variant: Option<&Variant>) -> Rated {
-    let puzzle = match batch::puzzle_or_message(item) {
-        Ok(p) => p,
-        Err(message) => return Rated::Failed(message, Outcome::Invalid),
-    };
-    let classic = Variant::default();
-    match grade_variant_within(puzzle, variant.unwrap_or(&classic), limits, false) {
-        Ok(graded) => Rated::Done(
-            graded.path.rating.level,
-            Record::rated(item.source(), puzzle, &graded),
-        ),
-        Err(e) => {
-            let (why, outcome) = refusal(&e);
-            Rated::Failed(format!("{}: {why}", item.place()), outcome)
-        }
+fn rate_record(item: &Item, limits: Limits) -> Rated {
+    match batch::puzzle_or_message(item) {
+        Ok(puzzle) => rated(item.source(), &item.place(), puzzle, &Variant::default(), limits),
+        Err(message) => Rated::Failed(message, Outcome::Invalid),
     }
 }
 
-/// `rate --variant` with jigsaw: each record is read whole (a puzzle
-/// line and its region line) and rated under its own regions.
-fn rate_jigsaw(args: &RateArgs, variant: &Variant, format: sudoku_dlx::output::Format) -> Result<i32> {
-    let mut writer = Writer::new(batch::stdout(), format, None)?;
-    let limits = Limits::from(args.input.limits);
-    let mut failures = 0;
-    for (file, record) in super::variant::records(&args.input, variant)? {
-        let source = sudoku_dlx::output::Source {
-            file,
-            line: record.line,
-        };
-        let graded = record
-            .puzzle
-            .map_err(|e| e.to_string())
-            .and_then(|(puzzle, rules)| {
-                grade_variant_within(&puzzle, &rules, limits, false)
-                    .map(|graded| (puzzle, graded))
-                    .map_err(|e| refusal(&e).0)
-            });
-        match graded {
-            Ok((puzzle, graded)) => writer.record(&Record::rated(source, &puzzle, &graded))?,
-            Err(why) => {
-                failures += 1;
-                warn(format_args!("{}:{}: {why}", source.file, source.line));
-                if args.format == Format::Json {
-                    writer.record(&Record::error(source, why))?;
-                }
-            }
+/// A variant record, under its own rules (from the record, or the
+/// command line's).
+fn rate_variant_record((file, record): &(String, VariantRecord), limits: Limits) -> Rated {
+    let source = Source {
+        file: file.clone(),
+        line: record.line,
+    };
+    match &record.puzzle {
+        Ok((puzzle, rules)) => rated(
+            source,
+            &format!("{file}: line {}", record.line),
+            puzzle,
+            rules,
+            limits,
+        ),
+        Err(e) => Rated::Failed(format!("{file}: {e}"), Outcome::Invalid),
+    }
+}
+
+/// `puzzle` graded under `rules`: its record (naming the rules unless
+/// classic), or why not, after `place`.
+fn rated(source: Source, place: &str, puzzle: &Grid, rules: &Variant, limits: Limits) -> Rated {
+    match grade_variant_within(puzzle, rules, limits, false) {
+        Ok(graded) => {
+            let record = Record::rated(source, puzzle, &graded);
+            let record = if rules.is_classic() {
+                record
+            } else {
+                record.with_variant(rules)
+            };
+            Rated::Done(graded.path.rating.level, record)
+        }
+        Err(e) => {
+            let (why, outcome) = refusal(&e);
+            Rated::Failed(format!("{place}: {why}"), outcome)
         }
     }
-    writer.end()?;
-    Ok(if failures == 0 { 0 } else { 1 })
 }
 
 /// Runs `rate`; returns the exit code.
 pub fn run(args: RateArgs) -> Result<i32> {
     let format = args.format.records("rate", false)?;
-    if let Some(jigsaw) = args
-        .input
-        .variant()
-        .filter(|v| v.has(sudoku_dlx::Constraint::Jigsaw))
-    {
-        return rate_jigsaw(&args, jigsaw, format);
-    }
     let mut writer = Writer::new(batch::stdout(), format, None)?;
     let mut tally = Tally::start();
     let mut levels = [0u64; Level::ALL.len()];
     let limits = Limits::from(args.input.limits);
-    let variant = args.input.variant();
-    let rate = |item: &Item| rate_record(item, limits, variant);
-    batch::process(&args.input, &mut writer, rate, |writer, item, rated| {
+    let json = args.format == Format::Json;
+    let mut emit = |writer: &mut Writer<_>, source: Source, rated: Rated| -> Result<()> {
         match rated {
             Rated::Failed(message, outcome) => {
                 tally.add(outcome);
                 warn(&message);
-                if args.format == Format::Json {
-                    writer.record(&Record::error(item.source(), message))?;
+                if json {
+                    writer.record(&Record::error(source, message))?;
                 }
             }
             Rated::Done(level, record) => {
@@ -128,7 +115,32 @@ pub fn run(args: RateArgs) -> Result<i32> {
             }
         }
         Ok(())
-    })?;
+    };
+    if let Some(variant) = args.input.variant() {
+        // Variant records are read whole (a jigsaw line is followed by
+        // its region line; JSON records may carry rules of their own).
+        let records = super::variant::records(&args.input, variant)?;
+        let pool = batch::pool(args.input.threads)?;
+        let writer = std::cell::RefCell::new(&mut writer);
+        for_each_ordered(
+            &pool,
+            records.into_iter(),
+            |record| rate_variant_record(record, limits),
+            |(file, record), rated| {
+                let source = Source {
+                    file,
+                    line: record.line,
+                };
+                emit(&mut writer.borrow_mut(), source, rated)
+            },
+            || Ok(writer.borrow_mut().flush()?),
+        )?;
+    } else {
+        let rate = |item: &Item| rate_record(item, limits);
+        batch::process(&args.input, &mut writer, rate, |writer, item, rated| {
+            emit(writer, item.source(), rated)
+        })?;
+    }
     writer.end()?;
     if args.input.stats {
         warn(tally.summary("rated"));
