@@ -1020,6 +1020,26 @@ mod tests {
     }
 
     #[test]
+    fn a_non_consecutive_placement_removes_the_digits_one_apart_from_its_neighbours() {
+        let variant: Variant = "non-consecutive".parse().unwrap();
+        let tables = Arc::new(Tables::for_variant(Shape::CLASSIC, &variant).unwrap());
+        for (cell, d) in [(0, 1), (40, 5), (80, 9), (44, 3)] {
+            let mut c = Candidates::empty(Arc::clone(&tables));
+            c.place(cell, d);
+            let (r, col) = (cell / 9, cell % 9);
+            for other in (0..81).filter(|&o| o != cell) {
+                let (ro, co) = (other / 9, other % 9);
+                let same_house = ro == r || co == col || (ro / 3, co / 3) == (r / 3, col / 3);
+                let next_to = r.abs_diff(ro) + col.abs_diff(co) == 1;
+                let kept: Vec<u8> = (1..=9)
+                    .filter(|&e| !(same_house && e == d) && !(next_to && e.abs_diff(d) == 1))
+                    .collect();
+                assert_eq!(digits(c.mask(other)).collect::<Vec<_>>(), kept, "{cell} {d} {other}");
+            }
+        }
+    }
+
+    #[test]
     fn window_groups_split_the_board_in_nine() {
         let groups = windows(Shape::CLASSIC);
         assert_eq!(groups.len(), 9);
