@@ -1031,9 +1031,8 @@ mod tests {
                 let (ro, co) = (other / 9, other % 9);
                 let same_house = ro == r || co == col || (ro / 3, co / 3) == (r / 3, col / 3);
                 let next_to = r.abs_diff(ro) + col.abs_diff(co) == 1;
-                let kept: Vec<u8> = (1..=9)
-                    .filter(|&e| !(same_house && e == d) && !(next_to && e.abs_diff(d) == 1))
-                    .collect();
+                let forbidden = |e: u8| (same_house && e == d) || (next_to && e.abs_diff(d) == 1);
+                let kept: Vec<u8> = (1..=9).filter(|&e| !forbidden(e)).collect();
                 assert_eq!(digits(c.mask(other)).collect::<Vec<_>>(), kept, "{cell} {d} {other}");
             }
         }
