@@ -169,7 +169,7 @@ pub fn grade_within(puzzle: &Grid, limits: Limits, keep_steps: bool) -> Result<G
 /// [`grade_within`] does): the uniqueness count and the logical solve
 /// follow the variant's houses and peers, with Sukaku Explainer's
 /// techniques for variants. An error for rules the grader does not rate
-/// (non-consecutive).
+/// (non-consecutive combined with other rules).
 pub fn grade_variant_within(
     puzzle: &Grid,
     variant: &Variant,

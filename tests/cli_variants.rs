@@ -112,12 +112,12 @@ fn bad_variant_input_is_named() {
         .code(1)
         .stderr(predicate::str::contains("windoku does not exist on a 2x3 board"));
     bin()
-        .args(["rate", "--variant", "non-consecutive"])
+        .args(["rate", "--variant", "x,non-consecutive"])
         .write_stdin(puzzle)
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "the grader does not rate non-consecutive puzzles",
+            "the grader does not rate combined non-consecutive puzzles",
         ));
 }
 

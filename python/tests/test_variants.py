@@ -160,7 +160,7 @@ def test_jigsaw_forms_carry_their_regions(cli):
         (lambda: sd.generate_array(1, variant="jigsaw"), sd.OptionError, "jigsaw"),
         (lambda: sd.generate(1, seed=1, variant="x", rating="9.9..10", max_attempts=2), sd.GenerationError,
          "puzzle 0"),
-        (lambda: sd.rate("." * 81, variant="non-consecutive"), sd.OptionError, "non-consecutive"),
+        (lambda: sd.rate("." * 81, variant="x,non-consecutive"), sd.OptionError, "combined non-consecutive"),
         (lambda: sd.explain("." * 81, variant="x"), sd.NotUniqueError, "cannot explain"),
     ],
 )

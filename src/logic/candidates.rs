@@ -73,6 +73,10 @@ pub struct Tables {
     geometry: Geometry,
     /// Whether jigsaw regions stand in the boxes' place.
     jigsaw: bool,
+    /// Under non-consecutive, each cell's orthogonal neighbours, which
+    /// lose the digits one apart from a digit placed in it; empty
+    /// otherwise.
+    consecutive: Vec<Vec<usize>>,
 }
 
 /// A fingerprint of a [`Tables`]' houses, peers and rules: equal for
@@ -93,13 +97,15 @@ impl Tables {
     /// reach the cells a same-digit conflict forbids. Jigsaw regions take
     /// the boxes' house numbers; jigsaw alone keeps the classic technique
     /// set (SE has no irregular regions: docs/variants.md, "Rating").
-    /// Non-consecutive is not rated.
+    /// Non-consecutive alone keeps the classic houses and peers, with
+    /// its neighbour relation beside them; combined with other rules it
+    /// is not rated.
     pub(crate) fn for_variant(shape: Shape, variant: &Variant) -> Result<Tables, LogicError> {
         if variant.is_classic() {
             return Ok(Tables::new(shape));
         }
         if variant.has(Constraint::NonConsecutive) {
-            return Err(LogicError::UnratedVariant(Constraint::NonConsecutive.name()));
+            return Tables::non_consecutive(shape, variant);
         }
         let regions: Option<Vec<usize>> = variant
             .has(Constraint::Jigsaw)
@@ -138,8 +144,40 @@ impl Tables {
         let rules = VariantRules {
             variant: true,
             conflicts: variant.has(Constraint::AntiKnight) || variant.has(Constraint::AntiKing),
+            non_consecutive: false,
         };
         Ok(Tables::build(shape, regions.as_deref(), extra, conflicts, rules))
+    }
+
+    /// Non-consecutive tables: SE's `--isNC=1` keeps the classic houses,
+    /// peers and chains (`Settings.toggleVariants` leaves `isVLatin` on)
+    /// and removes the digits one apart from a placed digit's orthogonal
+    /// neighbours (`Cell.setValueAndCancel`). SE rates no combination
+    /// this grader could check, so other rules with it are refused.
+    fn non_consecutive(shape: Shape, variant: &Variant) -> Result<Tables, LogicError> {
+        let alone = Constraint::ALL
+            .into_iter()
+            .all(|c| c == Constraint::NonConsecutive || !variant.has(c));
+        if !alone {
+            return Err(LogicError::UnratedVariant("combined non-consecutive"));
+        }
+        let rules = VariantRules {
+            non_consecutive: true,
+            ..VariantRules::default()
+        };
+        let mut tables = Tables::build(shape, None, Vec::new(), Vec::new(), rules);
+        tables.consecutive = vec![Vec::new(); shape.cells()];
+        for conflict in variant.conflicts(shape) {
+            if let Conflict::Consecutive(a, b) = conflict {
+                tables.consecutive[a].push(b);
+                tables.consecutive[b].push(a);
+            }
+        }
+        for list in &mut tables.consecutive {
+            list.sort_unstable();
+            list.dedup();
+        }
+        Ok(tables)
     }
 
     /// The tables of `shape` with, if given, each cell's jigsaw region
@@ -238,6 +276,7 @@ impl Tables {
             peers,
             extra,
             rules,
+            consecutive: Vec::new(),
         }
     }
 
@@ -273,6 +312,12 @@ impl Tables {
     /// classic board).
     pub(crate) fn extra_houses_of(&self, cell: usize) -> &[(usize, u8)] {
         self.extra.get(cell).map_or(&[], |v| &v[..])
+    }
+
+    /// Under non-consecutive, the orthogonal neighbours of a cell (none
+    /// otherwise).
+    pub(crate) fn consecutive_neighbours(&self, cell: usize) -> &[usize] {
+        self.consecutive.get(cell).map_or(&[], |v| &v[..])
     }
 
     /// The variant's rules as they change the solve.
@@ -360,6 +405,10 @@ pub(crate) struct VariantRules {
     /// Same-digit conflicts outside houses (anti-knight, anti-king): SE
     /// turns uniqueness techniques and BUG off.
     pub conflicts: bool,
+    /// Non-consecutive (alone): SE's classic technique set with its two
+    /// non-consecutive producers after the naked single, and no
+    /// uniqueness technique nor BUG.
+    pub non_consecutive: bool,
 }
 
 /// SE's nine window groups of a 9x9 windoku, in its order
@@ -417,6 +466,12 @@ fn every_cell(cells: usize) -> impl Iterator<Item = u64> {
 /// The bit for digit `d` (1-based) in a candidate mask.
 pub fn bit(d: u8) -> u32 {
     1 << (d - 1)
+}
+
+/// The digits one apart from `d` (1-based) as a candidate mask: the
+/// digits non-consecutive forbids next to it.
+pub(crate) fn one_apart(d: u8) -> u32 {
+    (bit(d) << 1 | bit(d) >> 1) & !bit(d)
 }
 
 /// The digits of a mask, smallest first.
@@ -517,6 +572,9 @@ impl Candidates {
             if d != 0 {
                 for &p in tables.peers(cell) {
                     cands.masks[p] &= !bit(d);
+                }
+                for &p in tables.consecutive_neighbours(cell) {
+                    cands.masks[p] &= !one_apart(d);
                 }
             }
         }
@@ -701,6 +759,14 @@ impl Candidates {
         for &p in tables.peers(cell) {
             if self.masks[p] & bit(d) != 0 {
                 self.write_mask(p, self.masks[p] & !bit(d));
+                self.touch_houses(p);
+            }
+        }
+        for &p in tables.consecutive_neighbours(cell) {
+            let gone = self.masks[p] & one_apart(d);
+            if gone != 0 {
+                self.touch(gone);
+                self.write_mask(p, self.masks[p] & !gone);
                 self.touch_houses(p);
             }
         }
@@ -949,6 +1015,25 @@ mod tests {
                     let expected = a != b && (in_house || conflict || window_group);
                     assert_eq!(t.sees(a, b), expected, "{name}: {a} {b}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn a_non_consecutive_placement_removes_the_digits_one_apart_from_its_neighbours() {
+        let variant: Variant = "non-consecutive".parse().unwrap();
+        let tables = Arc::new(Tables::for_variant(Shape::CLASSIC, &variant).unwrap());
+        for (cell, d) in [(0, 1), (40, 5), (80, 9), (44, 3)] {
+            let mut c = Candidates::empty(Arc::clone(&tables));
+            c.place(cell, d);
+            let (r, col) = (cell / 9, cell % 9);
+            for other in (0..81).filter(|&o| o != cell) {
+                let (ro, co) = (other / 9, other % 9);
+                let same_house = ro == r || co == col || (ro / 3, co / 3) == (r / 3, col / 3);
+                let next_to = r.abs_diff(ro) + col.abs_diff(co) == 1;
+                let forbidden = |e: u8| (same_house && e == d) || (next_to && e.abs_diff(d) == 1);
+                let kept: Vec<u8> = (1..=9).filter(|&e| !forbidden(e)).collect();
+                assert_eq!(digits(c.mask(other)).collect::<Vec<_>>(), kept, "{cell} {d} {other}");
             }
         }
     }

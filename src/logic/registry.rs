@@ -22,8 +22,10 @@ use super::techniques::full_house::FullHouse;
 use super::techniques::generalized::{GeneralizedIntersection, GeneralizedNakedSet, VariantTurbotFish};
 use super::techniques::hidden_set::HiddenSet;
 use super::techniques::hidden_single::HiddenSingle;
+use super::techniques::locked_nc::LockedNonConsecutive;
 use super::techniques::naked_set::NakedSet;
 use super::techniques::naked_single::NakedSingle;
+use super::techniques::nc_forcing_cell::NonConsecutiveForcingCell;
 use super::techniques::pointing::Pointing;
 use super::techniques::strong_links::StrongLinks;
 use super::techniques::unique_rectangle::UniqueRectangle;
@@ -114,6 +116,32 @@ fn variant_order(conflicts: bool) -> &'static [&'static dyn Producer] {
     }
 }
 
+/// Every producer in solving order under non-consecutive, derived from
+/// [`ORDER`]: SE's classic set (`--isNC=1` alone keeps `isVLatin` on),
+/// its two non-consecutive producers right after the naked single
+/// (`Solver`'s constructor), and no uniqueness technique nor BUG
+/// (`Settings.init`: off with any forbidden pairs).
+fn non_consecutive_order() -> &'static [&'static dyn Producer] {
+    static NON_CONSECUTIVE: std::sync::OnceLock<Vec<&'static dyn Producer>> = std::sync::OnceLock::new();
+    NON_CONSECUTIVE.get_or_init(|| {
+        let uniqueness = [Technique::UniqueRectangle, Technique::BugPlusOne];
+        let non_consecutive: [&'static dyn Producer; 2] = [&NonConsecutiveForcingCell, &LockedNonConsecutive];
+        ORDER
+            .iter()
+            .copied()
+            .filter(|p| !uniqueness.contains(&p.techniques()[0]))
+            .flat_map(|p| {
+                let after: &[&'static dyn Producer] = if p.techniques()[0] == Technique::NakedSingle {
+                    &non_consecutive
+                } else {
+                    &[]
+                };
+                std::iter::once(p).chain(after.iter().copied())
+            })
+            .collect()
+    })
+}
+
 /// What a classic producer becomes in SE's variant technique set.
 fn under_variants(p: &'static dyn Producer) -> Vec<&'static dyn Producer> {
     match p.techniques()[0] {
@@ -130,7 +158,9 @@ fn under_variants(p: &'static dyn Producer) -> Vec<&'static dyn Producer> {
 /// The producers in solving order for boards with these tables'
 /// rules.
 fn order_for(rules: VariantRules) -> &'static [&'static dyn Producer] {
-    if rules.variant {
+    if rules.non_consecutive {
+        non_consecutive_order()
+    } else if rules.variant {
         variant_order(rules.conflicts)
     } else {
         ORDER
@@ -151,6 +181,7 @@ fn producer_of(technique: Technique) -> &'static dyn Producer {
     ORDER
         .iter()
         .chain(variant_order(false))
+        .chain(non_consecutive_order())
         .copied()
         .find(|p| p.techniques().contains(&technique))
         .expect("every technique has a producer")
@@ -186,9 +217,10 @@ mod tests {
             Technique::GeneralizedNakedTriple,
             Technique::GeneralizedNakedQuad,
         ];
+        let non_consecutive = [Technique::NonConsecutiveForcingCell, Technique::LockedNonConsecutive];
         let classic: Vec<Technique> = Technique::ALL
             .into_iter()
-            .filter(|t| !generalized.contains(t))
+            .filter(|t| !generalized.contains(t) && !non_consecutive.contains(t))
             .collect();
         assert_eq!(reported(ORDER), classic);
         // The variant order is a subsequence of the same solving order.
@@ -201,6 +233,14 @@ mod tests {
         let conflicts = reported(variant_order(true));
         assert!(!conflicts.contains(&Technique::UniqueRectangle));
         assert!(!conflicts.contains(&Technique::BugType3));
+        // Non-consecutive: the classic order with its two producers after
+        // the naked single and no uniqueness technique.
+        let nc = reported(non_consecutive_order());
+        let mut expected = classic.clone();
+        let at = expected.iter().position(|&t| t == Technique::NakedSingle).unwrap() + 1;
+        expected.splice(at..at, non_consecutive);
+        expected.retain(|t| !matches!(t, Technique::UniqueRectangle) && !t.id().starts_with("bug"));
+        assert_eq!(nc, expected);
     }
 
     #[test]
@@ -218,6 +258,8 @@ mod tests {
             (Technique::DirectHiddenTriple, 2.5),
             (Technique::HiddenQuad, 5.4),
             (Technique::GroupedTurbotCrane, 4.3),
+            (Technique::NonConsecutiveForcingCell, 2.4),
+            (Technique::LockedNonConsecutive, 2.5),
             (Technique::BugType3, 5.7),
             (Technique::AlignedTripletExclusion, 7.5),
             (Technique::NestedForcingChains, 9.5),

@@ -65,7 +65,8 @@ impl LogicalSolver {
     /// Sukaku Explainer rates them with its variant switches (the
     /// variant's houses and peers, its technique set: docs/variants.md,
     /// "Rating"). Classic rules give [`LogicalSolver::new`]'s solver.
-    /// Errors: non-consecutive is not rated. Jigsaw regions are read where SE reads boxes.
+    /// Errors: non-consecutive combined with other rules is not rated.
+    /// Jigsaw regions are read where SE reads boxes.
     pub fn with_variant(shape: Shape, variant: &crate::variant::Variant) -> Result<LogicalSolver, LogicError> {
         Ok(LogicalSolver {
             tables: Arc::new(Tables::for_variant(shape, variant)?),

@@ -61,6 +61,15 @@ techniques! {
     DirectHiddenPair = "direct_hidden_pair", "Direct Hidden Pair";
     /// A cell with one candidate left.
     NakedSingle = "naked_single", "Naked Single";
+    /// Non-consecutive: a cell left with two consecutive digits, three
+    /// consecutive digits or two digits two apart, whose orthogonal
+    /// neighbours lose every digit that is, or is one apart from, each of
+    /// them (SE's "NC Forcing Cell", 2.4).
+    NonConsecutiveForcingCell = "non_consecutive_forcing_cell", "Non-Consecutive Forcing Cell";
+    /// Non-consecutive: a digit with two or three places in a house,
+    /// which leaves the digits one apart from it in every cell
+    /// orthogonally next to all the places (SE's "Locked NC", 2.5).
+    LockedNonConsecutive = "locked_non_consecutive", "Locked Non Consecutive";
     /// A hidden triple that leaves a hidden single.
     DirectHiddenTriple = "direct_hidden_triplet", "Direct Hidden Triplet";
     /// A digit confined to one line inside a box.

@@ -143,7 +143,8 @@ def rate(puzzles: Any, *, box: Optional[str] = None, threads: Optional[int] = No
 
     With ``variant``, the puzzle is rated under its rules as
     ``sudoku-dlx rate --variant`` does (the dict adds ``variant`` and, for
-    jigsaw, ``regions``); rules the grader does not rate (non-consecutive)
+    jigsaw, ``regions``); rules the grader does not rate (non-consecutive
+    combined with other rules)
     raise OptionError with its reason.
     """
 
