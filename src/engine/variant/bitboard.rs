@@ -34,6 +34,27 @@ struct State {
     done: [u64; MAX_DIGITS],
 }
 
+/// Per digit, the houses (one bit each) where its board lost cells since
+/// each house scan last looked: only there can that scan find anything
+/// new. Kept as cells go, so that no scan compares whole states.
+#[derive(Clone, Copy)]
+struct Changed {
+    /// For the hidden-single scan.
+    singles: [u64; MAX_DIGITS],
+    /// For the "seen by all" scan.
+    seen: [u64; MAX_DIGITS],
+}
+
+impl Changed {
+    /// `houses` for every digit.
+    fn all(houses: u64) -> Changed {
+        Changed {
+            singles: [houses; MAX_DIGITS],
+            seen: [houses; MAX_DIGITS],
+        }
+    }
+}
+
 /// The geometry of one variant on a board of at most 128 cells.
 #[derive(Clone)]
 pub(crate) struct Bitboard {
@@ -169,19 +190,20 @@ impl Bitboard {
         if let Some((cell, digit)) = without {
             state.boards[usize::from(digit) - 1] &= !(1u128 << cell);
         }
+        let mut changed = Changed::all(self.every_house);
         for (cell, &d) in puzzle.cells().iter().enumerate() {
-            if d != 0 && !self.place(&mut state, cell, usize::from(d) - 1) {
+            if d != 0 && !self.place(&mut state, cell, usize::from(d) - 1, &mut changed) {
                 return None;
             }
         }
-        self.propagate(&mut state, None).then_some(state)
+        self.propagate(&mut state, &mut changed).then_some(state)
     }
 
     /// Puts digit `d` (0-based) in `cell`: the cell leaves every other
     /// board, and the cell's peers leave `d`'s board (its non-consecutive
     /// neighbours the boards of `d - 1` and `d + 1`). False if `d` could
     /// not go there.
-    fn place(&self, s: &mut State, cell: usize, d: usize) -> bool {
+    fn place(&self, s: &mut State, cell: usize, d: usize, changed: &mut Changed) -> bool {
         let bit = 1u128 << cell;
         if s.boards[d] & bit == 0 {
             return false;
@@ -190,48 +212,68 @@ impl Bitboard {
             return true;
         }
         s.placed |= bit;
-        s.done[d] |= self.houses_of[cell & 127];
-        for board in &mut s.boards[..self.n] {
+        let houses = self.houses_of[cell & 127];
+        s.done[d] |= houses;
+        // The cell leaves every other board: its houses count for every
+        // digit, without asking which boards held it.
+        for (board, (singles, seen)) in s.boards[..self.n]
+            .iter_mut()
+            .zip(changed.singles.iter_mut().zip(changed.seen.iter_mut()))
+        {
             *board &= !bit;
+            *singles |= houses;
+            *seen |= houses;
         }
-        s.boards[d] = (s.boards[d] & !self.peers[cell & 127]) | bit;
+        s.boards[d] |= bit;
+        self.remove(s, d, self.peers[cell & 127], changed);
         if self.consecutive {
             let near = self.neighbours[cell & 127];
             if d > 0 {
-                s.boards[d - 1] &= !near;
+                self.remove(s, d - 1, near, changed);
             }
             if d + 1 < self.n {
-                s.boards[d + 1] &= !near;
+                self.remove(s, d + 1, near, changed);
             }
         }
         true
     }
 
+    /// Takes `cells` off digit `d`'s board, noting the houses that lost
+    /// one; true if some did.
+    #[inline(always)]
+    fn remove(&self, s: &mut State, d: usize, cells: u128, changed: &mut Changed) -> bool {
+        let lost = s.boards[d] & cells;
+        if lost == 0 {
+            return false;
+        }
+        s.boards[d] &= !lost;
+        let mut houses = 0;
+        for_each_cell(lost, |c| houses |= self.houses_of[c & 127]);
+        changed.singles[d] |= houses;
+        changed.seen[d] |= houses;
+        true
+    }
+
     /// Applies singles and eliminations until nothing changes; false on
     /// a contradiction (a cell without candidates, or a digit without a
-    /// place in some house). `from` is a state where nothing was left to
-    /// apply (`None` for none): only a digit's houses where its board has
-    /// changed since can yield anything.
-    fn propagate(&self, s: &mut State, from: Option<&State>) -> bool {
-        // Boards as each house scan last saw them.
-        let (mut singles_saw, mut seen_saw) = (from.copied(), from.copied());
+    /// place in some house). Only the `changed` houses are scanned: the
+    /// others were scanned with nothing left to apply.
+    fn propagate(&self, s: &mut State, changed: &mut Changed) -> bool {
         loop {
-            let Some(singles) = self.naked_singles(s) else {
+            let Some(singles) = self.naked_singles(s, changed) else {
                 return false;
             };
             if singles {
                 continue;
             }
-            let touched = self.touched(s, &mut singles_saw);
-            match self.hidden_singles(s, &touched) {
+            match self.hidden_singles(s, changed) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
             }
-            let touched = self.touched(s, &mut seen_saw);
-            let mut found = self.seen_by_all(s, &touched);
+            let mut found = self.seen_by_all(s, changed);
             if self.consecutive {
-                found |= self.pincers(s);
+                found |= self.pincers(s, changed);
             }
             if !found {
                 return true;
@@ -241,7 +283,7 @@ impl Bitboard {
 
     /// Places every unplaced cell left with one candidate: `Some(true)`
     /// if some were, `None` on a contradiction.
-    fn naked_singles(&self, s: &mut State) -> Option<bool> {
+    fn naked_singles(&self, s: &mut State, changed: &mut Changed) -> Option<bool> {
         let (mut one, mut two) = (0u128, 0u128);
         for &board in &s.boards[..self.n] {
             two |= one & board;
@@ -260,42 +302,18 @@ impl Bitboard {
             // An earlier placement of this batch may have taken the
             // cell's last candidate.
             let d = (0..self.n).find(|&d| s.boards[d] >> cell & 1 != 0)?;
-            self.place(s, cell, d);
+            self.place(s, cell, d, changed);
         }
         Some(true)
     }
 
-    /// Per digit, the houses (one bit each) where its board differs from
-    /// the one `saw` holds (every house without one); `saw` then takes
-    /// the current state.
-    fn touched(&self, s: &State, saw: &mut Option<State>) -> [u64; MAX_DIGITS] {
-        let Some(before) = saw.replace(*s) else {
-            let mut touched = [self.every_house; MAX_DIGITS];
-            touched.iter_mut().zip(&s.done).for_each(|(t, done)| *t &= !done);
-            return touched;
-        };
-        // A newly placed cell left every board but its digit's: its
-        // houses count for every digit, without a walk per board.
-        let placed = s.placed & !before.placed;
-        let mut all = 0u64;
-        for_each_cell(placed, |c| all |= self.houses_of[c & 127]);
-        let mut touched = [all; MAX_DIGITS];
-        for (d, t) in touched[..self.n].iter_mut().enumerate() {
-            for_each_cell((s.boards[d] ^ before.boards[d]) & !placed, |c| *t |= self.houses_of[c & 127]);
-            // A placed digit's own loss shows as a cell without
-            // candidates, which the naked-single scan finds.
-            *t &= !s.done[d];
-        }
-        touched
-    }
-
     /// A digit with one place in a house goes there: `Some(true)` if
-    /// some did, `None` on a contradiction. Only the `touched` houses of
+    /// some did, `None` on a contradiction. Only the changed houses of
     /// each digit are looked at.
-    fn hidden_singles(&self, s: &mut State, touched: &[u64; MAX_DIGITS]) -> Option<bool> {
+    fn hidden_singles(&self, s: &mut State, changed: &mut Changed) -> Option<bool> {
         let mut found = false;
-        for (d, &houses) in touched[..self.n].iter().enumerate() {
-            let mut houses = houses;
+        for d in 0..self.n {
+            let mut houses = std::mem::take(&mut changed.singles[d]) & !s.done[d];
             while houses != 0 {
                 let h = self.houses[houses.trailing_zeros() as usize & 63];
                 houses &= houses - 1;
@@ -304,7 +322,7 @@ impl Bitboard {
                     return None;
                 }
                 if places & (places - 1) == 0 && places & s.placed == 0 {
-                    self.place(s, places.trailing_zeros() as usize, d);
+                    self.place(s, places.trailing_zeros() as usize, d, changed);
                     found = true;
                 }
             }
@@ -317,10 +335,10 @@ impl Bitboard {
     /// hold the digit; cells next to all of them cannot hold a digit one
     /// apart. Pointing and claiming are the cases where the cell shares a
     /// house. True if some candidate went.
-    fn seen_by_all(&self, s: &mut State, touched: &[u64; MAX_DIGITS]) -> bool {
+    fn seen_by_all(&self, s: &mut State, changed: &mut Changed) -> bool {
         let mut found = false;
-        for (d, &houses) in touched[..self.n].iter().enumerate() {
-            let mut houses = houses;
+        for d in 0..self.n {
+            let mut houses = std::mem::take(&mut changed.seen[d]) & !s.done[d];
             while houses != 0 {
                 let h = self.houses[houses.trailing_zeros() as usize & 63];
                 houses &= houses - 1;
@@ -338,15 +356,11 @@ impl Bitboard {
                         near &= self.neighbours[c & 127];
                     }
                 });
-                if s.boards[d] & seen != 0 {
-                    s.boards[d] &= !seen;
-                    found = true;
-                }
+                found |= self.remove(s, d, seen, changed);
                 if self.consecutive {
                     for e in [d.wrapping_sub(1), d + 1] {
-                        if e < self.n && s.boards[e] & near != 0 {
-                            s.boards[e] &= !near;
-                            found = true;
+                        if e < self.n {
+                            found |= self.remove(s, e, near, changed);
                         }
                     }
                 }
@@ -359,7 +373,7 @@ impl Bitboard {
     /// (3 and 5) holds a neighbour of that digit either way: its
     /// non-consecutive neighbours lose the middle digit. True if some
     /// candidate went.
-    fn pincers(&self, s: &mut State) -> bool {
+    fn pincers(&self, s: &mut State, changed: &mut Changed) -> bool {
         let mut found = false;
         for d in 1..self.n.saturating_sub(1) {
             let others = (0..self.n).filter(|&e| e + 1 != d && e != d + 1).fold(0u128, |m, e| m | s.boards[e]);
@@ -369,10 +383,7 @@ impl Bitboard {
                 near |= self.neighbours[pinned.trailing_zeros() as usize & 127];
                 pinned &= pinned - 1;
             }
-            if s.boards[d] & near != 0 {
-                s.boards[d] &= !near;
-                found = true;
-            }
+            found |= self.remove(s, d, near, changed);
         }
         found
     }
@@ -463,7 +474,10 @@ impl Bitboard {
         }
         for &(cell, d) in &choices[..k] {
             let mut next = *s;
-            if self.place(&mut next, usize::from(cell), usize::from(d)) && self.propagate(&mut next, Some(s)) {
+            let mut changed = Changed::all(0);
+            if self.place(&mut next, usize::from(cell), usize::from(d), &mut changed)
+                && self.propagate(&mut next, &mut changed)
+            {
                 self.search(&next, run);
             }
             if run.aborted || run.solutions >= run.limit {
