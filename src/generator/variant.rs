@@ -61,8 +61,7 @@ pub struct Rules {
     /// The generator's own solver: fills and digging probes.
     propagator: Propagator,
     /// The same deductions on one 128-bit board per digit, for the
-    /// probes on boards that fit (9x9 and smaller). Fills stay with
-    /// `propagator`, whose random stream the seeds' puzzles follow.
+    /// fills and probes on boards that fit (9x9 and smaller).
     bitboard: Option<Bitboard>,
     /// Every cell's same-digit peers and its non-consecutive neighbours,
     /// for the naked-single shortcut of digging.
@@ -217,8 +216,17 @@ impl Rules {
     fn random_grid(&mut self, rng: &mut ChaCha8Rng) -> Option<Grid> {
         let budget = RESTART_NODES_PER_CELL * self.shape.cells() as u64;
         (0..FILL_RESTARTS)
-            .find_map(|_| self.propagator.fill(rng, budget))
+            .find_map(|_| self.fill(rng, budget))
             .or_else(|| self.sat().fill(rng))
+    }
+
+    /// One short random fill, by the bitboard solver where the board fits
+    /// (the same grid for the same random stream, sooner).
+    fn fill(&mut self, rng: &mut ChaCha8Rng, budget: u64) -> Option<Grid> {
+        match &self.bitboard {
+            Some(bitboard) => bitboard.fill(rng, budget),
+            None => self.propagator.fill(rng, budget),
+        }
     }
 
     /// Refuses a clue symmetry that does not map the rules onto
@@ -322,7 +330,7 @@ pub fn generate_variant(
         // a layout whose grid short searches miss is redrawn instead.
         let budget = RESTART_NODES_PER_CELL * shape.cells() as u64;
         let mut grid_rng = ChaCha8Rng::seed_from_u64(rng.gen());
-        let found = (0..LAYOUT_FILLS).find_map(|_| rules.propagator.fill(&mut grid_rng, budget));
+        let found = (0..LAYOUT_FILLS).find_map(|_| rules.fill(&mut grid_rng, budget));
         if let Some(solution) = found {
             let puzzle = rules.dig(&solution, symmetry, &mut grid_rng);
             return Ok(VariantPuzzle {

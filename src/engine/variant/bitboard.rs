@@ -17,6 +17,8 @@ use crate::engine::Count;
 use crate::grid::Grid;
 use crate::shape::Shape;
 use crate::variant::{Conflict, Variant};
+use rand::seq::SliceRandom;
+use rand::RngCore;
 
 /// Digits of the largest board that fits (n * n <= 128).
 const MAX_DIGITS: usize = 11;
@@ -67,6 +69,10 @@ pub(crate) struct Bitboard {
     /// Every house as a board. The tables have a fixed size, so that an
     /// index masked to it needs no bounds check.
     houses: Box<[u128; 64]>,
+    /// Every house's cells in the variant's order: a search branching
+    /// on a digit's places tries them in this order, as the
+    /// candidate-mask solver does, so that random fills match it.
+    orders: Vec<Vec<u8>>,
     /// Per cell, the houses through it, one bit per house index.
     houses_of: Box<[u64; 128]>,
     /// Per cell, the cells that may not share its digit (houses and
@@ -83,6 +89,8 @@ struct Run<'a> {
     limit: u64,
     budget: u64,
     nodes: u64,
+    /// Shuffles each node's choices, for a random fill.
+    rng: Option<&'a mut dyn RngCore>,
     /// A solution whose placements are tried first.
     hint: Option<&'a Grid>,
     solutions: u64,
@@ -95,8 +103,9 @@ enum Branch {
     Solved,
     /// The digits of a cell.
     Cell(usize),
-    /// The places of a digit in a house: the board of those places.
-    Place(usize, u128),
+    /// The places of a digit in a house (its index): the board of those
+    /// places.
+    Place(usize, usize, u128),
 }
 
 impl Bitboard {
@@ -105,7 +114,8 @@ impl Bitboard {
     pub(crate) fn new(shape: Shape, variant: &Variant) -> Option<Bitboard> {
         let cells = shape.cells();
         let bit = |c: usize| 1u128 << c;
-        let houses: Vec<u128> = variant.houses(shape).iter().map(|h| h.iter().fold(0, |m, &c| m | bit(c))).collect();
+        let orders: Vec<Vec<u8>> = variant.houses(shape).iter().map(|h| h.iter().map(|&c| c as u8).collect()).collect();
+        let houses: Vec<u128> = orders.iter().map(|h| h.iter().fold(0, |m, &c| m | bit(usize::from(c)))).collect();
         if cells > 128 || shape.n() > MAX_DIGITS || houses.len() > 64 {
             return None;
         }
@@ -138,6 +148,7 @@ impl Bitboard {
             cells: if cells == 128 { !0 } else { (1u128 << cells) - 1 },
             every_house: if houses.len() == 64 { !0 } else { (1 << houses.len()) - 1 },
             houses: table,
+            orders,
             houses_of,
             peers,
             consecutive,
@@ -158,6 +169,20 @@ impl Bitboard {
             effort: run.nodes,
             complete: !run.aborted,
         }
+    }
+
+    /// A random complete grid, or `None` if none was found within
+    /// `budget` nodes (or none exists). Branches and their choices come
+    /// in the candidate-mask solver's order, so where both draw the same
+    /// deductions (anti-knight, anti-king) the same random stream gives
+    /// the same grid.
+    pub(crate) fn fill(&self, rng: &mut dyn RngCore, budget: u64) -> Option<Grid> {
+        let mut run = Run::new(1, budget, None);
+        run.rng = Some(rng);
+        if let Some(state) = self.load(&Grid::empty(self.shape), None) {
+            self.search(&state, &mut run);
+        }
+        run.first.as_ref().map(|s| self.grid_of(s))
     }
 
     /// Whether `puzzle` has a solution with `digit` not in `cell` (an empty
@@ -214,15 +239,16 @@ impl Bitboard {
         s.placed |= bit;
         let houses = self.houses_of[cell & 127];
         s.done[d] |= houses;
-        // The cell leaves every other board: its houses count for every
-        // digit, without asking which boards held it.
+        // The cell leaves every other board; its houses change only for
+        // the digits it could hold (none more for a naked single).
         for (board, (singles, seen)) in s.boards[..self.n]
             .iter_mut()
             .zip(changed.singles.iter_mut().zip(changed.seen.iter_mut()))
         {
+            let held = 0u64.wrapping_sub((*board >> cell) as u64 & 1) & houses;
             *board &= !bit;
-            *singles |= houses;
-            *seen |= houses;
+            *singles |= held;
+            *seen |= held;
         }
         s.boards[d] |= bit;
         self.remove(s, d, self.peers[cell & 127], changed);
@@ -406,12 +432,12 @@ impl Bitboard {
         if pairs != 0 {
             return Branch::Cell(pairs.trailing_zeros() as usize);
         }
-        for &h in &self.houses[..self.every_house.count_ones() as usize] {
+        for (i, &h) in self.houses[..self.every_house.count_ones() as usize].iter().enumerate() {
             for d in 0..self.n {
                 let places = s.boards[d] & h & !s.placed;
                 let rest = places & places.wrapping_sub(1);
                 if rest != 0 && rest & (rest - 1) == 0 {
-                    return Branch::Place(d, places);
+                    return Branch::Place(d, i, places);
                 }
             }
         }
@@ -456,13 +482,17 @@ impl Bitboard {
                     }
                 }
             }
-            Branch::Place(d, mut places) => {
-                while places != 0 {
-                    choices[k] = (places.trailing_zeros() as u8, d as u8);
-                    places &= places - 1;
-                    k += 1;
+            Branch::Place(d, house, places) => {
+                for &c in &self.orders[house] {
+                    if places >> c & 1 != 0 {
+                        choices[k] = (c, d as u8);
+                        k += 1;
+                    }
                 }
             }
+        }
+        if let Some(rng) = run.rng.as_mut() {
+            choices[..k].shuffle(rng);
         }
         if let Some(hint) = run.hint {
             // The known solution's placement first: a second solution
@@ -513,6 +543,7 @@ impl<'a> Run<'a> {
             limit: limit.max(1),
             budget,
             nodes: 0,
+            rng: None,
             hint,
             solutions: 0,
             first: None,
