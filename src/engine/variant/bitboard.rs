@@ -236,11 +236,9 @@ impl Bitboard {
         if s.placed & bit != 0 {
             return true;
         }
-        s.placed |= bit;
         let houses = self.houses_of[cell & 127];
-        s.done[d] |= houses;
         // The cell leaves every other board; its houses change only for
-        // the digits it could hold (none more for a naked single).
+        // the digits it could hold.
         for (board, (singles, seen)) in s.boards[..self.n]
             .iter_mut()
             .zip(changed.singles.iter_mut().zip(changed.seen.iter_mut()))
@@ -251,6 +249,17 @@ impl Bitboard {
             *seen |= held;
         }
         s.boards[d] |= bit;
+        self.settle(s, cell, d, changed);
+        true
+    }
+
+    /// Places digit `d` in `cell`, whose only board is `d`'s: marks it
+    /// placed and clears its peers (and, under non-consecutive, its
+    /// neighbours' digits one apart).
+    #[inline(always)]
+    fn settle(&self, s: &mut State, cell: usize, d: usize, changed: &mut Changed) {
+        s.placed |= 1u128 << cell;
+        s.done[d] |= self.houses_of[cell & 127];
         self.remove(s, d, self.peers[cell & 127], changed);
         if self.consecutive {
             let near = self.neighbours[cell & 127];
@@ -261,7 +270,6 @@ impl Bitboard {
                 self.remove(s, d + 1, near, changed);
             }
         }
-        true
     }
 
     /// Takes `cells` off digit `d`'s board, noting the houses that lost
@@ -318,19 +326,27 @@ impl Bitboard {
         if one != self.cells {
             return None;
         }
-        let mut singles = one & !two & !s.placed;
+        let singles = one & !two & !s.placed;
         if singles == 0 {
             return Some(false);
         }
-        while singles != 0 {
-            let cell = singles.trailing_zeros() as usize;
-            singles &= singles - 1;
-            // An earlier placement of this batch may have taken the
-            // cell's last candidate.
-            let d = (0..self.n).find(|&d| s.boards[d] >> cell & 1 != 0)?;
-            self.place(s, cell, d, changed);
+        // A single is on its digit's board only: it needs no clearing
+        // from the others.
+        for d in 0..self.n {
+            let mut cells = singles & s.boards[d];
+            while cells != 0 {
+                let cell = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                // An earlier placement of this batch may have taken the
+                // cell's last candidate.
+                if s.boards[d] >> cell & 1 == 0 {
+                    return None;
+                }
+                self.settle(s, cell, d, changed);
+            }
         }
-        Some(true)
+        // Likewise for a single that lost it before its digit's turn.
+        (singles & !s.placed == 0).then_some(true)
     }
 
     /// A digit with one place in a house goes there: `Some(true)` if
