@@ -61,8 +61,14 @@ pub struct Rules {
     /// The generator's own solver: fills and digging probes.
     propagator: Propagator,
     /// The same deductions on one 128-bit board per digit, for the
-    /// fills and probes on boards that fit (9x9 and smaller).
+    /// probes on boards that fit (9x9 and smaller).
     bitboard: Option<Bitboard>,
+    /// Whether fills go to `bitboard` too: under same-digit conflicts
+    /// on the classic houses alone (anti-knight, anti-king) it draws
+    /// exactly the candidate masks' deductions, so it gives their grid
+    /// for the same random stream, sooner. Elsewhere the candidate masks
+    /// keep the grids the seeds have always given.
+    bitboard_fills: bool,
     /// Every cell's same-digit peers and its non-consecutive neighbours,
     /// for the naked-single shortcut of digging.
     peers: Vec<Vec<usize>>,
@@ -119,6 +125,7 @@ impl Rules {
             list[a].push(b);
             list[b].push(a);
         }
+        let same_digit = variant.conflicts(shape).iter().any(|c| matches!(c, Conflict::SameDigit(..)));
         Rules {
             shape,
             variant: variant.clone(),
@@ -126,6 +133,9 @@ impl Rules {
             sat: None,
             propagator: Propagator::new(shape, variant),
             bitboard: Bitboard::new(shape, variant),
+            bitboard_fills: same_digit
+                && variant.houses(shape).len() == 3 * shape.n()
+                && !variant.has(Constraint::NonConsecutive),
             peers,
             neighbours,
         }
@@ -220,12 +230,12 @@ impl Rules {
             .or_else(|| self.sat().fill(rng))
     }
 
-    /// One short random fill, by the bitboard solver where the board fits
-    /// (the same grid for the same random stream, sooner).
+    /// One short random fill, by the bitboard solver where it gives the
+    /// candidate masks' grid (see `bitboard_fills`).
     fn fill(&mut self, rng: &mut ChaCha8Rng, budget: u64) -> Option<Grid> {
         match &self.bitboard {
-            Some(bitboard) => bitboard.fill(rng, budget),
-            None => self.propagator.fill(rng, budget),
+            Some(bitboard) if self.bitboard_fills => bitboard.fill(rng, budget),
+            _ => self.propagator.fill(rng, budget),
         }
     }
 
