@@ -1,10 +1,12 @@
 #!/bin/sh
 # Variant generation speed, one thread, two builds interleaved (base, new,
 # base, new) so that both see the same load. Usage:
-#   sh benchmarks/2026-11-28/variants_speed3.sh BASE NEW > variants_speed3.txt
+#   sh benchmarks/2026-11-28/variants_speed3.sh BASE NEW [JIGSAW_SEEDS] > variants_speed3.txt
 # Wall seconds (%e) and user CPU seconds (%U); minimal puzzles.
+# JIGSAW_SEEDS: the seeds of the 16x16 jigsaw runs (default "1").
 A=$1
 B=$2
+JIGSAW_SEEDS=${3:-1}
 run() { # label binary args...
     label=$1; bin=$2; shift 2
     /usr/bin/time -f "$label: %e s wall, %U s cpu" "$bin" generate --threads 1 "$@" > /dev/null
@@ -21,6 +23,8 @@ for s in 1 2 3; do
     run "16x16 x seed $s (base)" "$A" -n 1 --box 4x4 --variant x --seed "$s"
     run "16x16 x seed $s (new)" "$B" -n 1 --box 4x4 --variant x --seed "$s"
 done 2>&1
-for bin in "$A" "$B"; do
-    /usr/bin/time -f "16x16 jigsaw seed 1 ($bin): %e s wall, %U s cpu" timeout 300 "$bin" generate --threads 1 -n 1 --box 4x4 --variant jigsaw --seed 1 > /dev/null || echo "16x16 jigsaw seed 1 ($bin): stopped at 300 s wall"
+for s in $JIGSAW_SEEDS; do
+    for bin in "$A" "$B"; do
+        /usr/bin/time -f "16x16 jigsaw seed $s ($bin): %e s wall, %U s cpu" timeout 300 "$bin" generate --threads 1 -n 1 --box 4x4 --variant jigsaw --seed "$s" > /dev/null || echo "16x16 jigsaw seed $s ($bin): stopped at 300 s wall"
+    done
 done 2>&1

@@ -61,9 +61,14 @@ pub struct Rules {
     /// The generator's own solver: fills and digging probes.
     propagator: Propagator,
     /// The same deductions on one 128-bit board per digit, for the
-    /// probes on boards that fit (9x9 and smaller). Fills stay with
-    /// `propagator`, whose random stream the seeds' puzzles follow.
+    /// probes on boards that fit (9x9 and smaller).
     bitboard: Option<Bitboard>,
+    /// Whether fills go to `bitboard` too: under same-digit conflicts
+    /// on the classic houses alone (anti-knight, anti-king) it draws
+    /// exactly the candidate masks' deductions, so it gives their grid
+    /// for the same random stream, sooner. Elsewhere the candidate masks
+    /// keep the grids the seeds have always given.
+    bitboard_fills: bool,
     /// Every cell's same-digit peers and its non-consecutive neighbours,
     /// for the naked-single shortcut of digging.
     peers: Vec<Vec<usize>>,
@@ -120,6 +125,7 @@ impl Rules {
             list[a].push(b);
             list[b].push(a);
         }
+        let same_digit = variant.conflicts(shape).iter().any(|c| matches!(c, Conflict::SameDigit(..)));
         Rules {
             shape,
             variant: variant.clone(),
@@ -127,6 +133,9 @@ impl Rules {
             sat: None,
             propagator: Propagator::new(shape, variant),
             bitboard: Bitboard::new(shape, variant),
+            bitboard_fills: same_digit
+                && variant.houses(shape).len() == 3 * shape.n()
+                && !variant.has(Constraint::NonConsecutive),
             peers,
             neighbours,
         }
@@ -217,8 +226,17 @@ impl Rules {
     fn random_grid(&mut self, rng: &mut ChaCha8Rng) -> Option<Grid> {
         let budget = RESTART_NODES_PER_CELL * self.shape.cells() as u64;
         (0..FILL_RESTARTS)
-            .find_map(|_| self.propagator.fill(rng, budget))
+            .find_map(|_| self.fill(rng, budget))
             .or_else(|| self.sat().fill(rng))
+    }
+
+    /// One short random fill, by the bitboard solver where it gives the
+    /// candidate masks' grid (see `bitboard_fills`).
+    fn fill(&mut self, rng: &mut ChaCha8Rng, budget: u64) -> Option<Grid> {
+        match &self.bitboard {
+            Some(bitboard) if self.bitboard_fills => bitboard.fill(rng, budget),
+            _ => self.propagator.fill(rng, budget),
+        }
     }
 
     /// Refuses a clue symmetry that does not map the rules onto
@@ -322,7 +340,7 @@ pub fn generate_variant(
         // a layout whose grid short searches miss is redrawn instead.
         let budget = RESTART_NODES_PER_CELL * shape.cells() as u64;
         let mut grid_rng = ChaCha8Rng::seed_from_u64(rng.gen());
-        let found = (0..LAYOUT_FILLS).find_map(|_| rules.propagator.fill(&mut grid_rng, budget));
+        let found = (0..LAYOUT_FILLS).find_map(|_| rules.fill(&mut grid_rng, budget));
         if let Some(solution) = found {
             let puzzle = rules.dig(&solution, symmetry, &mut grid_rng);
             return Ok(VariantPuzzle {

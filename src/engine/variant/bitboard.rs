@@ -17,6 +17,8 @@ use crate::engine::Count;
 use crate::grid::Grid;
 use crate::shape::Shape;
 use crate::variant::{Conflict, Variant};
+use rand::seq::SliceRandom;
+use rand::RngCore;
 
 /// Digits of the largest board that fits (n * n <= 128).
 const MAX_DIGITS: usize = 11;
@@ -34,6 +36,27 @@ struct State {
     done: [u64; MAX_DIGITS],
 }
 
+/// Per digit, the houses (one bit each) where its board lost cells since
+/// each house scan last looked: only there can that scan find anything
+/// new. Kept as cells go, so that no scan compares whole states.
+#[derive(Clone, Copy)]
+struct Changed {
+    /// For the hidden-single scan.
+    singles: [u64; MAX_DIGITS],
+    /// For the "seen by all" scan.
+    seen: [u64; MAX_DIGITS],
+}
+
+impl Changed {
+    /// `houses` for every digit.
+    fn all(houses: u64) -> Changed {
+        Changed {
+            singles: [houses; MAX_DIGITS],
+            seen: [houses; MAX_DIGITS],
+        }
+    }
+}
+
 /// The geometry of one variant on a board of at most 128 cells.
 #[derive(Clone)]
 pub(crate) struct Bitboard {
@@ -46,6 +69,10 @@ pub(crate) struct Bitboard {
     /// Every house as a board. The tables have a fixed size, so that an
     /// index masked to it needs no bounds check.
     houses: Box<[u128; 64]>,
+    /// Every house's cells in the variant's order: a search branching
+    /// on a digit's places tries them in this order, as the
+    /// candidate-mask solver does, so that random fills match it.
+    orders: Vec<Vec<u8>>,
     /// Per cell, the houses through it, one bit per house index.
     houses_of: Box<[u64; 128]>,
     /// Per cell, the cells that may not share its digit (houses and
@@ -62,6 +89,8 @@ struct Run<'a> {
     limit: u64,
     budget: u64,
     nodes: u64,
+    /// Shuffles each node's choices, for a random fill.
+    rng: Option<&'a mut dyn RngCore>,
     /// A solution whose placements are tried first.
     hint: Option<&'a Grid>,
     solutions: u64,
@@ -74,8 +103,9 @@ enum Branch {
     Solved,
     /// The digits of a cell.
     Cell(usize),
-    /// The places of a digit in a house: the board of those places.
-    Place(usize, u128),
+    /// The places of a digit in a house (its index): the board of those
+    /// places.
+    Place(usize, usize, u128),
 }
 
 impl Bitboard {
@@ -84,7 +114,8 @@ impl Bitboard {
     pub(crate) fn new(shape: Shape, variant: &Variant) -> Option<Bitboard> {
         let cells = shape.cells();
         let bit = |c: usize| 1u128 << c;
-        let houses: Vec<u128> = variant.houses(shape).iter().map(|h| h.iter().fold(0, |m, &c| m | bit(c))).collect();
+        let orders: Vec<Vec<u8>> = variant.houses(shape).iter().map(|h| h.iter().map(|&c| c as u8).collect()).collect();
+        let houses: Vec<u128> = orders.iter().map(|h| h.iter().fold(0, |m, &c| m | bit(usize::from(c)))).collect();
         if cells > 128 || shape.n() > MAX_DIGITS || houses.len() > 64 {
             return None;
         }
@@ -117,6 +148,7 @@ impl Bitboard {
             cells: if cells == 128 { !0 } else { (1u128 << cells) - 1 },
             every_house: if houses.len() == 64 { !0 } else { (1 << houses.len()) - 1 },
             houses: table,
+            orders,
             houses_of,
             peers,
             consecutive,
@@ -137,6 +169,20 @@ impl Bitboard {
             effort: run.nodes,
             complete: !run.aborted,
         }
+    }
+
+    /// A random complete grid, or `None` if none was found within
+    /// `budget` nodes (or none exists). Branches and their choices come
+    /// in the candidate-mask solver's order, so where both draw the same
+    /// deductions (anti-knight, anti-king on the classic houses) the same
+    /// random stream gives the same grid.
+    pub(crate) fn fill(&self, rng: &mut dyn RngCore, budget: u64) -> Option<Grid> {
+        let mut run = Run::new(1, budget, None);
+        run.rng = Some(rng);
+        if let Some(state) = self.load(&Grid::empty(self.shape), None) {
+            self.search(&state, &mut run);
+        }
+        run.first.as_ref().map(|s| self.grid_of(s))
     }
 
     /// Whether `puzzle` has a solution with `digit` not in `cell` (an empty
@@ -169,19 +215,20 @@ impl Bitboard {
         if let Some((cell, digit)) = without {
             state.boards[usize::from(digit) - 1] &= !(1u128 << cell);
         }
+        let mut changed = Changed::all(self.every_house);
         for (cell, &d) in puzzle.cells().iter().enumerate() {
-            if d != 0 && !self.place(&mut state, cell, usize::from(d) - 1) {
+            if d != 0 && !self.place(&mut state, cell, usize::from(d) - 1, &mut changed) {
                 return None;
             }
         }
-        self.propagate(&mut state, None).then_some(state)
+        self.propagate(&mut state, &mut changed).then_some(state)
     }
 
     /// Puts digit `d` (0-based) in `cell`: the cell leaves every other
     /// board, and the cell's peers leave `d`'s board (its non-consecutive
     /// neighbours the boards of `d - 1` and `d + 1`). False if `d` could
     /// not go there.
-    fn place(&self, s: &mut State, cell: usize, d: usize) -> bool {
+    fn place(&self, s: &mut State, cell: usize, d: usize, changed: &mut Changed) -> bool {
         let bit = 1u128 << cell;
         if s.boards[d] & bit == 0 {
             return false;
@@ -189,49 +236,78 @@ impl Bitboard {
         if s.placed & bit != 0 {
             return true;
         }
-        s.placed |= bit;
-        s.done[d] |= self.houses_of[cell & 127];
-        for board in &mut s.boards[..self.n] {
+        let houses = self.houses_of[cell & 127];
+        // The cell leaves every other board; its houses change only for
+        // the digits it could hold.
+        for (board, (singles, seen)) in s.boards[..self.n]
+            .iter_mut()
+            .zip(changed.singles.iter_mut().zip(changed.seen.iter_mut()))
+        {
+            let held = 0u64.wrapping_sub((*board >> cell) as u64 & 1) & houses;
             *board &= !bit;
+            *singles |= held;
+            *seen |= held;
         }
-        s.boards[d] = (s.boards[d] & !self.peers[cell & 127]) | bit;
+        s.boards[d] |= bit;
+        self.settle(s, cell, d, changed);
+        true
+    }
+
+    /// Places digit `d` in `cell`, whose only board is `d`'s: marks it
+    /// placed and clears its peers (and, under non-consecutive, its
+    /// neighbours' digits one apart).
+    #[inline(always)]
+    fn settle(&self, s: &mut State, cell: usize, d: usize, changed: &mut Changed) {
+        s.placed |= 1u128 << cell;
+        s.done[d] |= self.houses_of[cell & 127];
+        self.remove(s, d, self.peers[cell & 127], changed);
         if self.consecutive {
             let near = self.neighbours[cell & 127];
             if d > 0 {
-                s.boards[d - 1] &= !near;
+                self.remove(s, d - 1, near, changed);
             }
             if d + 1 < self.n {
-                s.boards[d + 1] &= !near;
+                self.remove(s, d + 1, near, changed);
             }
         }
+    }
+
+    /// Takes `cells` off digit `d`'s board, noting the houses that lost
+    /// one; true if some did.
+    #[inline(always)]
+    fn remove(&self, s: &mut State, d: usize, cells: u128, changed: &mut Changed) -> bool {
+        let lost = s.boards[d] & cells;
+        if lost == 0 {
+            return false;
+        }
+        s.boards[d] &= !lost;
+        let mut houses = 0;
+        for_each_cell(lost, |c| houses |= self.houses_of[c & 127]);
+        changed.singles[d] |= houses;
+        changed.seen[d] |= houses;
         true
     }
 
     /// Applies singles and eliminations until nothing changes; false on
     /// a contradiction (a cell without candidates, or a digit without a
-    /// place in some house). `from` is a state where nothing was left to
-    /// apply (`None` for none): only a digit's houses where its board has
-    /// changed since can yield anything.
-    fn propagate(&self, s: &mut State, from: Option<&State>) -> bool {
-        // Boards as each house scan last saw them.
-        let (mut singles_saw, mut seen_saw) = (from.copied(), from.copied());
+    /// place in some house). Only the `changed` houses are scanned: the
+    /// others were scanned with nothing left to apply.
+    fn propagate(&self, s: &mut State, changed: &mut Changed) -> bool {
         loop {
-            let Some(singles) = self.naked_singles(s) else {
+            let Some(singles) = self.naked_singles(s, changed) else {
                 return false;
             };
             if singles {
                 continue;
             }
-            let touched = self.touched(s, &mut singles_saw);
-            match self.hidden_singles(s, &touched) {
+            match self.hidden_singles(s, changed) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
             }
-            let touched = self.touched(s, &mut seen_saw);
-            let mut found = self.seen_by_all(s, &touched);
+            let mut found = self.seen_by_all(s, changed);
             if self.consecutive {
-                found |= self.pincers(s);
+                found |= self.pincers(s, changed);
             }
             if !found {
                 return true;
@@ -241,7 +317,7 @@ impl Bitboard {
 
     /// Places every unplaced cell left with one candidate: `Some(true)`
     /// if some were, `None` on a contradiction.
-    fn naked_singles(&self, s: &mut State) -> Option<bool> {
+    fn naked_singles(&self, s: &mut State, changed: &mut Changed) -> Option<bool> {
         let (mut one, mut two) = (0u128, 0u128);
         for &board in &s.boards[..self.n] {
             two |= one & board;
@@ -250,52 +326,36 @@ impl Bitboard {
         if one != self.cells {
             return None;
         }
-        let mut singles = one & !two & !s.placed;
+        let singles = one & !two & !s.placed;
         if singles == 0 {
             return Some(false);
         }
-        while singles != 0 {
-            let cell = singles.trailing_zeros() as usize;
-            singles &= singles - 1;
-            // An earlier placement of this batch may have taken the
-            // cell's last candidate.
-            let d = (0..self.n).find(|&d| s.boards[d] >> cell & 1 != 0)?;
-            self.place(s, cell, d);
+        // A single is on its digit's board only: it needs no clearing
+        // from the others.
+        for d in 0..self.n {
+            let mut cells = singles & s.boards[d];
+            while cells != 0 {
+                let cell = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                // An earlier placement of this batch may have taken the
+                // cell's last candidate.
+                if s.boards[d] >> cell & 1 == 0 {
+                    return None;
+                }
+                self.settle(s, cell, d, changed);
+            }
         }
-        Some(true)
-    }
-
-    /// Per digit, the houses (one bit each) where its board differs from
-    /// the one `saw` holds (every house without one); `saw` then takes
-    /// the current state.
-    fn touched(&self, s: &State, saw: &mut Option<State>) -> [u64; MAX_DIGITS] {
-        let Some(before) = saw.replace(*s) else {
-            let mut touched = [self.every_house; MAX_DIGITS];
-            touched.iter_mut().zip(&s.done).for_each(|(t, done)| *t &= !done);
-            return touched;
-        };
-        // A newly placed cell left every board but its digit's: its
-        // houses count for every digit, without a walk per board.
-        let placed = s.placed & !before.placed;
-        let mut all = 0u64;
-        for_each_cell(placed, |c| all |= self.houses_of[c & 127]);
-        let mut touched = [all; MAX_DIGITS];
-        for (d, t) in touched[..self.n].iter_mut().enumerate() {
-            for_each_cell((s.boards[d] ^ before.boards[d]) & !placed, |c| *t |= self.houses_of[c & 127]);
-            // A placed digit's own loss shows as a cell without
-            // candidates, which the naked-single scan finds.
-            *t &= !s.done[d];
-        }
-        touched
+        // Likewise for a single that lost it before its digit's turn.
+        (singles & !s.placed == 0).then_some(true)
     }
 
     /// A digit with one place in a house goes there: `Some(true)` if
-    /// some did, `None` on a contradiction. Only the `touched` houses of
+    /// some did, `None` on a contradiction. Only the changed houses of
     /// each digit are looked at.
-    fn hidden_singles(&self, s: &mut State, touched: &[u64; MAX_DIGITS]) -> Option<bool> {
+    fn hidden_singles(&self, s: &mut State, changed: &mut Changed) -> Option<bool> {
         let mut found = false;
-        for (d, &houses) in touched[..self.n].iter().enumerate() {
-            let mut houses = houses;
+        for d in 0..self.n {
+            let mut houses = std::mem::take(&mut changed.singles[d]) & !s.done[d];
             while houses != 0 {
                 let h = self.houses[houses.trailing_zeros() as usize & 63];
                 houses &= houses - 1;
@@ -304,7 +364,7 @@ impl Bitboard {
                     return None;
                 }
                 if places & (places - 1) == 0 && places & s.placed == 0 {
-                    self.place(s, places.trailing_zeros() as usize, d);
+                    self.place(s, places.trailing_zeros() as usize, d, changed);
                     found = true;
                 }
             }
@@ -317,10 +377,10 @@ impl Bitboard {
     /// hold the digit; cells next to all of them cannot hold a digit one
     /// apart. Pointing and claiming are the cases where the cell shares a
     /// house. True if some candidate went.
-    fn seen_by_all(&self, s: &mut State, touched: &[u64; MAX_DIGITS]) -> bool {
+    fn seen_by_all(&self, s: &mut State, changed: &mut Changed) -> bool {
         let mut found = false;
-        for (d, &houses) in touched[..self.n].iter().enumerate() {
-            let mut houses = houses;
+        for d in 0..self.n {
+            let mut houses = std::mem::take(&mut changed.seen[d]) & !s.done[d];
             while houses != 0 {
                 let h = self.houses[houses.trailing_zeros() as usize & 63];
                 houses &= houses - 1;
@@ -338,15 +398,11 @@ impl Bitboard {
                         near &= self.neighbours[c & 127];
                     }
                 });
-                if s.boards[d] & seen != 0 {
-                    s.boards[d] &= !seen;
-                    found = true;
-                }
+                found |= self.remove(s, d, seen, changed);
                 if self.consecutive {
                     for e in [d.wrapping_sub(1), d + 1] {
-                        if e < self.n && s.boards[e] & near != 0 {
-                            s.boards[e] &= !near;
-                            found = true;
+                        if e < self.n {
+                            found |= self.remove(s, e, near, changed);
                         }
                     }
                 }
@@ -359,7 +415,7 @@ impl Bitboard {
     /// (3 and 5) holds a neighbour of that digit either way: its
     /// non-consecutive neighbours lose the middle digit. True if some
     /// candidate went.
-    fn pincers(&self, s: &mut State) -> bool {
+    fn pincers(&self, s: &mut State, changed: &mut Changed) -> bool {
         let mut found = false;
         for d in 1..self.n.saturating_sub(1) {
             let others = (0..self.n).filter(|&e| e + 1 != d && e != d + 1).fold(0u128, |m, e| m | s.boards[e]);
@@ -369,10 +425,7 @@ impl Bitboard {
                 near |= self.neighbours[pinned.trailing_zeros() as usize & 127];
                 pinned &= pinned - 1;
             }
-            if s.boards[d] & near != 0 {
-                s.boards[d] &= !near;
-                found = true;
-            }
+            found |= self.remove(s, d, near, changed);
         }
         found
     }
@@ -395,12 +448,12 @@ impl Bitboard {
         if pairs != 0 {
             return Branch::Cell(pairs.trailing_zeros() as usize);
         }
-        for &h in &self.houses[..self.every_house.count_ones() as usize] {
+        for (i, &h) in self.houses[..self.every_house.count_ones() as usize].iter().enumerate() {
             for d in 0..self.n {
                 let places = s.boards[d] & h & !s.placed;
                 let rest = places & places.wrapping_sub(1);
                 if rest != 0 && rest & (rest - 1) == 0 {
-                    return Branch::Place(d, places);
+                    return Branch::Place(d, i, places);
                 }
             }
         }
@@ -445,13 +498,17 @@ impl Bitboard {
                     }
                 }
             }
-            Branch::Place(d, mut places) => {
-                while places != 0 {
-                    choices[k] = (places.trailing_zeros() as u8, d as u8);
-                    places &= places - 1;
-                    k += 1;
+            Branch::Place(d, house, places) => {
+                for &c in &self.orders[house] {
+                    if places >> c & 1 != 0 {
+                        choices[k] = (c, d as u8);
+                        k += 1;
+                    }
                 }
             }
+        }
+        if let Some(rng) = run.rng.as_mut() {
+            choices[..k].shuffle(rng);
         }
         if let Some(hint) = run.hint {
             // The known solution's placement first: a second solution
@@ -463,7 +520,10 @@ impl Bitboard {
         }
         for &(cell, d) in &choices[..k] {
             let mut next = *s;
-            if self.place(&mut next, usize::from(cell), usize::from(d)) && self.propagate(&mut next, Some(s)) {
+            let mut changed = Changed::all(0);
+            if self.place(&mut next, usize::from(cell), usize::from(d), &mut changed)
+                && self.propagate(&mut next, &mut changed)
+            {
                 self.search(&next, run);
             }
             if run.aborted || run.solutions >= run.limit {
@@ -499,10 +559,58 @@ impl<'a> Run<'a> {
             limit: limit.max(1),
             budget,
             nodes: 0,
+            rng: None,
             hint,
             solutions: 0,
             first: None,
             aborted: false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::variant::propagate::Propagator;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    /// Random fills keep every rule; where the generator fills with
+    /// bitboards (same-digit conflicts on the classic houses alone), the
+    /// same random stream and budget give the candidate-mask solver's
+    /// grid, or fail where it fails.
+    #[test]
+    fn fills_keep_the_rules_and_match_the_candidate_masks() {
+        let cases = [
+            ("anti-knight", Shape::CLASSIC, true),
+            ("anti-king", Shape::CLASSIC, true),
+            ("anti-knight,anti-king", Shape::CLASSIC, true),
+            ("x,anti-knight", Shape::CLASSIC, false),
+            ("x", Shape::CLASSIC, false),
+            ("windoku", Shape::CLASSIC, false),
+            ("disjoint-groups", Shape::CLASSIC, false),
+            ("non-consecutive", Shape::CLASSIC, false),
+            ("x", Shape::new(2, 3).unwrap(), false),
+            ("non-consecutive", Shape::new(2, 3).unwrap(), false),
+        ];
+        for (name, shape, same) in cases {
+            let variant: Variant = name.parse().unwrap();
+            let bitboard = Bitboard::new(shape, &variant).unwrap();
+            let mut propagator = Propagator::new(shape, &variant);
+            let budget = 20 * shape.cells() as u64;
+            let mut found = 0;
+            for seed in 0..40 {
+                let grid = bitboard.fill(&mut ChaCha8Rng::seed_from_u64(seed), budget);
+                if let Some(grid) = &grid {
+                    assert!(grid.is_full() && variant.holds_for(grid), "{name} on {shape}, seed {seed}");
+                    found += 1;
+                }
+                if same {
+                    let theirs = propagator.fill(&mut ChaCha8Rng::seed_from_u64(seed), budget);
+                    assert_eq!(grid, theirs, "{name} on {shape}, seed {seed}");
+                }
+            }
+            assert!(found > 0, "{name} on {shape}: no grid in 40 fills");
         }
     }
 }
