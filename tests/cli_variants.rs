@@ -249,7 +249,9 @@ fn jigsaw_records_are_rated_under_their_regions() {
         .write_stdin(format!("{first}\n"))
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("line 1: the record has variant rules (\"variant\": \"jigsaw\")"));
+        .stderr(predicate::str::contains(
+            "line 1: the record has variant rules (\"variant\": \"jigsaw\")",
+        ));
     // Two 1s in one region, on different rows and columns: a region clash.
     let map = records[0]["regions"].as_str().unwrap();
     let other = (10..81)
