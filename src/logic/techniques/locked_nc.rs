@@ -147,14 +147,6 @@ fn step(c: &Candidates, h: usize, d: u8, places: &[usize], losers: &[usize], ins
 mod tests {
     use super::super::testing::*;
     use super::*;
-    use crate::logic::candidates::Tables;
-    use std::sync::Arc;
-
-    fn nc_board() -> Candidates {
-        let variant: crate::variant::Variant = "non-consecutive".parse().unwrap();
-        let tables = Tables::for_variant(Shape::CLASSIC, &variant).unwrap();
-        Candidates::empty(Arc::new(tables))
-    }
 
     #[test]
     fn two_places_side_by_side_lose_the_digits_one_apart() {

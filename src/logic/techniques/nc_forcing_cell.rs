@@ -119,14 +119,6 @@ fn step(c: &Candidates, cell: usize, candidates: &[u8], removed: Vec<u8>) -> Opt
 mod tests {
     use super::super::testing::*;
     use super::*;
-    use crate::logic::candidates::Tables;
-    use std::sync::Arc;
-
-    fn nc_board() -> Candidates {
-        let variant: crate::variant::Variant = "non-consecutive".parse().unwrap();
-        let tables = Tables::for_variant(Shape::CLASSIC, &variant).unwrap();
-        Candidates::empty(Arc::new(tables))
-    }
 
     #[test]
     fn two_consecutive_digits_leave_the_neighbours() {

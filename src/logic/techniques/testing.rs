@@ -26,6 +26,13 @@ pub fn open_board() -> Candidates {
     Candidates::new(Shape::CLASSIC)
 }
 
+/// A 9x9 non-consecutive board where every cell may hold every digit.
+pub fn nc_board() -> Candidates {
+    let variant: crate::variant::Variant = "non-consecutive".parse().unwrap();
+    let tables = crate::logic::candidates::Tables::for_variant(Shape::CLASSIC, &variant).unwrap();
+    Candidates::empty(std::sync::Arc::new(tables))
+}
+
 /// A box-5 hidden pair: 2 and 9 fit only in r4c4 {2,5,9} and r6c6
 /// {1,2,9}; the box's other cells hold neither.
 pub fn box5_hidden_pair() -> Candidates {
