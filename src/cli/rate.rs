@@ -47,7 +47,7 @@ enum Rated {
 
 fn rate_record(item: &Item, limits: Limits) -> Rated {
     match batch::puzzle_or_message(item) {
-        Ok(puzzle) => rated(item.source(), &item.place(), puzzle, &Variant::default(), limits),
+        Ok(puzzle) => rated(item.source(), puzzle, &Variant::default(), limits),
         Err(message) => Rated::Failed(message, Outcome::Invalid),
     }
 }
@@ -60,20 +60,14 @@ fn rate_variant_record((file, record): &(String, VariantRecord), limits: Limits)
         line: record.line,
     };
     match &record.puzzle {
-        Ok((puzzle, rules)) => rated(
-            source,
-            &format!("{file}: line {}", record.line),
-            puzzle,
-            rules,
-            limits,
-        ),
+        Ok((puzzle, rules)) => rated(source, puzzle, rules, limits),
         Err(e) => Rated::Failed(format!("{file}: {e}"), Outcome::Invalid),
     }
 }
 
 /// `puzzle` graded under `rules`: its record (naming the rules unless
-/// classic), or why not, after `place`.
-fn rated(source: Source, place: &str, puzzle: &Grid, rules: &Variant, limits: Limits) -> Rated {
+/// classic), or why not, after where it was read.
+fn rated(source: Source, puzzle: &Grid, rules: &Variant, limits: Limits) -> Rated {
     match grade_variant_within(puzzle, rules, limits, false) {
         Ok(graded) => {
             let record = Record::rated(source, puzzle, &graded);
@@ -86,7 +80,7 @@ fn rated(source: Source, place: &str, puzzle: &Grid, rules: &Variant, limits: Li
         }
         Err(e) => {
             let (why, outcome) = refusal(&e);
-            Rated::Failed(format!("{place}: {why}"), outcome)
+            Rated::Failed(format!("{source}: {why}"), outcome)
         }
     }
 }
