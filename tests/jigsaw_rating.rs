@@ -12,19 +12,11 @@
 //! - a jigsaw puzzle a singles solver written here completes rates as
 //!   singles do (1.0 to 1.5, hidden singles at most).
 
-use sudoku_dlx::logic::{LogicalSolver, Step};
-use sudoku_dlx::{generate_variant, BackendKind, Grid, Rules, Shape, Symmetry, Variant};
+mod common;
 
-/// Every placement matches the solution; no elimination removes it.
-fn check_step(step: &Step, solution: &Grid, n: usize, what: &str) {
-    let truth = |cell: &sudoku_dlx::logic::Cell| solution.cells()[cell.index(n)];
-    for p in &step.placements {
-        assert_eq!(p.digit, truth(&p.cell), "wrong placement in {what}: {step}");
-    }
-    for e in &step.eliminations {
-        assert_ne!(e.digit, truth(&e.cell), "wrong elimination in {what}: {step}");
-    }
-}
+use common::check_step;
+use sudoku_dlx::logic::LogicalSolver;
+use sudoku_dlx::{generate_variant, BackendKind, Grid, Rules, Shape, Symmetry, Variant};
 
 /// Whether every row, column and region of `grid` holds each digit once.
 fn keeps_houses(grid: &Grid, regions: &str) -> bool {

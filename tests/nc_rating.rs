@@ -6,20 +6,12 @@
 //! Sukaku Explainer (`serate --isNC=1`) is checked by
 //! `tests/variant_rating.rs` over `tests/data/se_variant_ratings.tsv`.
 
-use std::time::{Duration, Instant};
-use sudoku_dlx::logic::{LogicalSolver, Step};
-use sudoku_dlx::{generate_variant, BackendKind, Grid, Rules, Shape, Symmetry, Variant};
+mod common;
 
-/// Every placement matches the solution; no elimination removes it.
-fn check_step(step: &Step, solution: &Grid, n: usize, what: &str) {
-    let truth = |cell: &sudoku_dlx::logic::Cell| solution.cells()[cell.index(n)];
-    for p in &step.placements {
-        assert_eq!(p.digit, truth(&p.cell), "wrong placement in {what}: {step}");
-    }
-    for e in &step.eliminations {
-        assert_ne!(e.digit, truth(&e.cell), "wrong elimination in {what}: {step}");
-    }
-}
+use common::check_step;
+use std::time::{Duration, Instant};
+use sudoku_dlx::logic::LogicalSolver;
+use sudoku_dlx::{generate_variant, BackendKind, Grid, Rules, Shape, Symmetry, Variant};
 
 /// Whether `grid` is a complete grid keeping rows, columns and boxes,
 /// with no two orthogonal neighbours one apart.

@@ -10,7 +10,21 @@ pub mod oracle;
 use rand::seq::SliceRandom;
 use rand::Rng;
 use std::io::Write;
+use sudoku_dlx::logic::Step;
 use sudoku_dlx::{Grid, Shape};
+
+/// A logical step checked against the puzzle's known `solution` (of
+/// side `n`): every placement is the solution's digit and no elimination
+/// removes it; `what` names the puzzle in a failure.
+pub fn check_step(step: &Step, solution: &Grid, n: usize, what: &str) {
+    let truth = |cell: &sudoku_dlx::logic::Cell| solution.cells()[cell.index(n)];
+    for p in &step.placements {
+        assert_eq!(p.digit, truth(&p.cell), "wrong placement in {what}: {step}");
+    }
+    for e in &step.eliminations {
+        assert_ne!(e.digit, truth(&e.cell), "wrong elimination in {what}: {step}");
+    }
+}
 
 /// Every supported shape, smallest first.
 pub const SHAPES: [(usize, usize); 6] = [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 5)];
