@@ -377,9 +377,17 @@ fn prewalk(board: &Board, walks: &mut Walks, mode: Mode) {
     };
     let rules = (mode.rules(), mode.dynamic);
     let derivers = walks.derivers;
+    // Each walk of a part is written into a spare walk of the search, two
+    // per source: the walks end up in the search's tables and go back to
+    // its spares afterwards, so walks made from fresh buffers would pile
+    // up there (tens of megabytes a puzzle) and fault in new pages.
+    let mut buffers: Vec<Walk> = (0..2 * sources.len())
+        .map(|_| walks.spare.pop().unwrap_or_default())
+        .collect();
     let parts: Vec<(Arena, Vec<(Walk, Walk)>)> = sources
         .par_chunks(per)
-        .map(|part| {
+        .zip(buffers.par_chunks_mut(2 * per))
+        .map(|(part, buffers)| {
             let mut board = board.clone();
             let mut arena = SPARE_ARENAS
                 .lock()
@@ -388,8 +396,9 @@ fn prewalk(board: &Board, walks: &mut Walks, mode: Mode) {
                 .unwrap_or_default();
             let mut scratch = PART_SCRATCH.take();
             let mut deriver = derivers(mode.engine);
+            let mut buffers = buffers.iter_mut();
             let mut walk = |start: Node| {
-                let mut w = Walk::default();
+                let mut w = std::mem::take(buffers.next().expect("two buffers per source"));
                 let deriver = deriver.as_mut().map(|d| &mut **d as &mut dyn Deriver);
                 walk_into(
                     &mut board,
@@ -420,6 +429,16 @@ fn prewalk(board: &Board, walks: &mut Walks, mode: Mode) {
             walks.off[index] = Some(off);
         }
     }
+}
+
+/// How many spare walks this thread's search buffers hold: what the next
+/// search reuses.
+#[cfg(test)]
+pub(super) fn spare_walks() -> usize {
+    let buffers = BUFFERS.take();
+    let count = buffers.4.len();
+    BUFFERS.set(buffers);
+    count
 }
 
 /// [`find`] with the walks' buffers, offering to `best`.

@@ -177,3 +177,25 @@ fn chains_on_other_box_shapes_remove_only_wrong_digits() {
     }
     assert!(fired > 20, "the engines fired {fired} times");
 }
+
+#[test]
+fn parallel_walks_reuse_the_spare_walks() {
+    // Searches of level 1 make their walks in parallel inside a pool of
+    // two threads; each search returns its walks to the spares, so the
+    // spares must stay as many as one search makes, however many run.
+    let s = se_steps()
+        .into_iter()
+        .find(|s| s.engine == Engine::Dynamic)
+        .expect("a dynamic step");
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("a pool");
+    let spares: Vec<usize> = pool.install(|| {
+        (0..4)
+            .map(|_| {
+                find(&s.position, Engine::Nested { level: 1, limit: 0 });
+                super::multiple::spare_walks()
+            })
+            .collect()
+    });
+    assert!(spares[0] > 0, "the search kept no walks");
+    assert_eq!(spares[3], spares[0], "spare walks after each search: {spares:?}");
+}
