@@ -205,22 +205,57 @@ impl Bitboard {
 
     /// The puzzle's clues placed and propagated, with `digit` removed
     /// from `cell` if asked; `None` on a contradiction.
+    ///
+    /// The clues are laid down all at once rather than placed one by one:
+    /// each digit's board loses every cell a clue of that digit sees and
+    /// every other digit's clue, which is what the placements leave, and
+    /// every house is scanned afterwards.
     fn load(&self, puzzle: &Grid, without: Option<(usize, u8)>) -> Option<State> {
         let mut state = State {
             boards: [0; MAX_DIGITS],
             placed: 0,
             done: [0; MAX_DIGITS],
         };
-        state.boards[..self.n].fill(self.cells);
-        if let Some((cell, digit)) = without {
-            state.boards[usize::from(digit) - 1] &= !(1u128 << cell);
-        }
-        let mut changed = Changed::all(self.every_house);
+        let mut clues = [0u128; MAX_DIGITS];
+        let mut seen = [0u128; MAX_DIGITS];
         for (cell, &d) in puzzle.cells().iter().enumerate() {
-            if d != 0 && !self.place(&mut state, cell, usize::from(d) - 1, &mut changed) {
-                return None;
+            if d != 0 {
+                let d = usize::from(d) - 1;
+                clues[d] |= 1u128 << cell;
+                seen[d] |= self.peers[cell & 127];
+                state.done[d] |= self.houses_of[cell & 127];
             }
         }
+        let placed = clues[..self.n].iter().fold(0, |m, &c| m | c);
+        if let Some((cell, digit)) = without {
+            if clues[usize::from(digit) - 1] >> cell & 1 != 0 {
+                return None;
+            }
+            seen[usize::from(digit) - 1] |= 1u128 << cell;
+        }
+        for d in 0..self.n {
+            if clues[d] & seen[d] != 0 {
+                return None;
+            }
+            state.boards[d] = (self.cells & !seen[d] & !placed) | clues[d];
+        }
+        if self.consecutive {
+            // A clue's neighbours lose the digits one apart from it.
+            for d in 0..self.n {
+                let mut near = 0u128;
+                for_each_cell(clues[d], |c| near |= self.neighbours[c & 127]);
+                for e in [d.wrapping_sub(1), d + 1] {
+                    if e < self.n {
+                        if clues[e] & near != 0 {
+                            return None;
+                        }
+                        state.boards[e] &= !near;
+                    }
+                }
+            }
+        }
+        state.placed = placed;
+        let mut changed = Changed::all(self.every_house);
         self.propagate(&mut state, &mut changed).then_some(state)
     }
 
