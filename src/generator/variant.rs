@@ -306,11 +306,15 @@ impl Rules {
     /// The digging probe: whether `puzzle` has a solution without `digit`
     /// in `cell`, by the propagation solver or, past its budget, by SAT.
     fn has_other(&mut self, puzzle: &Grid, cell: usize, digit: u8, solution: &Grid) -> bool {
-        let found = match &self.bitboard {
-            Some(bitboard) => bitboard.has_other(puzzle, cell, digit, PROBE_NODES, Some(solution)),
-            None => self.propagator.has_other(puzzle, cell, digit, PROBE_NODES, Some(solution)),
-        };
-        found.unwrap_or_else(|| self.sat().has_other(puzzle, cell, digit))
+        if let Some(bitboard) = &self.bitboard {
+            let found = bitboard.has_other(puzzle, cell, digit, PROBE_NODES, Some(solution));
+            return found.unwrap_or_else(|| self.sat().has_other(puzzle, cell, digit));
+        }
+        let found = self.propagator.has_other(puzzle, cell, digit, PROBE_NODES, Some(solution));
+        found.unwrap_or_else(|| {
+            let candidates = self.propagator.propagated();
+            self.sat().has_solution_within(&candidates)
+        })
     }
 
 }

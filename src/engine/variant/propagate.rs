@@ -179,6 +179,13 @@ impl Propagator {
         (!run.aborted).then_some(run.solutions > 0)
     }
 
+    /// The candidates (one digit mask per cell) the last `has_other` or
+    /// `count` started its search from: the puzzle's clues propagated.
+    /// Valid until the next search.
+    pub(crate) fn propagated(&self) -> Vec<u32> {
+        self.levels[..self.shape.cells()].iter().map(|&m| m & !PLACED).collect()
+    }
+
     /// Sets level 0 to the puzzle's clues, propagated, with `digit`
     /// removed from `cell` if asked; false on a contradiction.
     fn load(&mut self, puzzle: &Grid, without: Option<(usize, u8)>) -> bool {
@@ -654,6 +661,23 @@ mod tests {
                     // The hint only orders the search: the first solution,
                     // the grid the puzzle was cut from, or none, alike.
                     let expected = dlx.has_other(&puzzle, cell, digit, None);
+                    // The SAT probe over candidates: the puzzle's own (each
+                    // clue alone, the probed digit gone), and what
+                    // propagation left of them.
+                    let n = shape.n();
+                    let all = (1u32 << n) - 1;
+                    let raw: Vec<u32> = (0..shape.cells())
+                        .map(|c| match puzzle.get(c) {
+                            0 if c == cell => all & !(1 << (digit - 1)),
+                            0 => all,
+                            d => 1 << (d - 1),
+                        })
+                        .collect();
+                    assert_eq!(Some(sat.has_solution_within(&raw)), expected, "sat: {what}");
+                    if propagator.has_other(&puzzle, cell, digit, 0, None).is_none() {
+                        let left = propagator.propagated();
+                        assert_eq!(Some(sat.has_solution_within(&left)), expected, "sat, propagated: {what}");
+                    }
                     for hint in [Some(&first), Some(&solution), None] {
                         let other = propagator.has_other(&puzzle, cell, digit, u64::MAX, hint);
                         assert_eq!(other, expected, "{what}");
