@@ -211,21 +211,34 @@ pub fn records(input: &InputArgs, variant: &Variant) -> Result<Vec<(String, Vari
     Ok(out)
 }
 
-/// The name and whole text of one input (`-` is standard input), up to
-/// `MAX_INPUT_BYTES`.
+/// The name and whole text of one input (`-` is standard input); an
+/// input over `MAX_INPUT_BYTES` is an error.
 pub fn read_whole(path: &std::path::Path) -> Result<(String, String)> {
-    let mut text = String::new();
     let name = path.display().to_string();
-    if name == "-" {
-        std::io::stdin().take(MAX_INPUT_BYTES).read_to_string(&mut text)?;
+    let text = if name == "-" {
+        read_capped(std::io::stdin(), &name, MAX_INPUT_BYTES)?
     } else {
-        std::fs::File::open(path)
-            .with_context(|| format!("cannot open {name}"))?
-            .take(MAX_INPUT_BYTES)
-            .read_to_string(&mut text)
-            .with_context(|| format!("cannot read {name}"))?;
-    }
+        let file = std::fs::File::open(path).with_context(|| format!("cannot open {name}"))?;
+        read_capped(file, &name, MAX_INPUT_BYTES)?
+    };
     Ok((name, text))
+}
+
+/// All of `reader` as text, or an error naming the input when it holds
+/// more than `limit` bytes: cutting it there would cut a record short.
+fn read_capped(reader: impl Read, name: &str, limit: u64) -> Result<String> {
+    let mut bytes = Vec::new();
+    reader
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {name}"))?;
+    if bytes.len() as u64 > limit {
+        anyhow::bail!(
+            "{name}: more than {} bytes of variant records (they are read whole); split the input",
+            limit
+        );
+    }
+    String::from_utf8(bytes).with_context(|| format!("{name} is not UTF-8 text"))
 }
 
 /// What `solve`, `count` and `check` do with each variant puzzle.
@@ -345,4 +358,25 @@ fn counts(
         None
     };
     Ok((dlx, problem))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read_capped;
+
+    #[test]
+    fn an_input_over_the_cap_is_an_error_naming_it() {
+        assert_eq!(
+            read_capped(&b"0123456789"[..], "p.txt", 10).unwrap(),
+            "0123456789"
+        );
+        let err = read_capped(&b"0123456789A"[..], "p.txt", 10)
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("p.txt: more than 10 bytes"), "{err}");
+        let err = read_capped(&[0xffu8, 0xfe][..], "q.txt", 10)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("q.txt"), "{err}");
+    }
 }

@@ -200,7 +200,7 @@ impl VariantSat {
         let mut cnf = Cnf { vars, clauses: Vec::new() };
         let lit = |cell: usize, d: usize| (var_of[cell * n + d] != usize::MAX).then(|| option_lit(var_of[cell * n + d]));
         let amo = AtMostOne::for_shape(self.shape);
-        let mut exactly_one = |cnf: &mut Cnf, lits: Vec<Lit>| {
+        let exactly_one = |cnf: &mut Cnf, lits: Vec<Lit>| {
             match amo {
                 AtMostOne::Pairwise => pairwise(cnf, &lits),
                 AtMostOne::Sequential => sequential(cnf, &lits),
