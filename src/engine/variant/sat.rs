@@ -35,6 +35,75 @@ struct ProbeSolver(Solver<'static>);
 // assumptions), so it owns plain data that may move between threads.
 unsafe impl Send for ProbeSolver {}
 
+/// A fresh solver holding `cnf`.
+fn solver_of(cnf: &Cnf) -> Solver<'static> {
+    let mut solver = Solver::new();
+    for _ in 0..cnf.vars {
+        solver.new_var();
+    }
+    for clause in &cnf.clauses {
+        solver.add_clause(clause);
+    }
+    solver
+}
+
+/// The rules of a variant as clauses over the placements `lit` names
+/// (digit `d`, 0-based, in `cell`; `None`: ruled out, as a false
+/// literal would be): exactly one digit per cell, exactly one place per
+/// house and digit, and no two placements a conflict forbids. `vars`
+/// counts the variables `lit` uses; at-most-one encodings may add more.
+/// `None` when some cell or some digit of a house has no placement left.
+fn encode(
+    shape: Shape,
+    houses: &[Vec<usize>],
+    conflicts: &[Conflict],
+    vars: usize,
+    lit: impl Fn(usize, usize) -> Option<Lit>,
+) -> Option<Cnf> {
+    let n = shape.n();
+    let amo = AtMostOne::for_shape(shape);
+    let mut cnf = Cnf {
+        vars,
+        clauses: Vec::new(),
+    };
+    let exactly_one = |cnf: &mut Cnf, lits: Vec<Lit>| {
+        if lits.is_empty() {
+            return None;
+        }
+        cnf.clauses.push(lits.clone());
+        match amo {
+            AtMostOne::Pairwise => pairwise(cnf, &lits),
+            AtMostOne::Sequential => sequential(cnf, &lits),
+        }
+        Some(())
+    };
+    for cell in 0..shape.cells() {
+        exactly_one(&mut cnf, (0..n).filter_map(|d| lit(cell, d)).collect())?;
+    }
+    for house in houses {
+        for d in 0..n {
+            exactly_one(&mut cnf, house.iter().filter_map(|&cell| lit(cell, d)).collect())?;
+        }
+    }
+    let not_both = |cnf: &mut Cnf, (a, d): (usize, usize), (b, e): (usize, usize)| {
+        if let (Some(x), Some(y)) = (lit(a, d), lit(b, e)) {
+            cnf.clauses.push(vec![!x, !y]);
+        }
+    };
+    for &conflict in conflicts {
+        match conflict {
+            Conflict::SameDigit(a, b) => (0..n).for_each(|d| not_both(&mut cnf, (a, d), (b, d))),
+            Conflict::Consecutive(a, b) => {
+                for d in 0..n - 1 {
+                    not_both(&mut cnf, (a, d), (b, d + 1));
+                    not_both(&mut cnf, (a, d + 1), (b, d));
+                }
+            }
+        }
+    }
+    Some(cnf)
+}
+
 impl Clone for VariantSat {
     /// A copy of the formula; the probe solver is rebuilt when needed.
     fn clone(&self) -> VariantSat {
@@ -52,57 +121,22 @@ impl VariantSat {
     /// The formula of `variant` on `shape` (the variant already checked).
     pub(crate) fn new(shape: Shape, variant: &Variant) -> VariantSat {
         let n = shape.n();
-        let amo = AtMostOne::for_shape(shape);
-        let mut cnf = Cnf {
-            vars: shape.cells() * n,
-            clauses: Vec::new(),
-        };
-        let exactly_one = |cnf: &mut Cnf, options: Vec<usize>| {
-            let lits: Vec<Lit> = options.into_iter().map(option_lit).collect();
-            cnf.clauses.push(lits.clone());
-            match amo {
-                AtMostOne::Pairwise => pairwise(cnf, &lits),
-                AtMostOne::Sequential => sequential(cnf, &lits),
-            }
-        };
-        for cell in 0..shape.cells() {
-            exactly_one(&mut cnf, (0..n).map(|d| cell * n + d).collect());
-        }
-        for house in variant.houses(shape) {
-            for d in 0..n {
-                exactly_one(&mut cnf, house.iter().map(|&cell| cell * n + d).collect());
-            }
-        }
-        let not_both = |cnf: &mut Cnf, a: usize, b: usize| cnf.clauses.push(vec![!option_lit(a), !option_lit(b)]);
-        for conflict in variant.conflicts(shape) {
-            match conflict {
-                Conflict::SameDigit(a, b) => (0..n).for_each(|d| not_both(&mut cnf, a * n + d, b * n + d)),
-                Conflict::Consecutive(a, b) => {
-                    for d in 0..n - 1 {
-                        not_both(&mut cnf, a * n + d, b * n + d + 1);
-                        not_both(&mut cnf, a * n + d + 1, b * n + d);
-                    }
-                }
-            }
-        }
+        let (houses, conflicts) = (variant.houses(shape), variant.conflicts(shape));
+        let cnf = encode(shape, &houses, &conflicts, shape.cells() * n, |cell, d| {
+            Some(option_lit(cell * n + d))
+        })
+        .expect("every placement is open on an empty board");
         VariantSat {
             shape,
             cnf,
-            houses: variant.houses(shape),
-            conflicts: variant.conflicts(shape),
+            houses,
+            conflicts,
             probe: None,
         }
     }
 
     fn loaded(&self) -> Solver<'static> {
-        let mut solver = Solver::new();
-        for _ in 0..self.cnf.vars {
-            solver.new_var();
-        }
-        for clause in &self.cnf.clauses {
-            solver.add_clause(clause);
-        }
-        solver
+        solver_of(&self.cnf)
     }
 
     fn grid_of(&self, model: Vec<Lit>) -> (Grid, Vec<Lit>) {
@@ -189,60 +223,18 @@ impl VariantSat {
         let mut var_of = vec![usize::MAX; candidates.len() * n];
         let mut vars = 0;
         for (cell, &mask) in candidates.iter().enumerate() {
-            if mask == 0 {
-                return false;
-            }
             for d in (0..n).filter(|&d| mask >> d & 1 != 0) {
                 var_of[cell * n + d] = vars;
                 vars += 1;
             }
         }
-        let mut cnf = Cnf { vars, clauses: Vec::new() };
         let lit = |cell: usize, d: usize| (var_of[cell * n + d] != usize::MAX).then(|| option_lit(var_of[cell * n + d]));
-        let amo = AtMostOne::for_shape(self.shape);
-        let exactly_one = |cnf: &mut Cnf, lits: Vec<Lit>| {
-            match amo {
-                AtMostOne::Pairwise => pairwise(cnf, &lits),
-                AtMostOne::Sequential => sequential(cnf, &lits),
-            }
-            cnf.clauses.push(lits);
+        let Some(cnf) = encode(self.shape, &self.houses, &self.conflicts, vars, lit) else {
+            return false;
         };
-        for cell in 0..candidates.len() {
-            exactly_one(&mut cnf, (0..n).filter_map(|d| lit(cell, d)).collect());
-        }
-        for house in &self.houses {
-            for d in 0..n {
-                let places: Vec<Lit> = house.iter().filter_map(|&cell| lit(cell, d)).collect();
-                if places.is_empty() {
-                    return false;
-                }
-                exactly_one(&mut cnf, places);
-            }
-        }
-        for &conflict in &self.conflicts {
-            let pairs: &[(usize, usize, i32)] = match conflict {
-                Conflict::SameDigit(a, b) => &[(a, b, 0)],
-                Conflict::Consecutive(a, b) => &[(a, b, 1), (a, b, -1)],
-            };
-            for &(a, b, apart) in pairs {
-                for d in 0..n {
-                    let e = d as i32 + apart;
-                    if let (Some(x), Some(y)) = (lit(a, d), (0..n as i32).contains(&e).then(|| lit(b, e as usize)).flatten()) {
-                        cnf.clauses.push(vec![!x, !y]);
-                    }
-                }
-            }
-        }
-        let mut solver = Solver::new();
-        for _ in 0..cnf.vars {
-            solver.new_var();
-        }
-        for clause in &cnf.clauses {
-            solver.add_clause(clause);
-        }
         // varisat only fails with a proof writer or an interrupt; a
         // failure would keep the clue, which is always safe.
-        solver.solve().unwrap_or(true)
+        solver_of(&cnf).solve().unwrap_or(true)
     }
 
     /// Counts solutions of `puzzle` up to `limit`, blocking each model
