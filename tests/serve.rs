@@ -312,15 +312,29 @@ fn the_page_and_the_api_description_are_served() {
 
 #[test]
 fn sigterm_lets_the_server_stop_cleanly() {
-    let mut server = Server::start(&[]);
+    let server = Server::start(&[]);
     assert_eq!(request(server.addr, "GET", "/api/health", b"").0, 200);
+    stop_with_sigterm(server);
+}
+
+/// A signal that comes as soon as the server says it listens, before
+/// any request, still stops it cleanly: the handlers are in place by
+/// then (several servers, since a late handler loses only a race).
+#[test]
+fn sigterm_right_after_start_stops_the_server_cleanly() {
+    for _ in 0..5 {
+        stop_with_sigterm(Server::start(&[]));
+    }
+}
+
+fn stop_with_sigterm(mut server: Server) {
     let pid = server.child.id() as libc::pid_t;
     // SAFETY: a plain signal to the child this test started.
     assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
     let started = Instant::now();
     loop {
         if let Some(status) = server.child.try_wait().unwrap() {
-            assert_eq!(status.code(), Some(0));
+            assert_eq!(status.code(), Some(0), "{status:?}");
             break;
         }
         assert!(

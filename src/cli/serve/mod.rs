@@ -75,6 +75,9 @@ pub fn run(args: ServeArgs) -> Result<i32> {
 }
 
 async fn serve(args: ServeArgs, threads: usize) -> Result<i32> {
+    // Before the first request can be answered: a signal that came
+    // between the two would otherwise still kill the process outright.
+    let stop = Shutdown::listen();
     let app = Arc::new(App {
         work: Work::new(threads, args.queue, args.timeout),
         timeout: args.timeout,
@@ -91,7 +94,7 @@ async fn serve(args: ServeArgs, threads: usize) -> Result<i32> {
         listener,
         router.into_make_service_with_connect_info::<listener::ClientAddr>(),
     )
-    .with_graceful_shutdown(shutdown())
+    .with_graceful_shutdown(stop.wait())
     .await
     .context("the server stopped")?;
     super::batch::warn("sudoku-dlx serve: stopped");
@@ -184,25 +187,46 @@ async fn access_log(State(app): State<Arc<App>>, request: Request, next: Next) -
     response
 }
 
-/// Resolves on Ctrl-C or SIGTERM.
-async fn shutdown() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Ctrl-C and SIGTERM, caught from the moment [`Shutdown::listen`]
+/// returns (the handlers are installed then, not when the server first
+/// polls [`Shutdown::wait`]).
+struct Shutdown {
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
+    signals: Option<(tokio::signal::unix::Signal, tokio::signal::unix::Signal)>,
+}
+
+impl Shutdown {
+    fn listen() -> Shutdown {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{signal, SignalKind};
+            let signals = signal(SignalKind::interrupt())
+                .ok()
+                .zip(signal(SignalKind::terminate()).ok());
+            Shutdown { signals }
         }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = term => {},
+        #[cfg(not(unix))]
+        Shutdown {}
     }
-    super::batch::warn("sudoku-dlx serve: shutting down, finishing the requests in flight");
+
+    /// Resolves on Ctrl-C or SIGTERM.
+    async fn wait(self) {
+        #[cfg(unix)]
+        match self.signals {
+            Some((mut interrupt, mut terminate)) => {
+                tokio::select! {
+                    _ = interrupt.recv() => {},
+                    _ = terminate.recv() => {},
+                }
+            }
+            None => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+        }
+        super::batch::warn("sudoku-dlx serve: shutting down, finishing the requests in flight");
+    }
 }
