@@ -676,6 +676,7 @@ impl Plan {
                 score: Score {
                     fit: self.filter.fit(&rating),
                     er: rating.score,
+                    depth: rating.chain_steps() as f32,
                     ep: rating.pearl,
                     ed: rating.diamond,
                 },

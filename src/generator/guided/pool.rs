@@ -98,6 +98,7 @@ mod tests {
             score: Score {
                 fit: 0.0,
                 er,
+                depth: 0.0,
                 ep: er,
                 ed: er,
             },
