@@ -355,6 +355,27 @@ mod tests {
             .collect()
     }
 
+    /// The chain steps counted against Sukaku Explainer's own paths: its
+    /// dynamic and nested forcing chains are the steps it names
+    /// "Dynamic ...".
+    #[test]
+    fn chain_steps_match_the_dynamic_steps_of_se_paths() {
+        let traces = include_str!("../../tests/data/se_hard_traces.jsonl");
+        for line in traces.lines().take(2) {
+            let trace: serde_json::Value = serde_json::from_str(line).unwrap();
+            let se = trace["steps"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|s| s["name"].as_str().unwrap().starts_with("Dynamic"))
+                .count();
+            assert!(se > 0);
+            let puzzle: crate::grid::Grid = trace["puzzle"].as_str().unwrap().parse().unwrap();
+            let rating = LogicalSolver::new(puzzle.shape()).rate(&puzzle).unwrap();
+            assert_eq!(rating.chain_steps(), se, "{}", trace["puzzle"]);
+        }
+    }
+
     #[test]
     fn a_solver_can_be_shared_between_threads() {
         fn shareable<T: Send + Sync>() {}
