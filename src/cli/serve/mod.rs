@@ -189,10 +189,13 @@ async fn access_log(State(app): State<Arc<App>>, request: Request, next: Next) -
 
 /// Ctrl-C and SIGTERM, caught from the moment [`Shutdown::listen`]
 /// returns (the handlers are installed then, not when the server first
-/// polls [`Shutdown::wait`]).
+/// polls [`Shutdown::wait`]). A handler that cannot be installed leaves
+/// the other one working.
 struct Shutdown {
     #[cfg(unix)]
-    signals: Option<(tokio::signal::unix::Signal, tokio::signal::unix::Signal)>,
+    interrupt: Option<tokio::signal::unix::Signal>,
+    #[cfg(unix)]
+    terminate: Option<tokio::signal::unix::Signal>,
 }
 
 impl Shutdown {
@@ -200,10 +203,10 @@ impl Shutdown {
         #[cfg(unix)]
         {
             use tokio::signal::unix::{signal, SignalKind};
-            let signals = signal(SignalKind::interrupt())
-                .ok()
-                .zip(signal(SignalKind::terminate()).ok());
-            Shutdown { signals }
+            Shutdown {
+                interrupt: signal(SignalKind::interrupt()).ok(),
+                terminate: signal(SignalKind::terminate()).ok(),
+            }
         }
         #[cfg(not(unix))]
         Shutdown {}
@@ -212,15 +215,18 @@ impl Shutdown {
     /// Resolves on Ctrl-C or SIGTERM.
     async fn wait(self) {
         #[cfg(unix)]
-        match self.signals {
-            Some((mut interrupt, mut terminate)) => {
-                tokio::select! {
-                    _ = interrupt.recv() => {},
-                    _ = terminate.recv() => {},
+        {
+            let received = |signal: Option<tokio::signal::unix::Signal>| async move {
+                match signal {
+                    Some(mut s) => {
+                        s.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
                 }
-            }
-            None => {
-                let _ = tokio::signal::ctrl_c().await;
+            };
+            tokio::select! {
+                () = received(self.interrupt) => {},
+                () = received(self.terminate) => {},
             }
         }
         #[cfg(not(unix))]
