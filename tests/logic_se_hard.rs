@@ -56,13 +56,37 @@ fn grid(line: &str) -> Grid {
 
 #[test]
 fn paths_follow_sukaku_explainer_step_by_step() {
+    paths_follow_sukaku_explainer(None);
+}
+
+/// In a pool of two threads a solve walks its chains in parallel and
+/// starts chain searches ahead of need, beside the producers before them
+/// (called off when one of those finds a step): the path stays SE's.
+#[test]
+fn paths_follow_sukaku_explainer_on_two_threads() {
+    paths_follow_sukaku_explainer(Some(2));
+}
+
+/// Every trace's path, solved outside any thread pool or inside one of
+/// `threads` threads, checked against SE's step by step.
+fn paths_follow_sukaku_explainer(threads: Option<usize>) {
     let traces = traces();
     assert!(traces.len() >= 10);
     assert!(traces.iter().any(|t| t.er >= 11.0), "the sample reaches SE 11");
     let mut solver = LogicalSolver::new(Shape::CLASSIC);
+    let pool = threads.map(|n| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .expect("a thread pool")
+    });
     for t in &traces {
         let puzzle = grid(&t.puzzle);
-        let path = solver.explain(&puzzle).expect("a valid puzzle");
+        let mut explain = || solver.explain(&puzzle).expect("a valid puzzle");
+        let path = match &pool {
+            Some(pool) => pool.install(explain),
+            None => explain(),
+        };
         assert!(path.solved, "{}: not finished", t.puzzle);
         let ours: Vec<(f64, String)> = path
             .steps

@@ -3,7 +3,7 @@
 //! technique applies.
 
 use super::candidates::{Candidates, LogicError, Tables};
-use super::producer::{Context, Memo};
+use super::producer::{Context, Memo, Producer};
 use super::rating::{Rating, Tally};
 use super::registry;
 use super::step::Step;
@@ -137,7 +137,8 @@ impl LogicalSolver {
     pub(crate) fn first_step(&mut self, board: &Candidates, deadline: Option<Instant>) -> Option<Option<Step>> {
         self.memo.reset(board.n());
         let memo = &mut self.memo;
-        let found = crate::logic::chaining::with_deadline(deadline, || next_step(Technique::ALL.len(), board, memo));
+        let found =
+            crate::logic::chaining::with_deadline(deadline, || next_step(Technique::ALL.len(), board, memo, &[]));
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return None;
         }
@@ -238,6 +239,7 @@ impl LogicalSolver {
         let memo = &mut self.memo;
         memo.reset(c.n());
         let mut hardest = 0.0f32;
+        let mut ahead = Ahead::START;
         let past = || deadline.is_some_and(|d| Instant::now() >= d);
         let mut stopped = false;
         while !c.is_solved() {
@@ -245,7 +247,7 @@ impl LogicalSolver {
                 stopped = true;
                 break;
             }
-            let found = crate::logic::chaining::with_deadline(deadline, || next_step(tried, &c, memo));
+            let found = crate::logic::chaining::with_deadline(deadline, || next_step(tried, &c, memo, ahead.engines));
             // A chain search cut short by the deadline proves nothing: the
             // step (or its absence) is dropped.
             if past() {
@@ -256,6 +258,7 @@ impl LogicalSolver {
                 break;
             };
             apply(&mut c, &step)?;
+            ahead = ahead.after(&step);
             tally.add(&step);
             hardest = hardest.max(step.difficulty);
             let over = (step.difficulty * 10.0).round() / 10.0 >= stop;
@@ -310,9 +313,122 @@ fn grid_line<S: serde::Serializer>(grid: &Grid, s: S) -> Result<S::Ok, S::Error>
 /// that makes progress, among the producers of the first `searched`
 /// techniques of the solving order (all of them, or a prefix). `memo`
 /// carries what earlier searches of the same solve found nothing in.
-fn next_step(searched: usize, c: &Candidates, memo: &mut Memo) -> Option<Step> {
+///
+/// `ahead` names producers to start ahead of need (see [`Ahead`]): with
+/// a second thread to run them, their searches start beside the producers
+/// before them instead of after them. On the hardest puzzles those
+/// producers mostly find nothing, on one thread, while the searches
+/// ahead make use of the other.
+fn next_step(searched: usize, c: &Candidates, memo: &mut Memo, ahead: &[Technique]) -> Option<Step> {
+    let order = registry::searched(searched, c.tables().rules());
+    let split = ahead
+        .first()
+        .and_then(|&t| order.iter().position(|p| p.techniques()[0] == t))
+        .filter(|&i| {
+            let group = order[i..].iter().map(|p| p.techniques()[0]);
+            ahead.len() <= order.len() - i && group.zip(ahead).all(|(t, &a)| t == a)
+        })
+        .filter(|_| crate::logic::chaining::multiple::search_ahead_pays());
     let mut cx = Context { memo, searched };
-    registry::searched(searched, c.tables().rules()).find_map(|producer| producer.find(c, &mut cx))
+    let Some(split) = split else {
+        return order.iter().find_map(|producer| producer.find(c, &mut cx));
+    };
+    let (before, after) = order.split_at(split);
+    let (group, after) = after.split_at(ahead.len());
+    let found = first_beside(
+        || before.iter().find_map(|producer| producer.find(c, &mut cx)),
+        || first_ahead(group, c, searched),
+    );
+    found.or_else(|| after.iter().find_map(|producer| producer.find(c, &mut cx)))
+}
+
+/// `first`'s step, or else `later`'s, the two run side by side on the
+/// rayon pool: a step of `first` calls `later` off (see
+/// [`with_stop`](crate::logic::chaining::with_stop)), its answer unused.
+/// The step is the one `first` and then `later` give in turn, whatever
+/// the threads do.
+fn first_beside(
+    first: impl FnOnce() -> Option<Step> + Send,
+    later: impl FnOnce() -> Option<Step> + Send,
+) -> Option<Step> {
+    use crate::logic::chaining::{with_stop, StopSignals};
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    // The thread that runs `later` also stops with the caller's signals.
+    let signals = StopSignals::current().and(stop.clone());
+    let (found, later) = rayon::join(
+        || {
+            let found = first();
+            if found.is_some() {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+            found
+        },
+        || with_stop(signals, later),
+    );
+    found.or(later)
+}
+
+/// The first step of `group`, its producers all started at once. Each
+/// gets a memo of its own, fresh: a memo only spares searches known to
+/// find nothing, so a producer finds the same step with a fresh one.
+fn first_ahead(group: &[&dyn Producer], c: &Candidates, searched: usize) -> Option<Step> {
+    let (producer, rest) = group.split_first()?;
+    let find = || producer.find(c, &mut Context { memo: &mut Memo::new(c.n()), searched });
+    if rest.is_empty() {
+        return find();
+    }
+    first_beside(find, || first_ahead(rest, c, searched))
+}
+
+/// The producers to start ahead of need at the next step (see
+/// [`next_step`]): the chaining engine that found the last chain step,
+/// with the first nesting level after a nested step, while at most
+/// [`Ahead::KEEP`] easier steps followed it. On the hardest puzzles a
+/// chain step is mostly followed by another of the same engine, or by a
+/// few singles and then one; the run of singles that ends a solve stops
+/// it. Nishio is never started ahead: its producer skips the digits the
+/// solve's memo knows have nothing, which a fresh memo would search
+/// again. Nor are the engines past the first nesting level: their
+/// searches are long, and one started ahead would hold a thread that the
+/// walks of the levels before it need.
+#[derive(Clone, Copy)]
+struct Ahead {
+    engines: &'static [Technique],
+    /// Easier steps since the chain step.
+    since: u8,
+}
+
+impl Ahead {
+    /// Most easier steps after a chain step that keep its engines ahead.
+    const KEEP: u8 = 3;
+
+    /// Before the first step: a hard puzzle's first step is often a
+    /// nested one, and an easy puzzle's first step calls the search off
+    /// at once.
+    const START: Ahead = Ahead {
+        engines: &[Technique::DynamicForcingChains, Technique::DynamicForcingChainsPlus],
+        since: Ahead::KEEP,
+    };
+
+    /// What to start ahead after `step`.
+    fn after(self, step: &Step) -> Ahead {
+        let engines: &'static [Technique] = match step.technique {
+            Technique::ForcingChainsCycles => &[Technique::ForcingChainsCycles],
+            Technique::MultipleForcingChains => &[Technique::MultipleForcingChains],
+            Technique::DynamicForcingChains => &[Technique::DynamicForcingChains],
+            t if t >= Technique::DynamicForcingChainsPlus => {
+                &[Technique::DynamicForcingChains, Technique::DynamicForcingChainsPlus]
+            }
+            _ if self.since < Ahead::KEEP => {
+                return Ahead {
+                    since: self.since + 1,
+                    ..self
+                }
+            }
+            _ => &[],
+        };
+        Ahead { engines, since: 0 }
+    }
 }
 
 /// Applies a step's placements and eliminations; an error if the result is
@@ -449,6 +565,7 @@ mod tests {
                     assert_eq!(rating.score, se, "{puzzle}, first {tried}");
                     assert!(!rating.lower_bound);
                     let last = registry::searched(tried, crate::logic::candidates::VariantRules::default())
+                        .iter()
                         .flat_map(|p| p.techniques().iter().map(|t| t.index()))
                         .max()
                         .unwrap();

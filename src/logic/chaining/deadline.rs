@@ -1,8 +1,14 @@
-//! The deadline of the current solve, kept per thread: the chaining
-//! engines and their inner searches all read it, so it lives apart from
-//! the module that dispatches between them.
+//! The deadline of the current solve, and the stop signal of a search
+//! made ahead of need, kept per thread: the chaining engines and their
+//! inner searches all read them, so they live apart from the module that
+//! dispatches between them.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 thread_local! {
+    /// The stop signals of the search on this thread (see [`with_stop`]).
+    static STOP: std::cell::RefCell<StopSignals> = const { std::cell::RefCell::new(StopSignals(Vec::new())) };
     /// When the current solve must stop (see [`with_deadline`]).
     static DEADLINE: std::cell::Cell<Option<std::time::Instant>> = const { std::cell::Cell::new(None) };
     /// The base rating of the first engine the deadline cut short.
@@ -28,9 +34,55 @@ pub fn with_deadline<T>(deadline: Option<std::time::Instant>, f: impl FnOnce() -
     result
 }
 
-/// Whether the current solve's deadline has passed.
+/// Whether the current solve's deadline has passed, or the search was
+/// called off (see [`with_stop`]).
 pub(super) fn past_deadline() -> bool {
-    DEADLINE.get().is_some_and(|d| std::time::Instant::now() >= d)
+    DEADLINE.get().is_some_and(|d| std::time::Instant::now() >= d) || stopped()
+}
+
+/// Whether this thread's solve has a deadline.
+pub(super) fn has_deadline() -> bool {
+    DEADLINE.get().is_some()
+}
+
+/// The signals that call a search off, any one of them set: a search
+/// made ahead of need inside another one made ahead of need stops with
+/// either.
+#[derive(Clone, Debug, Default)]
+pub struct StopSignals(Vec<Arc<AtomicBool>>);
+
+impl StopSignals {
+    /// The signals of the search on this thread: for a search it starts
+    /// on another thread.
+    pub fn current() -> StopSignals {
+        STOP.with_borrow(Clone::clone)
+    }
+
+    /// These signals and `stop`.
+    pub fn and(mut self, stop: Arc<AtomicBool>) -> StopSignals {
+        self.0.push(stop);
+        self
+    }
+
+    /// Whether one of them is set.
+    pub fn any(&self) -> bool {
+        self.0.iter().any(|s| s.load(Ordering::Relaxed))
+    }
+}
+
+/// Runs `f` with chain searches that give up, finding nothing, once one
+/// of `signals` is set: for a search made ahead of need, whose answer the
+/// caller drops when it sets a signal.
+pub fn with_stop<T>(signals: StopSignals, f: impl FnOnce() -> T) -> T {
+    let outer = STOP.replace(signals);
+    let result = f();
+    STOP.set(outer);
+    result
+}
+
+/// Whether this thread's search was called off.
+pub(super) fn stopped() -> bool {
+    STOP.with_borrow(StopSignals::any)
 }
 
 /// Records that the deadline cut short an engine of base rating `base`,

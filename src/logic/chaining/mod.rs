@@ -36,7 +36,7 @@ pub mod node;
 pub mod steps;
 pub mod unary;
 
-pub use deadline::{cut_at, with_deadline};
+pub use deadline::{cut_at, with_deadline, with_stop, StopSignals};
 pub use hint::{ChainHint, ChainKind, Engine};
 
 use crate::logic::candidates::Candidates;
@@ -51,6 +51,9 @@ fn masks(c: &Candidates) -> Vec<u32> {
 /// a deadline set by [`with_deadline`] cut the search short).
 pub fn find(c: &Candidates, engine: Engine) -> Option<ChainHint> {
     let hint = find_uncut(c, engine);
+    if deadline::stopped() {
+        return None;
+    }
     if deadline::past_deadline() {
         deadline::note_cut(engine.base());
         return None;

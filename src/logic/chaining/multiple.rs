@@ -166,6 +166,9 @@ pub fn find_on_digits(
         if prewalk_pays(engine) {
             prewalk(board, walks, Mode::of(engine));
         }
+        if super::deadline::stopped() {
+            return (None, 0);
+        }
         let mut hint = search(board, engine, walks, Best::default()).into_hint();
         if let Some(hint) = &mut hint {
             hint.nested = walks.nested_uses(&hint.targets, board.node_count());
@@ -280,17 +283,18 @@ fn with_walks<T>(
 
 /// Whether [`find`] makes its walks ahead of the search, in parallel:
 /// for the engines of level 1 and up (the walks below are too short to
-/// pay for it), on a worker of a rayon pool of more than one thread,
-/// unless the caller asked otherwise ([`without_parallel_walks`]). The
-/// hints are the same either way.
+/// pay for it), when this thread may share them out. The hints are the
+/// same either way.
 fn prewalk_pays(engine: Engine) -> bool {
-    // Only on a worker of a pool of two or more threads (the command line
-    // rates inside one): a caller outside any pool keeps to its own thread
-    // rather than queue work on the global pool.
-    engine.level() > 0
-        && PARALLEL_WALKS.get()
-        && rayon::current_thread_index().is_some()
-        && rayon::current_num_threads() > 1
+    engine.level() > 0 && parallel_walks()
+}
+
+/// Whether this thread may share a search's walks out: on a worker of a
+/// pool of two or more threads (the command line rates inside one; a
+/// caller outside any pool keeps to its own thread rather than queue work
+/// on the global pool), unless the caller asked otherwise.
+fn parallel_walks() -> bool {
+    PARALLEL_WALKS.get() && rayon::current_thread_index().is_some() && rayon::current_num_threads() > 1
 }
 
 thread_local! {
@@ -306,6 +310,15 @@ impl Drop for RestoreParallelWalks {
     fn drop(&mut self) {
         PARALLEL_WALKS.set(self.0);
     }
+}
+
+/// Whether a chain search may start ahead of need beside the producers
+/// before it: on a worker of a rayon pool of two or more threads, unless
+/// the caller keeps its searches to its own thread
+/// ([`without_parallel_walks`]), and in a solve without a deadline (the
+/// deadline is kept by the solve's own thread).
+pub fn search_ahead_pays() -> bool {
+    parallel_walks() && !super::deadline::has_deadline()
 }
 
 /// Runs `f` with every chain search on this thread making its walks on
@@ -377,6 +390,10 @@ fn prewalk(board: &Board, walks: &mut Walks, mode: Mode) {
     };
     let rules = (mode.rules(), mode.dynamic);
     let derivers = walks.derivers;
+    // A search called off skips the parts not yet started; its caller
+    // drops the search (see `find_on_digits`).
+    let signals = super::deadline::StopSignals::current();
+    let stopped = || signals.any();
     // Each walk of a part is written into a spare walk of the search, two
     // per source: the walks end up in the search's tables and go back to
     // its spares afterwards, so walks made from fresh buffers would pile
@@ -388,6 +405,9 @@ fn prewalk(board: &Board, walks: &mut Walks, mode: Mode) {
         .par_chunks(per)
         .zip(buffers.par_chunks_mut(2 * per))
         .map(|(part, buffers)| {
+            if stopped() {
+                return (Arena::default(), Vec::new());
+            }
             let mut board = board.clone();
             let mut arena = SPARE_ARENAS
                 .lock()
@@ -412,6 +432,7 @@ fn prewalk(board: &Board, walks: &mut Walks, mode: Mode) {
             };
             let pairs = part
                 .iter()
+                .take_while(|_| !stopped())
                 .map(|&(cell, d)| (walk(node(n, cell, d, true)), walk(node(n, cell, d, false))))
                 .collect();
             PART_SCRATCH.set(scratch);
@@ -428,6 +449,10 @@ fn prewalk(board: &Board, walks: &mut Walks, mode: Mode) {
             walks.on[index] = Some(on);
             walks.off[index] = Some(off);
         }
+    }
+    if stopped() {
+        // The parts skipped left their buffers unused.
+        walks.spare.append(&mut buffers);
     }
 }
 

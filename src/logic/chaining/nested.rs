@@ -71,7 +71,7 @@ static ANSWERS: [std::sync::Mutex<Shard>; SHARDS] = [const {
 
 /// The answer of inner engine `engine` on `board`, from [`ANSWERS`] or
 /// searched (on a copy of the walk's board) and kept.
-fn answer(engine: Engine, board: &Board) -> Arc<Answer> {
+pub(super) fn answer(engine: Engine, board: &Board) -> Arc<Answer> {
     use std::hash::BuildHasher;
     let (placed, empty) = board.counts();
     let key: Key = (engine, board.geometry(), board.masks.clone(), placed.to_vec(), empty.to_vec());
@@ -84,6 +84,12 @@ fn answer(engine: Engine, board: &Board) -> Arc<Answer> {
     }
     let mut inner = board.snapshot();
     let found = Arc::new(find_all(&mut inner, engine));
+    // A search cut short by a deadline or called off answers in part:
+    // kept, it would answer every later search of the board, in this
+    // solve and the next ones.
+    if super::deadline::past_deadline() {
+        return found;
+    }
     let bytes = answer_bytes(&found) + key.2.len() * 6;
     let limit = SHARD_BYTES_PER_THREAD * rayon::current_num_threads().min(4);
     let mut shard = lock();

@@ -199,3 +199,56 @@ fn parallel_walks_reuse_the_spare_walks() {
     assert!(spares[0] > 0, "the search kept no walks");
     assert_eq!(spares[3], spares[0], "spare walks after each search: {spares:?}");
 }
+
+#[test]
+fn a_search_called_off_finds_nothing_and_changes_no_later_search() {
+    // A search made ahead of need is called off when an earlier producer
+    // finds a step: it must then give nothing (its walks are cut short),
+    // keep its buffers, and leave the next search's hint as it was.
+    use super::{with_stop, StopSignals};
+    use std::sync::atomic::AtomicBool;
+    let s = se_steps()
+        .into_iter()
+        .find(|s| s.engine == Engine::Dynamic)
+        .expect("a dynamic step");
+    let level_one = Engine::Nested { level: 1, limit: 0 };
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("a pool");
+    pool.install(|| {
+        let text = |engine| find(&s.position, engine).map(|h| h.text);
+        for engine in [Engine::Dynamic, level_one] {
+            let before = text(engine);
+            assert!(before.is_some(), "{engine:?} finds a hint where SE took a dynamic chain");
+            let spares = super::multiple::spare_walks();
+            let called_off = StopSignals::default().and(Arc::new(AtomicBool::new(true)));
+            assert_eq!(with_stop(called_off, || text(engine)), None, "{engine:?} called off");
+            // A signal not set stops nothing.
+            let running = StopSignals::default().and(Arc::new(AtomicBool::new(false)));
+            assert_eq!(with_stop(running, || text(engine)), before, "{engine:?} with a signal not set");
+            assert_eq!(text(engine), before, "{engine:?} after a search called off");
+            assert!(super::multiple::spare_walks() >= spares, "{engine:?}: the spares were lost");
+        }
+    });
+}
+
+#[test]
+fn an_inner_answer_cut_short_is_not_kept() {
+    // Inner engines' answers are kept for every later search of the same
+    // board; one cut short (here: called off) must not be, or the next
+    // search of that board would read it.
+    use super::{with_stop, StopSignals};
+    use std::sync::atomic::AtomicBool;
+    let s = se_steps()
+        .into_iter()
+        .find(|s| s.engine == Engine::Dynamic)
+        .expect("a dynamic step");
+    let board = super::engine::Board::new(s.position.tables(), super::masks(&s.position));
+    let texts = |answer: &[(super::ChainHint, super::engine::ChainTrace)]| {
+        answer.iter().map(|(h, _)| h.text.clone()).collect::<Vec<_>>()
+    };
+    let called_off = StopSignals::default().and(Arc::new(AtomicBool::new(true)));
+    let cut = with_stop(called_off, || super::nested::answer(Engine::Dynamic, &board));
+    let full = texts(&super::multiple::find_all(&mut board.snapshot(), Engine::Dynamic, super::nested::deriver));
+    assert!(!full.is_empty(), "SE took a dynamic chain here");
+    assert_ne!(texts(&cut), full, "the search called off still ran to its end");
+    assert_eq!(texts(&super::nested::answer(Engine::Dynamic, &board)), full);
+}
