@@ -403,7 +403,9 @@ impl Search {
             return ControlFlow::Continue(());
         }
         state.rated += 1;
-        if rated.score.cmp(&state.best).is_gt() {
+        // The user's seeds are where the search starts, not what it found.
+        let seed = candidate.fresh && !self.seeds.is_empty();
+        if !seed && rated.score.cmp(&state.best).is_gt() {
             state.best = rated.score;
         }
         if rated.score.cmp(&state.pool.best()).is_gt() || candidate.fresh {
@@ -435,3 +437,6 @@ impl Search {
         })
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -37,7 +37,7 @@ pub(crate) struct State {
     pub family_found: u64,
     /// Candidates rated in all.
     pub rated: u64,
-    /// The best candidate rated in all.
+    /// The best candidate the search made (the user's seeds left out).
     pub best: Score,
     pub pool: Pool,
     /// Canonical forms of the puzzles reported, in the order found.
