@@ -95,13 +95,7 @@ mod tests {
         Member {
             puzzle: name.into(),
             form: name.into(),
-            score: Score {
-                fit: 0.0,
-                er,
-                depth: 0.0,
-                ep: er,
-                ed: er,
-            },
+            score: Score::flat(er),
         }
     }
 

@@ -63,6 +63,20 @@ pub(crate) fn form_key(form: &str) -> u64 {
 }
 
 #[cfg(test)]
+impl Score {
+    /// A score of ER `er`, with EP and ED equal to it and nothing else.
+    pub(crate) fn flat(er: f32) -> Score {
+        Score {
+            fit: 0.0,
+            er,
+            depth: 0.0,
+            ep: er,
+            ed: er,
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -10,17 +10,6 @@ use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
-/// A score of ER `er` on every count.
-fn score(er: f32) -> Score {
-    Score {
-        fit: 0.0,
-        er,
-        depth: 0.0,
-        ep: er,
-        ed: er,
-    }
-}
-
 #[test]
 fn the_best_so_far_leaves_the_seeds_out() {
     // The seed rates far above anything the stand-in rater gives the
@@ -52,7 +41,7 @@ fn the_best_so_far_leaves_the_seeds_out() {
             1.0 + p.given_count() as f32 / 100.0
         };
         Some(Rated {
-            score: score(er),
+            score: Score::flat(er),
             wanted: false,
             extra: (),
         })

@@ -178,16 +178,27 @@ fn chains_on_other_box_shapes_remove_only_wrong_digits() {
     assert!(fired > 20, "the engines fired {fired} times");
 }
 
+/// The first position where SE took a dynamic forcing chain.
+fn first_dynamic_step() -> SeStep {
+    se_steps()
+        .into_iter()
+        .find(|s| s.engine == Engine::Dynamic)
+        .expect("a dynamic step")
+}
+
+/// A pool of two threads: searches of level 1 and up walk in parallel
+/// inside it.
+fn two_threads() -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("a pool")
+}
+
 #[test]
 fn parallel_walks_reuse_the_spare_walks() {
     // Searches of level 1 make their walks in parallel inside a pool of
     // two threads; each search returns its walks to the spares, so the
     // spares must stay as many as one search makes, however many run.
-    let s = se_steps()
-        .into_iter()
-        .find(|s| s.engine == Engine::Dynamic)
-        .expect("a dynamic step");
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("a pool");
+    let s = first_dynamic_step();
+    let pool = two_threads();
     let spares: Vec<usize> = pool.install(|| {
         (0..4)
             .map(|_| {
@@ -207,12 +218,9 @@ fn a_search_called_off_finds_nothing_and_changes_no_later_search() {
     // keep its buffers, and leave the next search's hint as it was.
     use super::{with_stop, StopSignals};
     use std::sync::atomic::AtomicBool;
-    let s = se_steps()
-        .into_iter()
-        .find(|s| s.engine == Engine::Dynamic)
-        .expect("a dynamic step");
+    let s = first_dynamic_step();
     let level_one = Engine::Nested { level: 1, limit: 0 };
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("a pool");
+    let pool = two_threads();
     pool.install(|| {
         let text = |engine| find(&s.position, engine).map(|h| h.text);
         for engine in [Engine::Dynamic, level_one] {
@@ -237,10 +245,7 @@ fn an_inner_answer_cut_short_is_not_kept() {
     // search of that board would read it.
     use super::{with_stop, StopSignals};
     use std::sync::atomic::AtomicBool;
-    let s = se_steps()
-        .into_iter()
-        .find(|s| s.engine == Engine::Dynamic)
-        .expect("a dynamic step");
+    let s = first_dynamic_step();
     let board = super::engine::Board::new(s.position.tables(), super::masks(&s.position));
     let texts = |answer: &[(super::ChainHint, super::engine::ChainTrace)]| {
         answer.iter().map(|(h, _)| h.text.clone()).collect::<Vec<_>>()
