@@ -168,9 +168,19 @@ fn order_for(rules: VariantRules) -> &'static [&'static dyn Producer] {
 }
 
 /// The producers a solve searching the first `searched` techniques of
-/// [`Technique::ALL`] tries, in solving order: those whose first technique
-/// is among them.
-pub(crate) fn searched(searched: usize, rules: VariantRules) -> &'static [&'static dyn Producer] {
+/// [`Technique::ALL`] tries: those whose first technique is among them.
+pub(crate) fn searched(searched: usize, rules: VariantRules) -> impl Iterator<Item = &'static dyn Producer> {
+    order_for(rules)
+        .iter()
+        .copied()
+        .take_while(move |p| p.techniques()[0].index() < searched)
+}
+
+/// [`searched`] as a part of the solving order, for a solve that runs
+/// some of them side by side (counting them costs a pass over the order,
+/// which [`searched`] stops short of when an early producer finds a
+/// step).
+pub(crate) fn searched_order(searched: usize, rules: VariantRules) -> &'static [&'static dyn Producer] {
     let order = order_for(rules);
     let count = order.iter().take_while(|p| p.techniques()[0].index() < searched).count();
     &order[..count]

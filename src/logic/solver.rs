@@ -320,16 +320,17 @@ fn grid_line<S: serde::Serializer>(grid: &Grid, s: S) -> Result<S::Ok, S::Error>
 /// producers mostly find nothing, on one thread, while the searches
 /// ahead make use of the other.
 fn next_step(searched: usize, c: &Candidates, memo: &mut Memo, ahead: &[Technique]) -> Option<Step> {
-    let order = registry::searched(searched, c.tables().rules());
-    let split = ahead
-        .first()
-        .and_then(|&t| order.iter().position(|p| p.techniques()[0] == t))
-        .filter(|&i| {
-            let group = order[i..].iter().map(|p| p.techniques()[0]);
-            ahead.len() <= order.len() - i && group.zip(ahead).all(|(t, &a)| t == a)
-        })
-        .filter(|_| crate::logic::chaining::multiple::search_ahead_pays());
+    let rules = c.tables().rules();
     let mut cx = Context { memo, searched };
+    let starts_ahead = !ahead.is_empty() && crate::logic::chaining::multiple::search_ahead_pays();
+    if !starts_ahead {
+        return registry::searched(searched, rules).find_map(|producer| producer.find(c, &mut cx));
+    }
+    let order = registry::searched_order(searched, rules);
+    let split = order.iter().position(|p| p.techniques()[0] == ahead[0]).filter(|&i| {
+        let group = order[i..].iter().map(|p| p.techniques()[0]);
+        ahead.len() <= order.len() - i && group.zip(ahead).all(|(t, &a)| t == a)
+    });
     let Some(split) = split else {
         return order.iter().find_map(|producer| producer.find(c, &mut cx));
     };
@@ -565,7 +566,6 @@ mod tests {
                     assert_eq!(rating.score, se, "{puzzle}, first {tried}");
                     assert!(!rating.lower_bound);
                     let last = registry::searched(tried, crate::logic::candidates::VariantRules::default())
-                        .iter()
                         .flat_map(|p| p.techniques().iter().map(|t| t.index()))
                         .max()
                         .unwrap();

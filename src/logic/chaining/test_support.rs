@@ -29,7 +29,7 @@ pub fn basic_fixpoint(c: &mut Candidates) {
             memo: &mut memo,
             searched,
         };
-        let Some(step) = registry::searched(searched, c.tables().rules()).iter().find_map(|p| p.find(c, &mut cx)) else {
+        let Some(step) = registry::searched(searched, c.tables().rules()).find_map(|p| p.find(c, &mut cx)) else {
             return;
         };
         let n = c.n();
