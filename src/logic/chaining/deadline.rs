@@ -34,10 +34,15 @@ pub fn with_deadline<T>(deadline: Option<std::time::Instant>, f: impl FnOnce() -
     result
 }
 
-/// Whether the current solve's deadline has passed, or the search was
-/// called off (see [`with_stop`]).
+/// Whether the current solve's deadline has passed.
 pub(super) fn past_deadline() -> bool {
-    DEADLINE.get().is_some_and(|d| std::time::Instant::now() >= d) || stopped()
+    DEADLINE.get().is_some_and(|d| std::time::Instant::now() >= d)
+}
+
+/// Whether the search on this thread must stop where it is: its solve's
+/// deadline has passed, or it was called off (see [`with_stop`]).
+pub(super) fn cut_short() -> bool {
+    past_deadline() || stopped()
 }
 
 /// Whether this thread's solve has a deadline.

@@ -48,7 +48,8 @@ fn masks(c: &Candidates) -> Vec<u32> {
 }
 
 /// The easiest hint `engine` finds on `c`, as SE would take it (none when
-/// a deadline set by [`with_deadline`] cut the search short).
+/// a deadline set by [`with_deadline`] cut the search short, or a signal
+/// of [`with_stop`] called it off).
 pub fn find(c: &Candidates, engine: Engine) -> Option<ChainHint> {
     let hint = find_uncut(c, engine);
     if deadline::stopped() {

@@ -477,7 +477,7 @@ fn search(board: &mut Board, engine: Engine, walks: &mut Walks, mut best: Best) 
     for cell in 0..board.masks.len() {
         let count = board.masks[cell].count_ones();
         if count > 2 || (count > 1 && mode.dynamic) {
-            if mode.dynamic && super::deadline::past_deadline() {
+            if mode.dynamic && super::deadline::cut_short() {
                 break;
             }
             search_cell(board, walks, &mut best, mode, cell);

@@ -87,7 +87,7 @@ pub(super) fn answer(engine: Engine, board: &Board) -> Arc<Answer> {
     // A search cut short by a deadline or called off answers in part:
     // kept, it would answer every later search of the board, in this
     // solve and the next ones.
-    if super::deadline::past_deadline() {
+    if super::deadline::cut_short() {
         return found;
     }
     let bytes = answer_bytes(&found) + key.2.len() * 6;
