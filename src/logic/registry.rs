@@ -170,10 +170,13 @@ fn order_for(rules: VariantRules) -> &'static [&'static dyn Producer] {
 /// The producers a solve searching the first `searched` techniques of
 /// [`Technique::ALL`] tries: those whose first technique is among them.
 pub(crate) fn searched(searched: usize, rules: VariantRules) -> impl Iterator<Item = &'static dyn Producer> {
-    order_for(rules)
-        .iter()
-        .copied()
-        .take_while(move |p| p.techniques()[0].index() < searched)
+    order_for(rules).iter().copied().take_while(move |&p| in_prefix(p, searched))
+}
+
+/// Whether a solve searching the first `searched` techniques of
+/// [`Technique::ALL`] tries `producer`.
+fn in_prefix(producer: &dyn Producer, searched: usize) -> bool {
+    producer.techniques()[0].index() < searched
 }
 
 /// [`searched`] as a part of the solving order, for a solve that runs
@@ -182,7 +185,7 @@ pub(crate) fn searched(searched: usize, rules: VariantRules) -> impl Iterator<It
 /// step).
 pub(crate) fn searched_order(searched: usize, rules: VariantRules) -> &'static [&'static dyn Producer] {
     let order = order_for(rules);
-    let count = order.iter().take_while(|p| p.techniques()[0].index() < searched).count();
+    let count = order.iter().take_while(|&&p| in_prefix(p, searched)).count();
     &order[..count]
 }
 
