@@ -28,6 +28,7 @@ use crate::canon::canonical_line;
 use crate::engine::{Backend, BackendKind};
 use crate::grid::Grid;
 use crate::shape::Shape;
+use moves::Added;
 use pool::Member;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -280,6 +281,19 @@ impl Search {
         }
     }
 
+    /// Where {-n+m} steps take added digits. A filter search rates its
+    /// candidates in microseconds, so making them is most of its time,
+    /// and added clues from the parent's solution make more of them per
+    /// count. A search for high ratings spends its time rating, and free
+    /// digits reach further grids for the same ratings.
+    fn added(&self) -> Added {
+        if self.family.is_some() {
+            Added::Mixed
+        } else {
+            Added::Free
+        }
+    }
+
     /// Fresh candidates at each (re)start.
     fn seeding(&self) -> u64 {
         if self.family.is_some() {
@@ -354,7 +368,7 @@ impl Search {
                 self.fresh(engine, state.cursor + j, order, &mut rng)
             } else {
                 let parent: Grid = state.pool.pick(&mut rng)?.puzzle.parse().ok()?;
-                moves::neighbour(engine, &parent, self.minimal, self.most_clues, &mut rng)
+                moves::neighbour(engine, &parent, self.added(), self.minimal, self.most_clues, &mut rng)
             }
         })?;
         let form = canonical_line(&puzzle);
