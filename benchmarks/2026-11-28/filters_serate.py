@@ -50,7 +50,10 @@ def read_serate(path):
             out.append((technique(fields[2]), steps))
             steps = set()
         elif len(fields) >= 4:
-            steps.add(technique(fields[3]))
+            # The step's name: the last field up to its first colon
+            # ("Hidden Single: A4: 9 in block"), where serate prints the
+            # codes it does not know (%x, %C, %N) as letters before it.
+            steps.add(technique(fields[-1].split(":")[0]))
     return out
 
 
