@@ -104,6 +104,8 @@ struct Link {
     /// can lose the digit to the chain.
     places: End,
     grouped: bool,
+    /// Read only from `ends[0]` to `ends[1]` (see [`box_links`]).
+    one_way: bool,
 }
 
 /// The cells of one end of a link, or of a link's places, held inline:
@@ -144,7 +146,13 @@ impl Link {
             ends,
             places,
             grouped,
+            one_way: false,
         }
+    }
+
+    /// Whether the link may be entered by `ends[flip]`.
+    fn enters_by(&self, flip: bool) -> bool {
+        !(self.one_way && flip)
     }
 
     fn kind(&self, n: usize) -> usize {
@@ -223,7 +231,13 @@ fn line_ends(c: &Candidates, places: &[usize]) -> Option<[End; 2]> {
 /// takes the heart in (if that arm is off, the digit is on the other
 /// line through the heart); two arms of one cell both take the heart, so
 /// each end can only be joined through its heart's line, where the
-/// chain's previous end also rules the heart out. Failing a cross, a box
+/// chain's previous end also rules the heart out. SE reads that last box
+/// as a plain link from the column arm to the row arm (its `crossBlade1`
+/// to `crossBlade2`), one way, which holds whenever the chain enters
+/// through a house that holds the heart too: so the box also links one
+/// way, from the column arm with the heart to the row arm alone (entering
+/// at r2c3 of box 1 through column 3, with the heart r1c3, leaves r1c1,
+/// which goes on through column 1). Failing a cross, a box
 /// whose places (four or more) lie in exactly two of its rows links the
 /// two row parts, and likewise for columns; four places on a square give
 /// both readings.
@@ -240,6 +254,12 @@ fn box_links(c: &Candidates, h: usize, places: End, out: &mut Vec<Link>) {
                 (true, _, _) => [row_arm, col_arm],
             };
             out.push(Link::new(h, ends, places, true));
+            if places.contains(&heart) && row_arm.len() == 1 && col_arm.len() == 1 {
+                out.push(Link {
+                    one_way: true,
+                    ..Link::new(h, [with_heart(col_arm), row_arm], places, true)
+                });
+            }
             return;
         }
         // SE's first empty rectangle decides the box.
@@ -700,7 +720,8 @@ impl<const W: usize> DigitLinks<W> {
         // Which links share a cell, and which oriented links can follow
         // each oriented link (its exit and their entry in one house), in
         // the order the search tries them.
-        // Links number at most 3 * 25 = 75: one bit each.
+        // Links number at most 3 * 25 houses and two one-way links per
+        // box, 125: one bit each.
         debug_assert!(all.len() <= 128);
         let mut links_at = vec![0u128; c.cell_count()];
         for (j, l) in all.iter().enumerate() {
@@ -714,11 +735,14 @@ impl<const W: usize> DigitLinks<W> {
         self.next_start.clear();
         for from in 0..2 * all.len() {
             self.next_start.push(self.next.len());
+            if !all[from / 2].enters_by(from % 2 == 1) {
+                continue;
+            }
             let exit = &ends[from / 2][1 ^ (from % 2)];
             for (j, entries) in ends.iter().enumerate() {
                 for flip in [false, true] {
                     let entry = &entries[flip as usize];
-                    if exit & entry != 0 {
+                    if all[j].enters_by(flip) && exit & entry != 0 {
                         self.next.push((j, flip));
                     }
                 }
@@ -736,6 +760,9 @@ impl<const W: usize> DigitLinks<W> {
         let mut path: Vec<(usize, bool)> = Vec::with_capacity(k);
         for i in 0..self.all.len() {
             for flip in [false, true] {
+                if !search.takes(i, flip) {
+                    continue;
+                }
                 path.push((i, flip));
                 search.extend(&mut path, &mut out);
                 path.pop();
@@ -767,6 +794,14 @@ struct Search<'a, const W: usize> {
 }
 
 impl<const W: usize> Search<'_, W> {
+    /// Whether link `i` may enter a chain by `ends[flip]`. One-way links
+    /// belong to SE's chains of three links only: its two-link patterns
+    /// come from another producer, which reads such a box otherwise.
+    fn takes(&self, i: usize, flip: bool) -> bool {
+        let link = &self.links.all[i];
+        link.enters_by(flip) && !(link.one_way && self.k == 2)
+    }
+
     /// Extends `path` (shorter than `k` links) by every link that can
     /// follow it; the last link is tried in place, without a call per
     /// candidate: that level holds most of the search.
@@ -779,7 +814,7 @@ impl<const W: usize> Search<'_, W> {
         let successors = &links.next[links.next_start[o]..links.next_start[o + 1]];
         if path.len() + 1 < self.k {
             for &(j, flip_j) in successors {
-                if links.all[j].house == first_house || taken & 1 << j != 0 {
+                if links.all[j].house == first_house || taken & 1 << j != 0 || !self.takes(j, flip_j) {
                     continue;
                 }
                 path.push((j, flip_j));
@@ -788,14 +823,17 @@ impl<const W: usize> Search<'_, W> {
             }
             return;
         }
-        // Each chain is met from both ends: the reading kept has its
-        // first link before its last. A chain's victims see both outer
+        // Each chain of two-way links is met from both ends: the reading
+        // kept has its first link before its last. A chain with a
+        // one-way link has one reading. A chain's victims see both outer
         // ends (the first's cover meets the last's) and lie outside it.
         let (first, first_flip) = path[0];
         let first_cover = links.covers[first][first_flip as usize];
+        let one_way = path.iter().any(|&(i, _)| links.all[i].one_way);
         let mut chain: Option<CellSet<W>> = None;
         for &(j, flip_j) in successors {
-            if j <= first || links.all[j].house == first_house || taken & 1 << j != 0 {
+            let twice = !one_way && !links.all[j].one_way;
+            if (twice && j <= first) || links.all[j].house == first_house || taken & 1 << j != 0 || !self.takes(j, flip_j) {
                 continue;
             }
             let seen = first_cover.and(links.covers[j][1 ^ flip_j as usize]);
@@ -957,6 +995,63 @@ mod tests {
         assert_eq!(step.difficulty, 5.7);
         // Row 2 of box 2 or column 2 of box 1 holds 6: r2c3 sees both.
         assert_eq!(removed(&step), vec![(rc(2, 3), 6)]);
+    }
+
+    #[test]
+    fn a_box_entered_through_its_hearts_column_leaves_the_other_arm() {
+        // Sukaku Explainer 1.15.10's position before its step "3 Strong
+        // links (including blocks) 2101 (Using 2 grouped strong links):
+        // Cell G6,C6,C2,A1,A7,G7 on value 8" in the puzzle
+        // .....95..1.....9.6.....83.43.5..4..1..1......92.3........2.6.5...3.5.7...7.......
+        // (SE names columns by letter): the places of 8. In box 1 they
+        // are r1c1, r1c3 and r2c3 around the heart r1c3. The chain:
+        // (r6c7+r6c8+r6c9) = r6c3 in row 6; r6c3 sees r2c3 and the heart
+        // in column 3, so r2c3 = r1c1 in box 1; r1c1 sees r7c1 in column
+        // 1, and r7c1 = r7c7 in row 7.
+        let mut c = open_board();
+        let keep = [
+            rc(1, 1),
+            rc(1, 3),
+            rc(1, 8),
+            rc(1, 9),
+            rc(2, 3),
+            rc(2, 8),
+            rc(4, 2),
+            rc(4, 4),
+            rc(4, 5),
+            rc(4, 7),
+            rc(5, 1),
+            rc(5, 2),
+            rc(5, 4),
+            rc(5, 5),
+            rc(5, 7),
+            rc(5, 9),
+            rc(6, 3),
+            rc(6, 7),
+            rc(6, 8),
+            rc(6, 9),
+            rc(7, 1),
+            rc(7, 7),
+            rc(8, 1),
+            rc(8, 2),
+            rc(8, 4),
+            rc(8, 8),
+            rc(8, 9),
+            rc(9, 3),
+            rc(9, 4),
+            rc(9, 5),
+            rc(9, 8),
+            rc(9, 9),
+        ];
+        confine(&mut c, 8, &keep);
+        let step = run(&c, 3).expect("SE's three-link chain");
+        assert_eq!(
+            step.name(),
+            "3 Strong links (including blocks) 2101 (Using 2 grouped strong links)",
+            "{step}"
+        );
+        assert_eq!(step.difficulty, 5.7);
+        assert_eq!(removed(&step), vec![(rc(4, 7), 8), (rc(5, 7), 8)]);
     }
 
     #[test]
