@@ -263,6 +263,7 @@ impl Bitboard {
     /// board, and the cell's peers leave `d`'s board (its non-consecutive
     /// neighbours the boards of `d - 1` and `d + 1`). False if `d` could
     /// not go there.
+    #[inline(always)]
     fn place(&self, s: &mut State, cell: usize, d: usize, changed: &mut Changed) -> bool {
         let bit = 1u128 << cell;
         if s.boards[d] & bit == 0 {
