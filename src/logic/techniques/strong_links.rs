@@ -1009,40 +1009,18 @@ mod tests {
         // in column 3, so r2c3 = r1c1 in box 1; r1c1 sees r7c1 in column
         // 1, and r7c1 = r7c7 in row 7.
         let mut c = open_board();
-        let keep = [
-            rc(1, 1),
-            rc(1, 3),
-            rc(1, 8),
-            rc(1, 9),
-            rc(2, 3),
-            rc(2, 8),
-            rc(4, 2),
-            rc(4, 4),
-            rc(4, 5),
-            rc(4, 7),
-            rc(5, 1),
-            rc(5, 2),
-            rc(5, 4),
-            rc(5, 5),
-            rc(5, 7),
-            rc(5, 9),
-            rc(6, 3),
-            rc(6, 7),
-            rc(6, 8),
-            rc(6, 9),
-            rc(7, 1),
-            rc(7, 7),
-            rc(8, 1),
-            rc(8, 2),
-            rc(8, 4),
-            rc(8, 8),
-            rc(8, 9),
-            rc(9, 3),
-            rc(9, 4),
-            rc(9, 5),
-            rc(9, 8),
-            rc(9, 9),
+        // The columns of 8 in each row.
+        let places: [(usize, &[usize]); 8] = [
+            (1, &[1, 3, 8, 9]),
+            (2, &[3, 8]),
+            (4, &[2, 4, 5, 7]),
+            (5, &[1, 2, 4, 5, 7, 9]),
+            (6, &[3, 7, 8, 9]),
+            (7, &[1, 7]),
+            (8, &[1, 2, 4, 8, 9]),
+            (9, &[3, 4, 5, 8, 9]),
         ];
+        let keep: Vec<usize> = places.iter().flat_map(|&(r, cols)| cols.iter().map(move |&col| rc(r, col))).collect();
         confine(&mut c, 8, &keep);
         let step = run(&c, 3).expect("SE's three-link chain");
         assert_eq!(
