@@ -720,8 +720,9 @@ impl<const W: usize> DigitLinks<W> {
         // Which links share a cell, and which oriented links can follow
         // each oriented link (its exit and their entry in one house), in
         // the order the search tries them.
-        // Links number at most 3 * 25 houses and two one-way links per
-        // box, 125: one bit each.
+        // Links number at most 25 per line kind and two per box (a
+        // square's two readings, or a heart's link and its one-way
+        // reading), 100: one bit each.
         debug_assert!(all.len() <= 128);
         let mut links_at = vec![0u128; c.cell_count()];
         for (j, l) in all.iter().enumerate() {
