@@ -736,14 +736,11 @@ impl<const W: usize> DigitLinks<W> {
         self.next_start.clear();
         for from in 0..2 * all.len() {
             self.next_start.push(self.next.len());
-            if !all[from / 2].enters_by(from % 2 == 1) {
-                continue;
-            }
             let exit = &ends[from / 2][1 ^ (from % 2)];
             for (j, entries) in ends.iter().enumerate() {
                 for flip in [false, true] {
                     let entry = &entries[flip as usize];
-                    if all[j].enters_by(flip) && exit & entry != 0 {
+                    if exit & entry != 0 {
                         self.next.push((j, flip));
                     }
                 }
@@ -795,9 +792,11 @@ struct Search<'a, const W: usize> {
 }
 
 impl<const W: usize> Search<'_, W> {
-    /// Whether link `i` may enter a chain by `ends[flip]`. One-way links
-    /// belong to SE's chains of three links only: its two-link patterns
-    /// come from another producer, which reads such a box otherwise.
+    /// Whether link `i` may enter a chain by `ends[flip]`: every link
+    /// joins a chain here, so the successor lists need not know one-way
+    /// links. One-way links belong to SE's chains of three links only:
+    /// its two-link patterns come from another producer, which reads such
+    /// a box otherwise.
     fn takes(&self, i: usize, flip: bool) -> bool {
         let link = &self.links.all[i];
         link.enters_by(flip) && !(link.one_way && self.k == 2)
