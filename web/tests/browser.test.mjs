@@ -97,8 +97,13 @@ try {
   }
 
   // A mistake: a digit that a given in the same row already holds.
-  const empty = [...puzzle].findIndex((ch, i) => ch === "." && (!target || i !== (Number(target[1]) - 1) * 9 + Number(target[3]) - 1));
-  const row = puzzle.slice(Math.floor(empty / 9) * 9, Math.floor(empty / 9) * 9 + 9);
+  // The first empty cell (not the one typed into) whose row holds a given:
+  // a puzzle's first row may hold none.
+  const rowOf = (i) => puzzle.slice(Math.floor(i / 9) * 9, Math.floor(i / 9) * 9 + 9);
+  const empty = [...puzzle].findIndex(
+    (ch, i) => ch === "." && (!target || i !== (Number(target[1]) - 1) * 9 + Number(target[3]) - 1) && /[1-9]/.test(rowOf(i)),
+  );
+  const row = rowOf(empty);
   const wrongDigit = [...row].find((ch) => ch !== ".");
   const wrongCell = `r${Math.floor(empty / 9) + 1}c${(empty % 9) + 1}`;
   await page.click(`[data-cell="${wrongCell}"]`);
