@@ -93,9 +93,18 @@ struct Run<'a> {
     rng: Option<&'a mut dyn RngCore>,
     /// A solution whose placements are tried first.
     hint: Option<&'a Grid>,
+    /// Where two-way branches are taken first.
+    focus: Focus,
     solutions: u64,
     first: Option<State>,
     aborted: bool,
+}
+
+/// The part of the board a search branches in first: a probed cell's
+/// peers and houses (nothing, for fills and counts).
+struct Focus {
+    cells: u128,
+    houses: u64,
 }
 
 /// What a search node branches on.
@@ -197,6 +206,13 @@ impl Bitboard {
         hint: Option<&Grid>,
     ) -> Option<bool> {
         let mut run = Run::new(1, budget, hint);
+        // A second solution differs from the first in the probed cell,
+        // so it differs near it too: branches there settle the probe
+        // sooner (anti-knight: 7% fewer nodes).
+        run.focus = Focus {
+            cells: self.peers[cell & 127] | 1u128 << cell,
+            houses: self.houses_of[cell & 127],
+        };
         if let Some(state) = self.load(puzzle, Some((cell, digit))) {
             self.search(&state, &mut run);
         }
@@ -469,7 +485,8 @@ impl Bitboard {
     /// The branch with the fewest choices, over cells and over the places
     /// of digits in houses: a digit with two places in a house is as good
     /// as a cell with two candidates, and often there is no such cell.
-    fn branch(&self, s: &State) -> Branch {
+    /// Among two-way branches, those in `focus` come first.
+    fn branch(&self, s: &State, focus: &Focus) -> Branch {
         let open = self.cells & !s.placed;
         if open == 0 {
             return Branch::Solved;
@@ -481,17 +498,18 @@ impl Bitboard {
             one |= board;
         }
         let pairs = open & two & !three;
+        let near = pairs & focus.cells;
+        if near != 0 {
+            return Branch::Cell(near.trailing_zeros() as usize);
+        }
+        if let Some(place) = self.two_places(s, focus.houses) {
+            return place;
+        }
         if pairs != 0 {
             return Branch::Cell(pairs.trailing_zeros() as usize);
         }
-        for (i, &h) in self.houses[..self.every_house.count_ones() as usize].iter().enumerate() {
-            for d in 0..self.n {
-                let places = s.boards[d] & h & !s.placed;
-                let rest = places & places.wrapping_sub(1);
-                if rest != 0 && rest & (rest - 1) == 0 {
-                    return Branch::Place(d, i, places);
-                }
-            }
+        if let Some(place) = self.two_places(s, self.every_house) {
+            return place;
         }
         let mut best = (u32::MAX, 0);
         let mut m = open;
@@ -509,6 +527,25 @@ impl Bitboard {
         Branch::Cell(best.1)
     }
 
+    /// The first digit with exactly two places in one of `houses`, in
+    /// house order.
+    fn two_places(&self, s: &State, houses: u64) -> Option<Branch> {
+        let mut m = houses;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let h = self.houses[i & 63];
+            for d in 0..self.n {
+                let places = s.boards[d] & h & !s.placed;
+                let rest = places & places.wrapping_sub(1);
+                if rest != 0 && rest & (rest - 1) == 0 {
+                    return Some(Branch::Place(d, i, places));
+                }
+            }
+        }
+        None
+    }
+
     /// Searches below the (propagated) state `s`.
     fn search(&self, s: &State, run: &mut Run) {
         run.nodes += 1;
@@ -520,7 +557,7 @@ impl Bitboard {
         // every solution below this node.
         let mut choices = [(0u8, 0u8); MAX_DIGITS];
         let mut k = 0;
-        match self.branch(s) {
+        match self.branch(s, &run.focus) {
             Branch::Solved => {
                 run.solutions += 1;
                 run.first.get_or_insert(*s);
@@ -597,6 +634,7 @@ impl<'a> Run<'a> {
             nodes: 0,
             rng: None,
             hint,
+            focus: Focus { cells: 0, houses: 0 },
             solutions: 0,
             first: None,
             aborted: false,
