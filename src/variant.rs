@@ -226,6 +226,12 @@ impl Variant {
         Some(regions.iter().map(|&r| (b'A' + r) as char).collect())
     }
 
+    /// Every cell's jigsaw region (0-based), if the variant has a region
+    /// map.
+    pub(crate) fn regions(&self) -> Option<&[u8]> {
+        self.regions.as_deref()
+    }
+
     /// Checks that the variant exists on `shape`: every constraint has its
     /// cells there, jigsaw regions (if given) fit, and the combination is
     /// possible. It does not search; [`Rules::new`](crate::Rules::new)

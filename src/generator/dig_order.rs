@@ -33,20 +33,26 @@ const RANDOM_PERCENT: usize = 50;
 /// each orbit's first cell, boxes in the order they first appear there,
 /// orbits within a box in their shuffled order.
 pub(super) fn cluster_tail<O: AsRef<[usize]>>(orbits: &mut [O], shape: Shape) {
+    cluster_tail_by(orbits, shape.n(), |cell| shape.box_of(cell));
+}
+
+/// [`cluster_tail`] with the cells grouped by `group_of` (one of
+/// `groups` groups) instead of by box: jigsaw regions.
+pub(super) fn cluster_tail_by<O: AsRef<[usize]>>(orbits: &mut [O], groups: usize, group_of: impl Fn(usize) -> usize) {
     let start = orbits.len() * RANDOM_PERCENT / 100;
     let tail = &mut orbits[start..];
-    let box_of = |orbit: &O| shape.box_of(orbit.as_ref()[0]);
-    let mut rank = vec![usize::MAX; shape.n()];
+    let group = |orbit: &O| group_of(orbit.as_ref()[0]);
+    let mut rank = vec![usize::MAX; groups];
     let mut next = 0;
     for orbit in tail.iter() {
-        let b = box_of(orbit);
-        if rank[b] == usize::MAX {
-            rank[b] = next;
+        let g = group(orbit);
+        if rank[g] == usize::MAX {
+            rank[g] = next;
             next += 1;
         }
     }
-    // Stable: orbits of one box keep their shuffled order.
-    tail.sort_by_key(|orbit| rank[box_of(orbit)]);
+    // Stable: orbits of one group keep their shuffled order.
+    tail.sort_by_key(|orbit| rank[group(orbit)]);
 }
 
 #[cfg(test)]

@@ -31,10 +31,20 @@ const WINDOW: usize = 10;
 /// needed.
 const KEPT_TO_SWEEP: usize = 5;
 
+/// [`KEPT_TO_SWEEP`] for digs of variants with irregular regions
+/// (jigsaw) past 128 cells, whose clues, once needed, are proved so by
+/// SAT searches that grow costly within a few removals. In a random
+/// visiting order, sweeping on three kept verdicts of ten took 16x16
+/// jigsaw seeds 1-9 a median 6.0 s against 10.8 s with no sweeps, and on
+/// five of ten 6.3 s (docs/variants.md).
+pub(super) const EAGER_KEPT_TO_SWEEP: usize = 3;
+
 /// The sweeps of one dig: which orbits are known to be needed, and the
 /// recent verdicts that decide when to sweep again.
 pub(super) struct Sweeps {
     on: bool,
+    /// Kept verdicts among the last [`WINDOW`] that start a sweep.
+    kept_to_sweep: usize,
     /// Per orbit (in visiting order): found needed by a sweep.
     needed: Vec<bool>,
     /// Kept (true) or removed, for the dig's probes since the last sweep,
@@ -53,11 +63,19 @@ impl Sweeps {
     pub(super) fn new(orbits: usize, on: bool) -> Sweeps {
         Sweeps {
             on,
+            kept_to_sweep: KEPT_TO_SWEEP,
             needed: vec![false; orbits],
             recent: Vec::with_capacity(WINDOW),
             runs: 0,
             found: 0,
         }
+    }
+
+    /// Sweeps that start after `kept` kept verdicts of the last
+    /// [`WINDOW`] instead of [`KEPT_TO_SWEEP`].
+    pub(super) fn starting_at(mut self, kept: usize) -> Sweeps {
+        self.kept_to_sweep = kept;
+        self
     }
 
     /// Whether a sweep found orbit `k` needed: it stays needed, so the dig
@@ -81,7 +99,22 @@ impl Sweeps {
     pub(super) fn due(&self) -> bool {
         self.on
             && self.recent.len() == WINDOW
-            && self.recent.iter().filter(|&&kept| kept).count() >= KEPT_TO_SWEEP
+            && self.recent.iter().filter(|&&kept| kept).count() >= self.kept_to_sweep
+    }
+
+    /// Asks `needed_now` about every orbit from `from` on that is not
+    /// known to be needed yet (true: the puzzle has another solution
+    /// without it), and marks those it finds needed. For digs that probe
+    /// without a [`Digger`]; their probes always settle.
+    pub(super) fn sweep_with(&mut self, from: usize, mut needed_now: impl FnMut(usize) -> bool) {
+        self.recent.clear();
+        self.runs += 1;
+        for k in from..self.needed.len() {
+            if !self.needed[k] && needed_now(k) {
+                self.needed[k] = true;
+                self.found += 1;
+            }
+        }
     }
 
     /// Asks `digger` about every orbit from `from` on that is not known to
