@@ -60,6 +60,8 @@ impl Sweeps {
     /// them on for minimal digs above 16x16 whose probes all settle; on
     /// 12x12 and 16x16 probes are cheap enough that a sweep's repeated
     /// probes cost more than it saves (docs/generator.md, "Big boards").
+    /// The variant dig turns them on for jigsaw past 128 cells, whose
+    /// late probes are SAT searches already on 12x12 and 16x16.
     pub(super) fn new(orbits: usize, on: bool) -> Sweeps {
         Sweeps {
             on,
