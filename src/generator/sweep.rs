@@ -107,16 +107,11 @@ impl Sweeps {
     /// Asks `needed_now` about every orbit from `from` on that is not
     /// known to be needed yet (true: the puzzle has another solution
     /// without it), and marks those it finds needed. For digs that probe
-    /// without a [`Digger`]; their probes always settle.
-    pub(super) fn sweep_with(&mut self, from: usize, mut needed_now: impl FnMut(usize) -> bool) {
-        self.recent.clear();
-        self.runs += 1;
-        for k in from..self.needed.len() {
-            if !self.needed[k] && needed_now(k) {
-                self.needed[k] = true;
-                self.found += 1;
-            }
-        }
+    /// without a [`Digger`]; their probes always settle. Returns the
+    /// answer for orbit `from`, as [`Sweeps::sweep`] does.
+    pub(super) fn sweep_with(&mut self, from: usize, mut needed_now: impl FnMut(usize) -> bool) -> Option<Removal> {
+        let verdict = |k| Some(if needed_now(k) { Removal::Kept } else { Removal::Removed });
+        self.sweep_by(from, verdict).flatten()
     }
 
     /// Asks `digger` about every orbit from `from` on that is not known to
@@ -133,23 +128,32 @@ impl Sweeps {
         budget: Option<u64>,
         deadline: Option<Instant>,
     ) -> Option<Option<Removal>> {
-        self.recent.clear();
-        self.runs += 1;
-        let mut first = None;
-        for (k, orbit) in orbits.iter().enumerate().skip(from) {
-            if self.needed[k] {
-                continue;
-            }
+        self.sweep_by(from, |k| {
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 return None;
             }
-            let verdict = digger.would_remove(orbit.as_ref(), budget);
-            if verdict == Removal::Kept {
+            Some(digger.would_remove(orbits[k].as_ref(), budget))
+        })
+    }
+
+    /// The sweep itself: `verdict` answers for each orbit from `from` on
+    /// not known to be needed, or stops the sweep with `None`. Returns
+    /// the answer for orbit `from` (if asked); `None` if stopped.
+    fn sweep_by(&mut self, from: usize, mut verdict: impl FnMut(usize) -> Option<Removal>) -> Option<Option<Removal>> {
+        self.recent.clear();
+        self.runs += 1;
+        let mut first = None;
+        for k in from..self.needed.len() {
+            if self.needed[k] {
+                continue;
+            }
+            let removal = verdict(k)?;
+            if removal == Removal::Kept {
                 self.needed[k] = true;
                 self.found += 1;
             }
             if k == from {
-                first = Some(verdict);
+                first = Some(removal);
             }
         }
         Some(first)

@@ -301,13 +301,17 @@ impl Rules {
             }
             let k = next;
             next += 1;
-            if sweeps.due() {
-                sweeps.sweep_with(k, |j| self.needed(&mut puzzle, &orbits[j], solution));
-            }
+            let swept = if sweeps.due() {
+                sweeps.sweep_with(k, |j| self.needed(&mut puzzle, &orbits[j], solution))
+            } else {
+                None
+            };
             if sweeps.known_needed(k) {
                 continue;
             }
-            let other = self.needed(&mut puzzle, &orbits[k], solution);
+            // A sweep that just proved the orbit removable is not asked
+            // again: nothing changed since.
+            let other = swept != Some(Removal::Removed) && self.needed(&mut puzzle, &orbits[k], solution);
             if !other {
                 orbits[k].iter().for_each(|&c| puzzle.set(c, 0));
             }
