@@ -7,10 +7,10 @@ use crate::cache::{with_backend, with_grader};
 use crate::engine::{BackendKind, Count};
 use crate::formats::ParseError;
 use crate::generator::variant_band::generate_variant_rated;
-use crate::generator::{GenerateError, Symmetry, VariantPuzzle};
+use crate::generator::{GenerateError, Symmetry, Target, VariantPuzzle};
 use crate::grid::{Clash, Grid};
 use crate::limits::{GaveUp, Limits, RecordClock};
-use crate::logic::{Rating, SolvePath};
+use crate::logic::{Rating, SolvePath, TechniqueFilter};
 use crate::pipeline::Plan;
 use crate::pipeline::Puzzle;
 use crate::shape::Shape;
@@ -182,41 +182,89 @@ pub fn grade_variant_within(
 }
 
 /// A variant puzzle whose rating under its rules lies in `band` (start
-/// included, end excluded), with the rating: `make` makes the minimal
-/// puzzle of a seed ([`crate::Rules::generate`], or
-/// [`crate::generate_variant`] for jigsaw with regions drawn per puzzle),
-/// from `seed` first, then from seeds drawn from it. Where minimal puzzles
-/// rate above the band (easy X puzzles, say), clues of the solution are
-/// given back, whole orbits of `symmetry`, and the puzzle is reported
-/// with `minimal` false (docs/variants.md, "Rating bands"). Each
-/// candidate is rated only as far as the band needs: a solve stops at its
-/// first step rated at the band's end or more. After `max_rated`
-/// candidates, or at `deadline`, a [`GenerateError::RatingShortfall`]
-/// (or [`GenerateError::DeadlinePassed`]).
+/// included, end excluded) and whose solving path meets `filter`, with
+/// the rating: `make` makes the minimal puzzle of a seed
+/// ([`crate::Rules::generate`], or [`crate::generate_variant`] for jigsaw
+/// with regions drawn per puzzle), from `seed` first, then from seeds
+/// drawn from it. Where minimal puzzles rate above the band (easy X
+/// puzzles, say), or above what a `hardest` set of the filter allows,
+/// clues of the solution are given back, whole orbits of `symmetry`, and
+/// the puzzle is reported with `minimal` false (docs/variants.md, "Rating
+/// bands"). Each candidate is rated only as far as the band needs: a
+/// solve stops at its first step rated at the band's end or more. After
+/// `max_rated` candidates, or at `deadline`, a
+/// [`GenerateError::RatingShortfall`] (or
+/// [`GenerateError::DeadlinePassed`]); a
+/// [`GenerateError::UnreachableFilter`] when no path under the rules can
+/// meet the filter.
 pub fn generate_variant_in_band<E: From<GenerateError> + From<GradeError>>(
     make: &mut dyn FnMut(u64) -> Result<VariantPuzzle, E>,
     seed: u64,
     symmetry: Symmetry,
     band: Range<f32>,
+    filter: &TechniqueFilter,
     max_rated: u32,
     deadline: Option<Instant>,
 ) -> Result<(VariantPuzzle, Rating), E> {
-    let within = band.clone();
+    let reach = filter.reach();
+    let steered = band.start.max(reach.start)..band.end.min(reach.end);
+    let steered = if steered.is_empty() { band.clone() } else { steered };
+    let within = steered.clone();
+    let mut checked = false;
     // In the band: the full rating (the band-bounded solve has it when it
-    // ran to the end); outside: the score, exact or a bound past the band.
+    // ran to the end), kept when its path meets the filter; otherwise the
+    // score, exact or a bound past the band.
     let mut rate = |grid: &Grid, variant: &Variant| -> Result<Result<Rating, f32>, E> {
         let rated = crate::cache::with_variant_grader(grid.shape(), variant, |g| {
             let solver = g.solver();
-            match solver.band_rating(grid, within.clone())? {
+            if !checked {
+                if let Some(why) = filter.unreachable(&solver.tables()) {
+                    return Err(VariantFailure::Unreachable(why));
+                }
+            }
+            match solver
+                .band_rating(grid, within.clone())
+                .map_err(VariantFailure::Logic)?
+            {
                 (score, full) if within.contains(&score) => {
-                    full.map_or_else(|| solver.rate(grid), Ok).map(Ok)
+                    let rating = full
+                        .map_or_else(|| solver.rate(grid), Ok)
+                        .map_err(VariantFailure::Logic)?;
+                    Ok(if filter.accepts(&rating) {
+                        Ok(rating)
+                    } else {
+                        Err(score)
+                    })
                 }
                 (score, _) => Ok(Err(score)),
             }
         })?;
-        Ok(rated.map_err(GradeError::logic)?)
+        checked = true;
+        match rated {
+            Ok(said) => Ok(said),
+            Err(VariantFailure::Unreachable(why)) => Err(GenerateError::UnreachableFilter(why).into()),
+            Err(VariantFailure::Logic(e)) => Err(GradeError::logic(e).into()),
+        }
     };
-    generate_variant_rated(make, &mut rate, seed, symmetry, band, max_rated, deadline)
+    let wanted = if filter.is_empty() {
+        String::new()
+    } else {
+        format!(" ({filter})")
+    };
+    let target = Target {
+        band: steered,
+        max_rated,
+        deadline,
+    };
+    generate_variant_rated(make, &mut rate, seed, symmetry, target, &wanted)
+}
+
+/// Why a variant candidate could not be rated for a band.
+enum VariantFailure {
+    /// The filter asks for a technique the rules' paths never use.
+    Unreachable(String),
+    /// The logical solve failed.
+    Logic(crate::logic::LogicError),
 }
 
 /// The steps a person would take to solve `puzzle` (which must have

@@ -24,6 +24,7 @@ use crate::engine::{Backend, BackendKind, EffortUnit};
 use crate::generator::guided::{End, Found, Rated, Score, Search};
 use crate::generator::{shard_range, GenerateError, GenerateOptions, Generated, Generator, Symmetry, Target};
 use crate::grid::Grid;
+use crate::logic::candidates::Tables;
 use crate::logic::{Level, LogicalSolver, Rating, TechniqueFilter};
 use crate::shape::Shape;
 use crate::verify::confirm_unique;
@@ -265,6 +266,9 @@ impl PlanBuilder {
                 shape: plan.seeds[at].shape(),
                 wanted: plan.options.shape,
             });
+        }
+        if let Some(why) = plan.filter.unreachable(&Tables::new(plan.options.shape)) {
+            return Err(GenerateError::UnreachableFilter(why));
         }
         if plan.state_file.is_some() && !plan.guided() {
             return Err(GenerateError::StateWithoutSearch);

@@ -297,3 +297,54 @@ fn jigsaw_records_are_rated_under_their_regions() {
         .assert()
         .success();
 }
+
+/// Technique filters hold under variant rules: each `--with` puzzle's
+/// path, rated again by `rate --variant` (the full solve, not the
+/// band-bounded one the search uses), uses the technique, each
+/// `--hardest` puzzle's hardest step is it, and the SAT engine finds one
+/// solution. A technique the variant's technique set lacks (SE solves X
+/// puzzles with generalized intersections, not Pointing) is one error
+/// for the whole run, before any search.
+#[test]
+fn technique_filters_hold_under_variant_rules() {
+    for (flag, technique) in [("--with", "X-Wing"), ("--hardest", "XY-Wing")] {
+        let out = bin()
+            .args([
+                "generate", "-n", "3", "--seed", "4", "--format", "jsonl", "--check",
+            ])
+            .args(["--variant", "x", flag, technique])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let puzzles: Vec<String> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<serde_json::Value>(l).unwrap()["puzzle"]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            })
+            .collect();
+        assert_eq!(puzzles.len(), 3);
+        for puzzle in &puzzles {
+            let rated = bin()
+                .args(["rate", "--variant", "x", "--format", "json"])
+                .write_stdin(puzzle.as_str())
+                .output()
+                .unwrap();
+            let rated: serde_json::Value = serde_json::from_slice(&rated.stdout).unwrap();
+            let used = rated["techniques"].as_object().expect("technique counts");
+            assert!(used.contains_key(technique), "{puzzle}: {rated}");
+            if flag == "--hardest" {
+                assert_eq!(rated["hardest"], technique, "{puzzle}: {rated}");
+            }
+        }
+    }
+    bin()
+        .args(["generate", "-n", "5", "--variant", "x", "--with", "Pointing"])
+        .assert()
+        .failure()
+        .stdout("")
+        .stderr(predicate::str::contains("'Pointing'").and(predicate::str::contains("puzzle 1").not()));
+}

@@ -349,3 +349,45 @@ fn bad_names_and_state_files_are_clear_errors() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// On a classic 9x9 board every Direct Claiming comes with a hidden
+/// single or a Direct Pointing, which Sukaku Explainer takes first
+/// (the argument is in `TechniqueFilter`'s code): no path of a sample of
+/// 17-clue puzzles uses one, and a filter asking for it is
+/// refused before any search instead of rating candidates in vain.
+#[test]
+fn direct_claiming_is_refused_on_a_classic_board() {
+    let corpus = ["tests/data/sudoku17_sample.txt"]
+        .iter()
+        .flat_map(|path| {
+            std::fs::read_to_string(path)
+                .unwrap()
+                .lines()
+                .map(String::from)
+                .collect::<Vec<_>>()
+        })
+        .filter(|l| l.len() == 81);
+    let mut direct_pointings = 0;
+    for line in corpus {
+        let path = sudoku_dlx::explain(line.as_str()).unwrap();
+        let used = |name: &str| path.steps.iter().any(|step| step.name() == name);
+        assert!(!used("Direct Claiming"), "{line}");
+        direct_pointings += usize::from(used("Direct Pointing"));
+    }
+    // The corpus reaches the direct techniques at all.
+    assert!(direct_pointings > 0);
+
+    let mut filter = TechniqueFilter::default();
+    filter.with = vec!["Direct Claiming".parse().unwrap()];
+    let refused = Plan::builder(Shape::CLASSIC).techniques(filter.clone()).build();
+    assert!(
+        matches!(&refused, Err(sudoku_dlx::GenerateError::UnreachableFilter(why)) if why.contains("Direct Claiming")),
+        "{refused:?}"
+    );
+    // Other boards keep it: the argument needs three rows and three boxes
+    // to a band.
+    assert!(Plan::builder(Shape::new(2, 3).unwrap())
+        .techniques(filter)
+        .build()
+        .is_ok());
+}

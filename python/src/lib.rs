@@ -983,6 +983,7 @@ fn generate_variants(
                     seed,
                     run.symmetry,
                     band.clone(),
+                    &Default::default(),
                     *attempts,
                     None,
                 )

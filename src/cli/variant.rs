@@ -42,6 +42,8 @@ pub struct GenerateJob<'a> {
     /// The rating band aimed at (`--difficulty`, `--rating`), with the
     /// puzzles rated per index before one is reported as a shortfall.
     pub band: Option<(std::ops::Range<f32>, u32)>,
+    /// What the puzzles' solving paths must show (`--with` and so on).
+    pub filter: sudoku_dlx::TechniqueFilter,
     /// Rate every puzzle (`--rate`; a band rates them anyway).
     pub rate: bool,
 }
@@ -113,8 +115,16 @@ pub fn generate(job: GenerateJob) -> Result<i32> {
                     }),
                     Some((band, attempts)) => {
                         let mut make = |seed| make(seed).map_err(anyhow::Error::from);
-                        generate_variant_in_band(&mut make, seed, job.symmetry, band.clone(), *attempts, None)
-                            .map(|(p, rating)| (p, Some(rating)))
+                        generate_variant_in_band(
+                            &mut make,
+                            seed,
+                            job.symmetry,
+                            band.clone(),
+                            &job.filter,
+                            *attempts,
+                            None,
+                        )
+                        .map(|(p, rating)| (p, Some(rating)))
                     }
                 };
                 let confirmed = match &made {
@@ -143,6 +153,7 @@ pub fn generate(job: GenerateJob) -> Result<i32> {
                         variant: p.variant,
                     }),
                 },
+                (Err(e), _) if unreachable(&e) => return Err(e),
                 (Ok(_), Err(e)) | (Err(e), _) => {
                     failed += 1;
                     warn(format_args!("sudoku-dlx: puzzle {index}: {e}"));
@@ -159,6 +170,15 @@ pub fn generate(job: GenerateJob) -> Result<i32> {
         Sink::Book(entries, format, args) => super::print::write_book(&entries, args, format, job.output)?,
     }
     Ok(if failed == 0 { 0 } else { 1 })
+}
+
+/// Whether `e` says no puzzle of the run can meet its technique filter:
+/// the same for every index, so it ends the run.
+fn unreachable(e: &anyhow::Error) -> bool {
+    matches!(
+        e.downcast_ref(),
+        Some(sudoku_dlx::GenerateError::UnreachableFilter(_))
+    )
 }
 
 /// Where generated variant puzzles go: records written batch by batch,

@@ -173,6 +173,10 @@ pub enum GenerateError {
     /// A rating band no puzzle can be in.
     #[error("no puzzle can be rated {0}: the Sudoku Explainer scale ends below 12.0")]
     UnreachableBand(String),
+    /// A technique filter that asks for a technique no solving path on the
+    /// run's board and rules can use (the text names it and says why).
+    #[error("no puzzle can meet the technique filter {0}")]
+    UnreachableFilter(String),
     /// A seed puzzle of another shape than the run's.
     #[error("seed puzzle {seed} is {shape}, but the run makes {wanted} puzzles")]
     SeedOfAnotherShape {

@@ -56,6 +56,8 @@ fn distance(band: &Range<f32>, rating: f32) -> f32 {
 /// What a band search has spent and the closest rating it has seen.
 struct Spent<'a> {
     target: &'a Target,
+    /// What the band's text is followed by in a shortfall (the filter).
+    wanted: &'a str,
     rated: u32,
     closest: f32,
 }
@@ -85,22 +87,28 @@ impl Spent<'_> {
             return GenerateError::DeadlinePassed;
         }
         GenerateError::RatingShortfall {
-            band: format!("{:.1}..{:.1}", self.target.band.start, self.target.band.end - 0.05),
+            band: format!(
+                "{:.1}..{:.1}{}",
+                self.target.band.start,
+                self.target.band.end - 0.05,
+                self.wanted
+            ),
             rated: self.rated,
             closest: self.closest,
         }
     }
 }
 
-/// A variant puzzle whose rating lies in `band` (start included, end
-/// excluded), with what `rate` said of it. `make` makes the puzzle of a
+/// A variant puzzle whose rating lies in `target`'s band (start
+/// included, end excluded), with what `rate` said of it. `make` makes the puzzle of a
 /// seed (minimal, with `symmetry`); `rate` tells a puzzle in the band
-/// from one outside, with the latter's score. The first puzzle comes from `seed`, the
+/// from one outside, with the latter's score; `wanted` follows the band in
+/// a shortfall's text (what else the rater asks). The first puzzle comes from `seed`, the
 /// next from seeds drawn from it; after [`MINIMAL_FIRST`] fresh puzzles,
 /// one rated above the band is given clues back (whole orbits of
 /// `symmetry`, so the clues stay symmetric) until it falls in the band,
-/// and is then reported with `minimal` false. After `max_rated` ratings,
-/// or at `deadline`, a [`GenerateError::RatingShortfall`] (or
+/// and is then reported with `minimal` false. After the target's
+/// `max_rated` ratings, or at its `deadline`, a [`GenerateError::RatingShortfall`] (or
 /// [`GenerateError::DeadlinePassed`] when nothing was rated). A pure
 /// function of its arguments unless the deadline cuts it short.
 pub(crate) fn generate_variant_rated<T, E: From<GenerateError>>(
@@ -108,17 +116,12 @@ pub(crate) fn generate_variant_rated<T, E: From<GenerateError>>(
     rate: &mut Rate<'_, T, E>,
     seed: u64,
     symmetry: Symmetry,
-    band: Range<f32>,
-    max_rated: u32,
-    deadline: Option<Instant>,
+    target: Target,
+    wanted: &str,
 ) -> Result<(VariantPuzzle, T), E> {
-    let target = Target {
-        band,
-        max_rated,
-        deadline,
-    };
     let mut spent = Spent {
         target: &target,
+        wanted,
         rated: 0,
         closest: f32::NAN,
     };
@@ -212,7 +215,7 @@ mod tests {
         let variant: Variant = "x".parse().unwrap();
         let mut rules = Rules::new(Shape::CLASSIC, &variant).unwrap();
         let mut make = |seed| rules.generate(seed, Symmetry::None).map_err(|_| GenerateError::NoAttempts);
-        let (p, ()) = generate_variant_rated(&mut make, &mut by_empty_cells(20.0..30.0), 7, Symmetry::None, 20.0..30.0, 100, None).unwrap();
+        let (p, ()) = generate_variant_rated(&mut make, &mut by_empty_cells(20.0..30.0), 7, Symmetry::None, Target { band: 20.0..30.0, max_rated: 100, deadline: None }, "").unwrap();
         let empty = 81 - p.puzzle.given_count();
         assert!((20..30).contains(&empty), "{empty} empty cells");
         assert!(!p.minimal);
@@ -231,7 +234,7 @@ mod tests {
         let variant: Variant = "x".parse().unwrap();
         let mut rules = Rules::new(Shape::CLASSIC, &variant).unwrap();
         let mut make = |seed| rules.generate(seed, Symmetry::Rot180).map_err(|_| GenerateError::NoAttempts);
-        let (p, ()) = generate_variant_rated(&mut make, &mut by_empty_cells(10.0..20.0), 3, Symmetry::Rot180, 10.0..20.0, 100, None).unwrap();
+        let (p, ()) = generate_variant_rated(&mut make, &mut by_empty_cells(10.0..20.0), 3, Symmetry::Rot180, Target { band: 10.0..20.0, max_rated: 100, deadline: None }, "").unwrap();
         for c in 0..81 {
             assert_eq!(p.puzzle.get(c) == 0, p.puzzle.get(80 - c) == 0, "cell {c}");
         }
@@ -242,7 +245,7 @@ mod tests {
         let variant: Variant = "windoku".parse().unwrap();
         let mut rules = Rules::new(Shape::CLASSIC, &variant).unwrap();
         let mut make = |seed| rules.generate(seed, Symmetry::None).map_err(|_| GenerateError::NoAttempts);
-        match generate_variant_rated(&mut make, &mut by_empty_cells(90.0..100.0), 1, Symmetry::None, 90.0..100.0, 5, None) {
+        match generate_variant_rated(&mut make, &mut by_empty_cells(90.0..100.0), 1, Symmetry::None, Target { band: 90.0..100.0, max_rated: 5, deadline: None }, "") {
             Err(GenerateError::RatingShortfall { rated, closest, .. }) => {
                 assert_eq!(rated, 5);
                 assert!(closest < 81.0);

@@ -3,8 +3,11 @@
 //! Explainer's generator offers. Techniques are named as SE names them
 //! (`X-Wing`), by their machine name (`x_wing`) or by family (`fish`).
 
+use super::candidates::Tables;
 use super::rating::Rating;
+use super::registry;
 use super::technique::Technique;
+use crate::shape::Shape;
 use std::fmt;
 
 /// How far past a `hardest` filter's aim a search for it still rates
@@ -15,6 +18,25 @@ use std::fmt;
 /// searches for fish and subsets up to 4.5: ten techniques, six seeds
 /// each, took 102.7 CPU s against 111.8 (docs/generator.md).
 const RANKING_MARGIN: f32 = 2.0;
+
+/// What SE adds at most to a technique's base difficulty for a larger
+/// pattern below the chains: a unique loop's length, a BUG's extra
+/// cells, an ALS wing's digits (a unique rectangle type 3 rates up to 4.8
+/// on base 4.5 in SE's paths of `se_traces`).
+const PATTERN_HEADROOM: f32 = 0.5;
+
+/// What SE takes at most off a technique's base difficulty for a
+/// pattern: an ALS wing whose largest set is small rates 0.1 under its
+/// base.
+const PATTERN_SPREAD: f32 = 0.1;
+
+/// How far past its hardest `with` technique a search without a
+/// `hardest` set looks.
+const WITH_REACH: f32 = 3.0;
+
+/// The base difficulty from which the chains start (Aligned Pair
+/// Exclusion, 6.2): past it a step's difficulty grows with its length.
+const CHAINS_FROM: f32 = 6.0;
 
 /// Families of techniques, by name: what each covers.
 const FAMILIES: [(&str, &[Technique]); 9] = [
@@ -249,6 +271,70 @@ impl TechniqueFilter {
         }
     }
 
+    /// Why no puzzle with `tables`' shape and rules can meet the filter,
+    /// when that is so: a `with` or `hardest` set none of whose
+    /// techniques a solving path there can use. A technique is out of
+    /// reach when SE's technique set for the rules lacks it (Pointing
+    /// under X, the generalized intersections on a classic board), and
+    /// Direct Claiming is out of reach on a 9x9 board with classic houses.
+    /// Say a digit's places in row r all lie in box B and claiming them
+    /// leaves another row of the band one place, x, in box B'. The band's
+    /// third box then has places only in the band's third row (or the
+    /// digit is placed there, and x is a hidden single of B'), and the
+    /// pointing from it to that row leaves B' the one place x: a hidden
+    /// single, or a Direct Pointing (1.7), which SE takes before any
+    /// Direct Claiming (1.9). Columns likewise.
+    pub(crate) fn unreachable(&self, tables: &Tables) -> Option<String> {
+        let rules = tables.rules();
+        let classic_houses = tables.shape() == Shape::CLASSIC
+            && !tables.has_regions()
+            && (rules == Default::default() || rules.non_consecutive);
+        let reachable = |t: Technique| {
+            registry::reports(rules, t) && !(t == Technique::DirectClaiming && classic_houses)
+        };
+        let set = self
+            .with
+            .iter()
+            .chain(&self.hardest)
+            .find(|set| !set.members.iter().any(|&t| reachable(t)))?;
+        Some(if set.contains(Technique::DirectClaiming) && classic_houses {
+            format!(
+                "'{set}': on a 9x9 board with classic houses a Direct Pointing (1.7) or a hidden single \
+                 comes with every Direct Claiming (1.9), and is taken first"
+            )
+        } else {
+            format!("'{set}': Sukaku Explainer's technique set for these rules does not have it")
+        })
+    }
+
+    /// The ratings a search for the filter aims at. A path that uses a
+    /// technique rates at least that technique's step, and one whose
+    /// hardest step is in the `hardest` set rates that step: from the
+    /// easiest member's base difficulty to the hardest member's, give or
+    /// take what SE changes for a pattern's size ([`PATTERN_SPREAD`]
+    /// below, [`PATTERN_HEADROOM`] above), with no bound above for the
+    /// chains (from 6.2), whose length adds without bound. Without a
+    /// `hardest` set, up to [`WITH_REACH`] past the hardest `with`
+    /// technique: a much harder puzzle seldom needs it, and rating one
+    /// through its chains costs the most (minutes for some anti-knight
+    /// puzzles). A search for variant puzzles gives clues back to a
+    /// candidate above the reach.
+    pub(crate) fn reach(&self) -> std::ops::Range<f32> {
+        let start = self.aim().map_or(0.0, |aim| (aim - PATTERN_SPREAD).max(0.0));
+        let end = match &self.hardest {
+            Some(set) => {
+                let highest = set.members.iter().map(|t| t.difficulty()).fold(0.0, f32::max);
+                if highest >= CHAINS_FROM {
+                    f32::INFINITY
+                } else {
+                    highest + PATTERN_HEADROOM
+                }
+            }
+            None => self.aim().map_or(f32::INFINITY, |aim| aim + WITH_REACH),
+        };
+        start..end
+    }
+
     /// Whether the filter asks for a technique to be used: such puzzles
     /// can be rare among random ones, so a run looks for them with the
     /// guided search (a filter of `without` sets alone refuses few).
@@ -270,6 +356,59 @@ impl fmt::Display for TechniqueFilter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variant::Variant;
+
+    fn asking(with: &str, hardest: Option<&str>) -> TechniqueFilter {
+        TechniqueFilter {
+            with: vec![with.parse().unwrap()],
+            without: Vec::new(),
+            hardest: hardest.map(|h| h.parse().unwrap()),
+        }
+    }
+
+    fn tables(shape: Shape, variant: &str) -> Tables {
+        let variant: Variant = variant.parse().unwrap();
+        Tables::for_variant(shape, &variant).unwrap()
+    }
+
+    #[test]
+    fn techniques_no_path_under_the_rules_uses_are_out_of_reach() {
+        let classic = Tables::new(Shape::CLASSIC);
+        let why = asking("Direct Claiming", None).unreachable(&classic).unwrap();
+        assert!(why.contains("Direct Pointing"), "{why}");
+        assert!(asking("direct", None).unreachable(&classic).is_none());
+        assert!(asking("Generalized Naked Pair", None).unreachable(&classic).is_some());
+        // The band argument needs three rows and three boxes per band.
+        let six = Shape::new(2, 3).unwrap();
+        assert!(asking("Direct Claiming", None).unreachable(&Tables::new(six)).is_none());
+        let x = tables(Shape::CLASSIC, "x");
+        assert!(asking("Pointing", None).unreachable(&x).is_some());
+        assert!(asking("X-Wing", Some("Pointing")).unreachable(&x).is_some());
+        assert!(asking("Generalized Intersections", None).unreachable(&x).is_none());
+        // SE turns the uniqueness techniques off under anti-knight.
+        let knight = tables(Shape::CLASSIC, "anti-knight");
+        assert!(asking("Unique Rectangle", None).unreachable(&knight).is_some());
+        assert!(asking("uniqueness", None).unreachable(&tables(Shape::CLASSIC, "windoku")).is_none());
+    }
+
+    #[test]
+    fn the_reach_of_a_filter_brackets_the_ratings_it_allows() {
+        let x_wing = asking("Naked Pair", Some("X-Wing")).reach();
+        assert!(x_wing.contains(&3.2) && !x_wing.contains(&3.0) && !x_wing.contains(&3.8));
+        // A unique rectangle's type 3 rates 4.8 in SE's paths; a WXYZ-Wing
+        // 5.4 to 5.6 on base 5.5.
+        assert!(asking("X-Wing", Some("Unique Rectangle")).reach().contains(&4.8));
+        let wxyz = asking("X-Wing", Some("WXYZ-Wing")).reach();
+        assert!(wxyz.contains(&5.4) && wxyz.contains(&5.6));
+        assert_eq!(asking("X-Wing", Some("chains")).reach().end, f32::INFINITY);
+        let with = asking("X-Wing", None).reach();
+        assert!(with.contains(&3.2) && with.contains(&6.0) && !with.contains(&9.0));
+        let without = TechniqueFilter {
+            without: vec!["fish".parse().unwrap()],
+            ..TechniqueFilter::default()
+        };
+        assert_eq!(without.reach(), 0.0..f32::INFINITY);
+    }
 
     #[test]
     fn names_families_and_machine_names_parse() {

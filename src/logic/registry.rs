@@ -167,6 +167,12 @@ fn order_for(rules: VariantRules) -> &'static [&'static dyn Producer] {
     }
 }
 
+/// Whether any producer of the solving order for `rules` reports
+/// `technique`: a path under other rules never uses it.
+pub(crate) fn reports(rules: VariantRules, technique: Technique) -> bool {
+    order_for(rules).iter().any(|p| p.techniques().contains(&technique))
+}
+
 /// The producers a solve searching the first `searched` techniques of
 /// [`Technique::ALL`] tries: those whose first technique is among them.
 pub(crate) fn searched(searched: usize, rules: VariantRules) -> impl Iterator<Item = &'static dyn Producer> {

@@ -190,11 +190,7 @@ impl GenerateArgs {
         if let Some(s) = self.shard {
             builder = builder.shard(s.part, s.parts);
         }
-        let mut filter = TechniqueFilter::default();
-        filter.with.clone_from(&self.with);
-        filter.without.clone_from(&self.without);
-        filter.hardest.clone_from(&self.hardest);
-        builder = builder.techniques(filter);
+        builder = builder.techniques(self.filter());
         if let Some(path) = &self.state {
             builder = builder.state_file(path.clone());
         }
@@ -202,6 +198,15 @@ impl GenerateArgs {
             builder = builder.from_seeds(seeds.clone());
         }
         builder.build()
+    }
+
+    /// The technique filter of `--with`, `--without` and `--hardest`.
+    pub fn filter(&self) -> TechniqueFilter {
+        let mut filter = TechniqueFilter::default();
+        filter.with.clone_from(&self.with);
+        filter.without.clone_from(&self.without);
+        filter.hardest.clone_from(&self.hardest);
+        filter
     }
 
     /// Reads the `--from` seed puzzles, naming the file and line of the

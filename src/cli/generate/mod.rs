@@ -61,6 +61,8 @@ fn run_variant(args: &GenerateArgs, variant: &sudoku_dlx::Variant, seed: u64, th
         (args.givens.is_some(), "--givens"),
         (args.shard.is_some(), "--shard"),
         (args.timeout.is_some(), "--timeout"),
+        (args.from.is_some(), "--from"),
+        (args.state.is_some(), "--state"),
     ];
     if let Some((_, what)) = unsupported.iter().find(|(asked, _)| *asked) {
         anyhow::bail!("{what} is not available with --variant {variant}");
@@ -78,19 +80,32 @@ fn run_variant(args: &GenerateArgs, variant: &sudoku_dlx::Variant, seed: u64, th
         check: args.check,
         output: args.output.as_deref(),
         band: variant_band(args),
+        filter: args.filter(),
         rate: args.rate,
     })
 }
 
-/// The band a variant run aims at, and the puzzles it rates per index.
+/// The band a variant run aims at, and the puzzles it rates per index:
+/// every rating for a technique filter alone.
 fn variant_band(args: &GenerateArgs) -> Option<(std::ops::Range<f32>, u32)> {
     let band = match (&args.difficulty, &args.rating) {
         (Some(level), _) => level.range(),
         (None, Some(band)) => band.0.clone(),
+        (None, None) if args.filter() != sudoku_dlx::TechniqueFilter::default() => 0.0..f32::INFINITY,
         (None, None) => return None,
     };
-    Some((band, args.max_attempts.unwrap_or(1000)))
+    let filtered = args.filter() != sudoku_dlx::TechniqueFilter::default();
+    let ratings = if filtered { FILTER_RATINGS } else { BAND_RATINGS };
+    Some((band, args.max_attempts.unwrap_or(ratings)))
 }
+
+/// Candidates a variant run rates per index for a band.
+const BAND_RATINGS: u32 = 1000;
+
+/// Candidates a variant run rates per index for a technique filter: the
+/// rarer techniques as the hardest step (Swordfish under X) need
+/// thousands; most candidates are rated only as far as the band needs.
+const FILTER_RATINGS: u32 = 10_000;
 
 /// A guided search's progress on stderr every [`LOG_EVERY`] when stderr
 /// is no terminal (a log file of a long run; a terminal has the bar):

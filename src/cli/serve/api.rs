@@ -399,6 +399,7 @@ impl VariantJob<'_> {
             seed,
             self.symmetry,
             band.clone(),
+            &Default::default(),
             self.attempts,
             Some(self.deadline),
         )?;
