@@ -111,6 +111,28 @@ fn bad_variant_input_is_named() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("windoku does not exist on a 2x3 board"));
+    // Options the variant path does not offer are refused, not ignored.
+    for option in [
+        &["--backend", "sat"][..],
+        &["--budget", "100"],
+        &["--from", "tests/data/sudoku17_sample.txt"],
+    ] {
+        bin()
+            .args(["generate", "--variant", "x", "-n", "1"])
+            .args(option)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(format!(
+                "{} is not available with --variant x",
+                option[0]
+            )));
+    }
+    bin()
+        .args(["generate", "--variant", "x", "-n", "3", "--seed", "1", "--stats"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("puzzles generated: 3, failed: 0"));
     bin()
         .args(["rate", "--variant", "x,non-consecutive"])
         .write_stdin(puzzle)

@@ -46,6 +46,8 @@ pub struct GenerateJob<'a> {
     pub filter: sudoku_dlx::TechniqueFilter,
     /// Rate every puzzle (`--rate`; a band rates them anyway).
     pub rate: bool,
+    /// Print a summary line on stderr at the end (`--stats`).
+    pub stats: bool,
 }
 
 /// The seed of puzzle `index` of a run: its own stream, so the puzzle does
@@ -91,7 +93,8 @@ pub fn generate(job: GenerateJob) -> Result<i32> {
     };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(job.threads).build()?;
     let states: PerThread<Option<Rules>> = PerThread::new(&pool);
-    let mut failed = 0;
+    let began = std::time::Instant::now();
+    let (mut failed, mut written, mut clues) = (0u64, 0u64, 0u64);
     let mut start = 0;
     while start < job.count {
         let indices: Vec<u64> = (start..job.count.min(start + BATCH)).collect();
@@ -136,23 +139,27 @@ pub fn generate(job: GenerateJob) -> Result<i32> {
         );
         for (index, (made, confirmed)) in indices.iter().zip(results) {
             match (made, confirmed) {
-                (Ok((p, rating)), Ok(())) => match &mut sink {
-                    Sink::Records(writer) => writer.record(&Record::variant_puzzle(
-                        *index,
-                        job.seed,
-                        &p,
-                        job.solution,
-                        rating.as_ref(),
-                    ))?,
-                    Sink::Book(entries, ..) => entries.push(Entry {
-                        number: index + 1,
-                        puzzle: p.puzzle,
-                        solution: p.solution,
-                        level: rating.as_ref().map(|r| r.level.to_string()),
-                        rating: rating.as_ref().map(|r| r.score),
-                        variant: p.variant,
-                    }),
-                },
+                (Ok((p, rating)), Ok(())) => {
+                    written += 1;
+                    clues += p.puzzle.cells().iter().filter(|&&d| d != 0).count() as u64;
+                    match &mut sink {
+                        Sink::Records(writer) => writer.record(&Record::variant_puzzle(
+                            *index,
+                            job.seed,
+                            &p,
+                            job.solution,
+                            rating.as_ref(),
+                        ))?,
+                        Sink::Book(entries, ..) => entries.push(Entry {
+                            number: index + 1,
+                            puzzle: p.puzzle,
+                            solution: p.solution,
+                            level: rating.as_ref().map(|r| r.level.to_string()),
+                            rating: rating.as_ref().map(|r| r.score),
+                            variant: p.variant,
+                        }),
+                    }
+                }
                 (Err(e), _) if unreachable(&e) => return Err(e),
                 (Ok(_), Err(e)) | (Err(e), _) => {
                     failed += 1;
@@ -168,6 +175,14 @@ pub fn generate(job: GenerateJob) -> Result<i32> {
     match sink {
         Sink::Records(mut writer) => writer.end()?,
         Sink::Book(entries, format, args) => super::print::write_book(&entries, args, format, job.output)?,
+    }
+    if job.stats {
+        let secs = began.elapsed().as_secs_f64();
+        warn(format_args!(
+            "puzzles generated: {written}, failed: {failed}, time: {secs:.3} s, {:.1} puzzles/s, mean clues: {:.2}",
+            written as f64 / secs.max(1e-9),
+            clues as f64 / written.max(1) as f64
+        ));
     }
     Ok(if failed == 0 { 0 } else { 1 })
 }

@@ -117,9 +117,10 @@ pub struct GenerateArgs {
     /// then 30,000 for 16x16 and 5,000 for 25x25).
     #[arg(long, value_name = "NODES", allow_negative_numbers = true)]
     pub budget: Option<u64>,
-    /// Engine that decides uniqueness while digging.
-    #[arg(long, default_value = "dlx", value_parser = crate::cli::options::parse_backend)]
-    pub backend: BackendKind,
+    /// Engine that decides uniqueness while digging [default: dlx]. Variant
+    /// runs choose their engines per probe (docs/variants.md, "Engines").
+    #[arg(long, value_parser = crate::cli::options::parse_backend)]
+    pub backend: Option<BackendKind>,
     /// Re-check every puzzle with the other engine before writing it.
     #[arg(long)]
     pub check: bool,
@@ -163,7 +164,7 @@ impl GenerateArgs {
             .seed(seed)
             .count(self.count)
             .symmetry(self.symmetry)
-            .backend(self.backend)
+            .backend(self.backend.unwrap_or(BackendKind::Dlx))
             .rate(self.rate)
             .check(self.check)
             // Counting costs time whether or not it is printed.

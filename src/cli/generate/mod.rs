@@ -63,6 +63,8 @@ fn run_variant(args: &GenerateArgs, variant: &sudoku_dlx::Variant, seed: u64, th
         (args.timeout.is_some(), "--timeout"),
         (args.from.is_some(), "--from"),
         (args.state.is_some(), "--state"),
+        (args.budget.is_some(), "--budget"),
+        (args.backend.is_some(), "--backend"),
     ];
     if let Some((_, what)) = unsupported.iter().find(|(asked, _)| *asked) {
         anyhow::bail!("{what} is not available with --variant {variant}");
@@ -82,6 +84,7 @@ fn run_variant(args: &GenerateArgs, variant: &sudoku_dlx::Variant, seed: u64, th
         band: variant_band(args),
         filter: args.filter(),
         rate: args.rate,
+        stats: args.stats,
     })
 }
 
