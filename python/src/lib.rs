@@ -21,6 +21,7 @@ use sudoku_dlx::{BackendKind, Count, Grid, Shape};
 use sudoku_dlx::{GenerateError, Symmetry};
 use sudoku_dlx::{Plan, RatingBand, RunError, Shard};
 use sudoku_dlx::{Rules, Variant, VariantError, VariantPuzzle};
+use sudoku_dlx::{TechniqueFilter, Techniques};
 
 create_exception!(
     _native,
@@ -559,6 +560,39 @@ fn parse_shard(value: &Bound<'_, PyAny>) -> PyResult<(u64, u64)> {
     Ok((shard.part, shard.parts))
 }
 
+/// One technique name (`'X-Wing'`, `'fish'`) or a list of them, as
+/// technique sets; `what` names the keyword in errors.
+fn parse_techniques(what: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Techniques>> {
+    let Some(value) = value else {
+        return Ok(Vec::new());
+    };
+    let names: Vec<String> = match value.extract::<String>() {
+        Ok(name) => vec![name],
+        Err(_) => value
+            .extract()
+            .map_err(|_| option_error(format!("{what}: expected a technique name or a list of them")))?,
+    };
+    names
+        .iter()
+        .map(|name| name.parse().map_err(|e| option_error(format!("{what}: {e}"))))
+        .collect()
+}
+
+/// The technique filter of the `with_`, `without` and `hardest` keywords.
+fn parse_filter(
+    with: Option<&Bound<'_, PyAny>>,
+    without: Option<&Bound<'_, PyAny>>,
+    hardest: Option<&str>,
+) -> PyResult<TechniqueFilter> {
+    let mut filter = TechniqueFilter::default();
+    filter.with = parse_techniques("with_", with)?;
+    filter.without = parse_techniques("without", without)?;
+    filter.hardest = hardest
+        .map(|name| name.parse().map_err(|e| option_error(format!("hardest: {e}"))))
+        .transpose()?;
+    Ok(filter)
+}
+
 #[allow(clippy::too_many_arguments)]
 fn run_options(
     count: u64,
@@ -573,6 +607,7 @@ fn run_options(
     rate: bool,
     max_attempts: Option<u32>,
     with_effort: bool,
+    filter: TechniqueFilter,
 ) -> PyResult<RunOptions> {
     let shape = parse_shape(Some(r#box))?.expect("a shape was given");
     let symmetry = symmetry
@@ -587,7 +622,8 @@ fn run_options(
         .symmetry(symmetry)
         .backend(parse_backend(backend)?)
         .rate(rate)
-        .measure_effort(with_effort);
+        .measure_effort(with_effort)
+        .techniques(filter);
     if let Some(k) = givens {
         builder = builder.givens(k);
     }
@@ -843,6 +879,8 @@ struct VariantRun {
     band: Option<(Range<f32>, u32)>,
     /// Rate every puzzle (a band rates them anyway).
     rate: bool,
+    /// What the puzzles' solving paths must show.
+    filter: TechniqueFilter,
 }
 
 /// Checks a variant run's options; `refused` names options given that
@@ -859,6 +897,7 @@ fn variant_run(
     max_attempts: Option<u32>,
     rate: bool,
     refused: &[(bool, &str)],
+    filter: TechniqueFilter,
 ) -> PyResult<VariantRun> {
     if let Some((_, what)) = refused.iter().find(|(given, _)| *given) {
         return Err(option_error(format!(
@@ -878,11 +917,19 @@ fn variant_run(
                 .range(),
         ),
         (None, Some(r)) => Some(parse_rating_band(r)?),
+        (None, None) if filter != TechniqueFilter::default() => Some(0.0..f32::INFINITY),
         (None, None) => None,
     };
     if max_attempts == Some(0) {
         return Err(option_error("max_attempts must be at least 1"));
     }
+    // As the command line: a filter's rare techniques need more ratings.
+    let ratings = if filter == TechniqueFilter::default() {
+        1000
+    } else {
+        10_000
+    };
+    let band = band.map(|b| (b, max_attempts.unwrap_or(ratings)));
     // Checked before any search, as the command line does: a rule that
     // does not exist on the board, or that no grid keeps, is one error.
     let drawn = rules.has(sudoku_dlx::Constraint::Jigsaw) && rules.region_map().is_none();
@@ -903,8 +950,9 @@ fn variant_run(
         seed: seed.unwrap_or_else(rand::random),
         count,
         symmetry,
-        band: band.map(|b| (b, max_attempts.unwrap_or(1000))),
+        band,
         rate,
+        filter,
     })
 }
 
@@ -983,7 +1031,7 @@ fn generate_variants(
                     seed,
                     run.symmetry,
                     band.clone(),
-                    &Default::default(),
+                    &run.filter,
                     *attempts,
                     None,
                 )
@@ -1003,7 +1051,7 @@ fn generate_variants(
 #[pyfunction]
 #[pyo3(signature = (count, *, seed=None, r#box="3x3", symmetry="none", givens=None, difficulty=None,
     rating=None, backend="dlx", threads=None, shard=None, solution=false, rate=false, max_attempts=None,
-    variant=None))]
+    variant=None, with_=None, without=None, hardest=None))]
 #[allow(clippy::too_many_arguments)]
 fn generate<'py>(
     py: Python<'py>,
@@ -1021,7 +1069,11 @@ fn generate<'py>(
     rate: bool,
     max_attempts: Option<u32>,
     variant: Option<&str>,
+    with_: Option<&Bound<'py, PyAny>>,
+    without: Option<&Bound<'py, PyAny>>,
+    hardest: Option<&str>,
 ) -> PyResult<Bound<'py, PyList>> {
+    let filter = parse_filter(with_, without, hardest)?;
     if let Some(rules) = parse_variant(variant)? {
         let refused = [(givens.is_some(), "givens"), (shard.is_some(), "shard")];
         let run = variant_run(
@@ -1035,6 +1087,7 @@ fn generate<'py>(
             max_attempts,
             rate,
             &refused,
+            filter,
         )?;
         let produced = generate_variants(py, &run, threads)?;
         let json = py.import("json")?;
@@ -1063,6 +1116,7 @@ fn generate<'py>(
         rate,
         max_attempts,
         true,
+        filter,
     )?;
     let produced = generate_all(py, &run, threads)?;
     let json = py.import("json")?;
@@ -1162,7 +1216,8 @@ fn daily<'py>(py: Python<'py>, date: &str, difficulty: &str) -> PyResult<Bound<'
 /// the solutions as a second array when `solution` is true.
 #[pyfunction]
 #[pyo3(signature = (count, *, seed=None, r#box="3x3", symmetry="none", givens=None, difficulty=None,
-    rating=None, backend="dlx", threads=None, shard=None, solution=false, max_attempts=None, variant=None))]
+    rating=None, backend="dlx", threads=None, shard=None, solution=false, max_attempts=None, variant=None,
+    with_=None, without=None, hardest=None))]
 #[allow(clippy::too_many_arguments)]
 fn generate_array<'py>(
     py: Python<'py>,
@@ -1179,7 +1234,11 @@ fn generate_array<'py>(
     solution: bool,
     max_attempts: Option<u32>,
     variant: Option<&str>,
+    with_: Option<&Bound<'py, PyAny>>,
+    without: Option<&Bound<'py, PyAny>>,
+    hardest: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let filter = parse_filter(with_, without, hardest)?;
     if let Some(rules) = parse_variant(variant)? {
         // An array holds digits only: a region map has no place in it.
         let jigsaw = rules.has(sudoku_dlx::Constraint::Jigsaw);
@@ -1199,6 +1258,7 @@ fn generate_array<'py>(
             max_attempts,
             false,
             &refused,
+            filter,
         )?;
         let produced = generate_variants(py, &run, threads)?;
         let cells = run.shape.cells();
@@ -1229,6 +1289,7 @@ fn generate_array<'py>(
         max_attempts,
         // Arrays hold the grids only: no effort to count.
         false,
+        filter,
     )?;
     let produced = generate_all(py, &run, threads)?;
     let cells = run.plan.shape().cells();

@@ -53,6 +53,23 @@ def test_generate_matches_the_cli_on_other_shapes_and_options(cli):
     assert all(2.6 <= r["rating"] < 4.5 for r in mine)  # "hard" in docs/rating.md
 
 
+def test_technique_filters_match_the_cli(cli):
+    # The same puzzles as the CLI's filters, and each path, rated again,
+    # meets its filter.
+    mine = sd.generate(3, seed=5, hardest="X-Wing")
+    theirs = cli_records(cli, "-n", "3", "--seed", "5", "--hardest", "X-Wing")
+    assert [r["puzzle"] for r in mine] == [r["puzzle"] for r in theirs]
+    assert all(sd.rate(r["puzzle"])["hardest"] == "X-Wing" for r in mine)
+    mine = sd.generate(3, seed=5, variant="x", with_=["X-Wing"])
+    theirs = cli_records(cli, "-n", "3", "--seed", "5", "--variant", "x", "--with", "X-Wing")
+    assert [r["puzzle"] for r in mine] == [r["puzzle"] for r in theirs]
+    assert all("X-Wing" in sd.rate(r["puzzle"], variant="x")["techniques"] for r in mine)
+    with pytest.raises(sd.OptionError, match="unknown technique 'X Wing'"):
+        sd.generate(1, with_="X Wing")
+    with pytest.raises(sd.OptionError, match="Direct Claiming"):
+        sd.generate(1, hardest="Direct Claiming")
+
+
 def test_rate_and_canon_match_the_cli(cli, tmp_path):
     puzzles = [r["puzzle"] for r in sd.generate(40, seed=8)] + [INKALA]
     path = tmp_path / "p.txt"

@@ -53,6 +53,9 @@ def generate(
     rate: bool = False,
     max_attempts: Optional[int] = None,
     variant: Optional[str] = None,
+    with_: Optional[Union[str, List[str]]] = None,
+    without: Optional[Union[str, List[str]]] = None,
+    hardest: Optional[str] = None,
 ) -> List[Record]:
     """Generate puzzles with exactly one solution, as records.
 
@@ -72,6 +75,14 @@ def generate(
     hard, expert, extreme; ``rating`` a band ``"3.0..5.0"`` or ``(3.0, 5.0)``
     with both ends included. ``givens`` stops digging at that many clues.
     Raises OptionError for bad options, GenerationError on a shortfall.
+
+    ``with_``, ``without`` (a technique name or a list of them) and
+    ``hardest`` (one name) are the CLI's ``--with``, ``--without`` and
+    ``--hardest`` technique filters: Sudoku Explainer's names (``"X-Wing"``),
+    machine names (``"x_wing"``) or families (``"fish"``). An unknown name,
+    or a technique no solving path under the rules can use (Direct
+    Claiming on a classic 9x9 board, Pointing under X), raises
+    OptionError.
 
     ``variant`` (``"x"``, ``"windoku,anti-king"``, ``"jigsaw"``...: the
     CLI's ``--variant`` list) generates variant puzzles, the same as
@@ -99,6 +110,9 @@ def generate_array(
     solution: bool = False,
     max_attempts: Optional[int] = None,
     variant: Optional[str] = None,
+    with_: Optional[Union[str, List[str]]] = None,
+    without: Optional[Union[str, List[str]]] = None,
+    hardest: Optional[str] = None,
 ) -> Any:
     """Generate puzzles as a ``(count, N*N)`` ``uint8`` array, 0 for empty.
 
