@@ -187,8 +187,9 @@ pub fn grade_variant_within(
 /// ([`crate::Rules::generate`], or [`crate::generate_variant`] for jigsaw
 /// with regions drawn per puzzle), from `seed` first, then from seeds
 /// drawn from it. Where minimal puzzles rate above the band (easy X
-/// puzzles, say), or above what a `hardest` set of the filter allows,
-/// clues of the solution are given back, whole orbits of `symmetry`, and
+/// puzzles, say), or above the ratings the filter aims at (up to its
+/// `hardest` set's, or a little past its `with` techniques': see
+/// docs/variants.md, "Technique filters"), clues of the solution are given back, whole orbits of `symmetry`, and
 /// the puzzle is reported with `minimal` false (docs/variants.md, "Rating
 /// bands"). Each candidate is rated only as far as the band needs: a
 /// solve stops at its first step rated at the band's end or more. After
