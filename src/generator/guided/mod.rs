@@ -437,13 +437,6 @@ impl Search {
         if !rated.wanted || !fits || !reported.insert(candidate.form.clone()) {
             return ControlFlow::Continue(());
         }
-        if self.family.is_none() && rated.score.er >= state.best.er {
-            // A new find at the highest rating the run has reached is
-            // progress too: the pool goes on through that family (the
-            // neighbours of a 10.0 puzzle are often 10.0) instead of
-            // restarting after `STALE_LIMIT` ratings without a better score.
-            state.stale = 0;
-        }
         if state.reported.len() as u64 >= self.wanted {
             state.pending.push(candidate.puzzle.to_line());
             return ControlFlow::Continue(());
