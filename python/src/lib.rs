@@ -908,6 +908,7 @@ fn variant_run(
     let symmetry = symmetry
         .parse::<Symmetry>()
         .map_err(|e| option_error(format!("symmetry: {e}")))?;
+    let filtered = filter != TechniqueFilter::default();
     let band = match (difficulty, rating) {
         (Some(_), Some(_)) => return Err(option_error("give difficulty or rating, not both")),
         (Some(level), None) => Some(
@@ -917,18 +918,14 @@ fn variant_run(
                 .range(),
         ),
         (None, Some(r)) => Some(parse_rating_band(r)?),
-        (None, None) if filter != TechniqueFilter::default() => Some(0.0..f32::INFINITY),
+        (None, None) if filtered => Some(0.0..f32::INFINITY),
         (None, None) => None,
     };
     if max_attempts == Some(0) {
         return Err(option_error("max_attempts must be at least 1"));
     }
     // As the command line: a filter's rare techniques need more ratings.
-    let ratings = if filter == TechniqueFilter::default() {
-        1000
-    } else {
-        10_000
-    };
+    let ratings = if filtered { 10_000 } else { 1000 };
     let band = band.map(|b| (b, max_attempts.unwrap_or(ratings)));
     // Checked before any search, as the command line does: a rule that
     // does not exist on the board, or that no grid keeps, is one error.

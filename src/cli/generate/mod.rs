@@ -91,13 +91,13 @@ fn run_variant(args: &GenerateArgs, variant: &sudoku_dlx::Variant, seed: u64, th
 /// The band a variant run aims at, and the puzzles it rates per index:
 /// every rating for a technique filter alone.
 fn variant_band(args: &GenerateArgs) -> Option<(std::ops::Range<f32>, u32)> {
+    let filtered = args.filter() != sudoku_dlx::TechniqueFilter::default();
     let band = match (&args.difficulty, &args.rating) {
         (Some(level), _) => level.range(),
         (None, Some(band)) => band.0.clone(),
-        (None, None) if args.filter() != sudoku_dlx::TechniqueFilter::default() => 0.0..f32::INFINITY,
+        (None, None) if filtered => 0.0..f32::INFINITY,
         (None, None) => return None,
     };
-    let filtered = args.filter() != sudoku_dlx::TechniqueFilter::default();
     let ratings = if filtered { FILTER_RATINGS } else { BAND_RATINGS };
     Some((band, args.max_attempts.unwrap_or(ratings)))
 }
