@@ -181,6 +181,20 @@ pub fn grade_variant_within(
     })?
 }
 
+/// The candidates [`generate_variant_in_band`] rates per puzzle when the
+/// caller does not choose (`max_rated`), as the command line, Python and
+/// the server use it: 1,000 for a band alone, 10,000 when `filter` asks
+/// for something, since the rarer techniques as the hardest step
+/// (Swordfish under X) take thousands (docs/variants.md, "Technique
+/// filters").
+pub fn variant_ratings(filter: &TechniqueFilter) -> u32 {
+    if filter.is_empty() {
+        1_000
+    } else {
+        10_000
+    }
+}
+
 /// A variant puzzle whose rating under its rules lies in `band` (start
 /// included, end excluded) and whose solving path meets `filter`, with
 /// the rating: `make` makes the minimal puzzle of a seed

@@ -613,6 +613,86 @@ fn variant_rules_reach_generate_rate_and_explain() {
     assert!(body.contains(&format!("\"regions\":\"{regions}\"")), "{body}");
 }
 
+/// `with`, `without` and `hardest` reach `/api/generate`, classic and
+/// under variant rules: the records are the command line's for the same
+/// seed, each puzzle unique by the test's own solver, and names that do
+/// not read or that no path can meet are refused at their field.
+#[test]
+fn technique_filters_reach_generate() {
+    let server = Server::start(&["--threads", "2"]);
+    let cases = [
+        (
+            r#"{"hardest":"X-Wing","count":3,"seed":5}"#,
+            "--hardest=X-Wing",
+            None,
+        ),
+        (
+            r#"{"variant":"x","hardest":"X-Wing","count":2,"seed":4}"#,
+            "--hardest=X-Wing",
+            Some("x"),
+        ),
+        (
+            r#"{"with":["Pointing","Naked Pair"],"without":"chains","count":2,"seed":6}"#,
+            "--with=Pointing",
+            None,
+        ),
+    ];
+    for (request, flag, variant) in cases {
+        let (status, body) = post(server.addr, "/api/generate", request);
+        assert_eq!(status, 200, "{request}: {body}");
+        let answer: serde_json::Value = serde_json::from_str(&body).unwrap();
+        let puzzles = answer["puzzles"].as_array().unwrap();
+        let mut cli = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"));
+        cli.args(["generate", "-n", &puzzles.len().to_string(), flag]);
+        let seed = serde_json::from_str::<serde_json::Value>(request).unwrap()["seed"].to_string();
+        cli.args(["--seed", &seed, "--format", "jsonl", "--solution"]);
+        if let Some(v) = variant {
+            cli.args(["--variant", v]);
+        }
+        if flag == "--with=Pointing" {
+            cli.args(["--with", "Naked Pair", "--without", "chains"]);
+        }
+        let out = cli.output().unwrap();
+        let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(&lines[..], &puzzles[..], "{request}");
+        for record in puzzles {
+            let puzzle = record["puzzle"].as_str().unwrap();
+            let mut found = [0u8; 81];
+            assert_eq!(
+                brute_count(&mut digits(puzzle), variant.is_some(), 2, &mut found),
+                1,
+                "{puzzle}"
+            );
+            assert_eq!(found, digits(record["solution"].as_str().unwrap()), "{puzzle}");
+            if flag == "--hardest=X-Wing" {
+                assert_eq!(record["hardest"], "X-Wing", "{record}");
+            }
+        }
+    }
+    let refused = [
+        (r#"{"with":"Bogus"}"#, 400, "\"with\""),
+        (r#"{"without":["chains","Nothing"]}"#, 400, "\"without\""),
+        (r#"{"hardest":"Direct Claiming"}"#, 422, "\"hardest\""),
+        (r#"{"variant":"x","with":"Pointing"}"#, 422, "\"with\""),
+        (
+            r#"{"variant":"anti-knight","hardest":"Unique Rectangle","seed":1}"#,
+            422,
+            "\"hardest\"",
+        ),
+        (r#"{"hardest":["X-Wing"]}"#, 400, "\"body line 1 column 11\""),
+    ];
+    for (request, code, place) in refused {
+        let (status, body) = post(server.addr, "/api/generate", request);
+        assert_eq!(status, code, "{request}: {body}");
+        let (error, at) = error_of(&body);
+        assert_eq!(at, place, "{request}: {error}");
+    }
+}
+
 /// The first log line with `needle` within `wait`.
 fn await_log(server: &Server, needle: &str, wait: Duration) -> Option<String> {
     let until = Instant::now() + wait;

@@ -200,9 +200,13 @@ function start(record, what) {
   say("Your move. Arrow keys move, digits fill, P switches to pencil marks, H asks for a hint.");
 }
 
+// A rating band replaces the level, and so does a technique for the
+// hardest step: its rating fixes the level.
 function levelOptions() {
   const rating = $("rating").value.trim();
-  return rating ? { rating } : { difficulty: $("level").value };
+  const hardest = $("technique").value;
+  const band = rating ? { rating } : hardest ? {} : { difficulty: $("level").value };
+  return hardest ? { ...band, hardest } : band;
 }
 
 async function generate() {

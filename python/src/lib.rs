@@ -908,7 +908,6 @@ fn variant_run(
     let symmetry = symmetry
         .parse::<Symmetry>()
         .map_err(|e| option_error(format!("symmetry: {e}")))?;
-    let filtered = filter != TechniqueFilter::default();
     let band = match (difficulty, rating) {
         (Some(_), Some(_)) => return Err(option_error("give difficulty or rating, not both")),
         (Some(level), None) => Some(
@@ -918,15 +917,18 @@ fn variant_run(
                 .range(),
         ),
         (None, Some(r)) => Some(parse_rating_band(r)?),
-        (None, None) if filtered => Some(0.0..f32::INFINITY),
+        (None, None) if !filter.is_empty() => Some(0.0..f32::INFINITY),
         (None, None) => None,
     };
     if max_attempts == Some(0) {
         return Err(option_error("max_attempts must be at least 1"));
     }
-    // As the command line: a filter's rare techniques need more ratings.
-    let ratings = if filtered { 10_000 } else { 1000 };
-    let band = band.map(|b| (b, max_attempts.unwrap_or(ratings)));
+    let band = band.map(|b| {
+        (
+            b,
+            max_attempts.unwrap_or_else(|| sudoku_dlx::variant_ratings(&filter)),
+        )
+    });
     // Checked before any search, as the command line does: a rule that
     // does not exist on the board, or that no grid keeps, is one error.
     let drawn = rules.has(sudoku_dlx::Constraint::Jigsaw) && rules.region_map().is_none();

@@ -191,11 +191,9 @@ pub struct TechniqueFilter {
 }
 
 impl TechniqueFilter {
-    internal_pub! {
-        /// Whether the filter asks for nothing.
-        fn is_empty(&self) -> bool {
-            self.with.is_empty() && self.without.is_empty() && self.hardest.is_none()
-        }
+    /// Whether the filter asks for nothing (every solved path passes).
+    pub fn is_empty(&self) -> bool {
+        self.with.is_empty() && self.without.is_empty() && self.hardest.is_none()
     }
 
     internal_pub! {

@@ -139,6 +139,26 @@ try {
   for (let i = 0; i < 100 && !existsSync(pdf); i++) await new Promise((r) => setTimeout(r, 100));
   check(existsSync(pdf) && readFileSync(pdf).subarray(0, 5).toString() === "%PDF-", `the puzzle downloads as a PDF (${readdirSync(downloads)})`);
 
+  // A puzzle whose hardest step is an X-Wing, rated so by the API.
+  await page.select("#technique", "X-Wing");
+  await page.click("#generate");
+  await page.waitForFunction((before) => {
+    const now = [...document.querySelectorAll(".cell")].map((c) => (c.classList.contains("given") ? c.textContent : ".")).join("");
+    return document.querySelector("#info").textContent.startsWith("New puzzle") && now !== before;
+  }, {}, puzzle);
+  const xWing = await page.$$eval(".cell", (cs) => cs.map((c) => (c.classList.contains("given") ? c.textContent : ".")).join(""));
+  const rated = await post(`${url}/api/rate`, { puzzle: xWing });
+  check(rated.hardest === "X-Wing", `the technique's puzzle has an X-Wing as its hardest step: ${rated.hardest}`);
+  await page.select("#technique", "");
+  await page.select("#level", "easy");
+  await page.click("#generate");
+  await page.waitForFunction((before) => {
+    const now = [...document.querySelectorAll(".cell")].map((c) => (c.classList.contains("given") ? c.textContent : ".")).join("");
+    return now !== before;
+  }, {}, xWing);
+  const easy = await page.$$eval(".cell", (cs) => cs.map((c) => (c.classList.contains("given") ? c.textContent : ".")).join(""));
+  check((await post(`${url}/api/rate`, { puzzle: easy })).level === "easy", "back to an easy puzzle once the technique is Any");
+
   // The phone-sized page (changing to a mobile viewport reloads it),
   // then the daily puzzle and a hint there.
   await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });

@@ -91,24 +91,18 @@ fn run_variant(args: &GenerateArgs, variant: &sudoku_dlx::Variant, seed: u64, th
 /// The band a variant run aims at, and the puzzles it rates per index:
 /// every rating for a technique filter alone.
 fn variant_band(args: &GenerateArgs) -> Option<(std::ops::Range<f32>, u32)> {
-    let filtered = args.filter() != sudoku_dlx::TechniqueFilter::default();
+    let filter = args.filter();
     let band = match (&args.difficulty, &args.rating) {
         (Some(level), _) => level.range(),
         (None, Some(band)) => band.0.clone(),
-        (None, None) if filtered => 0.0..f32::INFINITY,
+        (None, None) if !filter.is_empty() => 0.0..f32::INFINITY,
         (None, None) => return None,
     };
-    let ratings = if filtered { FILTER_RATINGS } else { BAND_RATINGS };
-    Some((band, args.max_attempts.unwrap_or(ratings)))
+    let ratings = args
+        .max_attempts
+        .unwrap_or_else(|| sudoku_dlx::variant_ratings(&filter));
+    Some((band, ratings))
 }
-
-/// Candidates a variant run rates per index for a band.
-const BAND_RATINGS: u32 = 1000;
-
-/// Candidates a variant run rates per index for a technique filter: the
-/// rarer techniques as the hardest step (Swordfish under X) need
-/// thousands; most candidates are rated only as far as the band needs.
-const FILTER_RATINGS: u32 = 10_000;
 
 /// A guided search's progress on stderr every [`LOG_EVERY`] when stderr
 /// is no terminal (a log file of a long run; a terminal has the bar):

@@ -21,8 +21,8 @@ use sudoku_dlx::limits::Limits;
 use sudoku_dlx::output::{Format, Record, Source, Writer};
 use sudoku_dlx::{
     generate_variant, generate_variant_in_band, BackendKind, CheckMode, Constraint, Error, GenerateError,
-    GradeError, Graded, Grid, Level, Plan, Puzzle, Rating, RatingBand, Rules, Shape, Symmetry, Variant,
-    VariantPuzzle,
+    GradeError, Graded, Grid, Level, Plan, Puzzle, Rating, RatingBand, Rules, Shape, Symmetry,
+    TechniqueFilter, Techniques, Variant, VariantPuzzle,
 };
 
 /// Puzzles one `generate` request may ask for.
@@ -132,9 +132,64 @@ struct GenerateRequest {
     max_attempts: Option<u32>,
     variant: Option<String>,
     regions: Option<String>,
+    with: Option<Names>,
+    without: Option<Names>,
+    hardest: Option<String>,
+}
+
+/// Where an error about a filter no path can meet points before the
+/// request's own field is known.
+const FILTER_FIELDS: &str = "with, hardest";
+
+/// Technique names: one, or a list.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Names {
+    One(String),
+    Many(Vec<String>),
+}
+
+impl Names {
+    /// Each name read as a technique set; 400 at `field` for one that
+    /// is none (the message lists the valid names).
+    fn read(&self, field: &str) -> Result<Vec<Techniques>, ApiError> {
+        let names = match self {
+            Names::One(name) => std::slice::from_ref(name),
+            Names::Many(names) => names.as_slice(),
+        };
+        names
+            .iter()
+            .map(|name| name.parse().map_err(|e| ApiError::bad(e, field)))
+            .collect()
+    }
 }
 
 impl GenerateRequest {
+    /// The technique filter of `with`, `without` and `hardest`.
+    fn filter(&self) -> Result<TechniqueFilter, ApiError> {
+        let mut filter = TechniqueFilter::default();
+        if let Some(names) = &self.with {
+            filter.with = names.read("with")?;
+        }
+        if let Some(names) = &self.without {
+            filter.without = names.read("without")?;
+        }
+        if let Some(name) = &self.hardest {
+            filter.hardest = Some(name.parse().map_err(|e| ApiError::bad(e, "hardest"))?);
+        }
+        Ok(filter)
+    }
+
+    /// The field to name when no solving path can meet the filter: only
+    /// `with` and `hardest` can ask for the impossible.
+    fn asking_field(&self) -> &'static str {
+        match (&self.with, &self.hardest) {
+            (Some(_), None) => "with",
+            (None, Some(_)) => "hardest",
+            _ => FILTER_FIELDS,
+        }
+    }
+
     /// The stocked kind this request is, if any: no seed, one 9x9
     /// classic puzzle, and no option but a level or the rating flag.
     fn stocked_kind(&self, shape: Shape, level: Option<Level>) -> Option<Kind> {
@@ -147,7 +202,10 @@ impl GenerateRequest {
             && self.backend.is_none()
             && self.max_attempts.is_none()
             && self.variant.is_none()
-            && self.regions.is_none();
+            && self.regions.is_none()
+            && self.with.is_none()
+            && self.without.is_none()
+            && self.hardest.is_none();
         plain.then(|| Kind {
             level,
             rated: self.rate.unwrap_or(false) || level.is_some(),
@@ -180,8 +238,9 @@ pub(crate) async fn generate(
         None => None,
     };
     let with_solution = request.solution.unwrap_or(true);
+    let filter = request.filter()?;
     if request.variant.is_some() || request.regions.is_some() {
-        return generate_under_rules(app, request, shape, level).await;
+        return generate_under_rules(app, request, shape, level, filter).await;
     }
     let kind = request.stocked_kind(shape, level);
     if let (Some(kind), Some(stock)) = (kind, &app.stock) {
@@ -218,17 +277,20 @@ pub(crate) async fn generate(
     if let Some(attempts) = request.max_attempts {
         builder = builder.max_attempts(attempts);
     }
-    let rated = request.rate.unwrap_or(false) || level.is_some() || request.rating.is_some();
-    builder = builder.rate(rated);
+    let rated =
+        request.rate.unwrap_or(false) || level.is_some() || request.rating.is_some() || !filter.is_empty();
+    builder = builder.rate(rated).techniques(filter);
+    let asking = request.asking_field();
+    let fail = move |e: GenerateError| match e {
+        GenerateError::UnreachableFilter(_) => refused(e.into(), asking),
+        e => refused(e.into(), "options"),
+    };
     let puzzles = app
         .work
         .run(Weight::of_side(shape.n()), move |deadline| {
-            let plan = builder
-                .deadline(Some(deadline))
-                .build()
-                .map_err(|e| refused(e.into(), "options"))?;
+            let plan = builder.deadline(Some(deadline)).build().map_err(fail)?;
             plan.puzzles()
-                .map(|p| p.map_err(|e| refused(e.into(), "options")))
+                .map(|p| p.map_err(fail))
                 .collect::<Result<Vec<Puzzle>, ApiError>>()
         })
         .await?;
@@ -279,6 +341,7 @@ async fn generate_under_rules(
     request: GenerateRequest,
     shape: Shape,
     level: Option<Level>,
+    filter: TechniqueFilter,
 ) -> Result<Response, ApiError> {
     let variant = rules(request.variant.as_deref(), request.regions.as_deref(), shape)?;
     let unsupported = [
@@ -303,9 +366,14 @@ async fn generate_under_rules(
                 .map_err(|e| ApiError::bad(e, "rating"))?
                 .0,
         ),
+        (None, None) if !filter.is_empty() => Some(0.0..f32::INFINITY),
         (None, None) => None,
     };
-    let attempts = request.max_attempts.unwrap_or(1000).max(1);
+    let attempts = request
+        .max_attempts
+        .unwrap_or_else(|| sudoku_dlx::variant_ratings(&filter))
+        .max(1);
+    let asking = request.asking_field();
     let seed = request.seed.unwrap_or_else(fresh_seed);
     let count = request.count.unwrap_or(1);
     let with_solution = request.solution.unwrap_or(true);
@@ -317,13 +385,16 @@ async fn generate_under_rules(
                 variant: &variant,
                 symmetry,
                 band,
+                filter: &filter,
                 attempts,
                 deadline,
             };
             let mut made = Vec::new();
             let mut rules = job.rules()?;
             for index in 0..count {
-                let (puzzle, rating) = job.puzzle(rules.as_mut(), puzzle_seed(seed, index))?;
+                let (puzzle, rating) = job
+                    .puzzle(rules.as_mut(), puzzle_seed(seed, index))
+                    .map_err(|e| e.moved(FILTER_FIELDS, asking))?;
                 made.push(Record::variant_puzzle(
                     index,
                     seed,
@@ -344,6 +415,8 @@ struct VariantJob<'a> {
     variant: &'a Variant,
     symmetry: Symmetry,
     band: Option<std::ops::Range<f32>>,
+    /// What the puzzles' solving paths must show.
+    filter: &'a TechniqueFilter,
     attempts: u32,
     deadline: Instant,
 }
@@ -399,7 +472,7 @@ impl VariantJob<'_> {
             seed,
             self.symmetry,
             band.clone(),
-            &Default::default(),
+            self.filter,
             self.attempts,
             Some(self.deadline),
         )?;
@@ -424,11 +497,15 @@ impl From<GradeError> for ApiError {
 }
 
 impl From<GenerateError> for ApiError {
-    /// A band search's end: out of time (504), or no puzzle in the band
-    /// within the attempts (422 at `max_attempts`).
+    /// A band search's end: out of time (504), a filter no path can meet
+    /// (422 at the filter's fields), or no puzzle in the band within the
+    /// attempts (422 at `max_attempts`).
     fn from(e: GenerateError) -> ApiError {
         match e {
             GenerateError::DeadlinePassed => out_of_time(),
+            GenerateError::UnreachableFilter(_) => {
+                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e).at(FILTER_FIELDS)
+            }
             e => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e).at("max_attempts"),
         }
     }

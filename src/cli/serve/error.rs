@@ -28,6 +28,14 @@ impl ApiError {
         self
     }
 
+    /// The same error about `to` if it was about `from`.
+    pub(crate) fn moved(mut self, from: &str, to: &str) -> ApiError {
+        if self.at.as_deref() == Some(from) {
+            self.at = Some(to.to_string());
+        }
+        self
+    }
+
     pub(crate) fn bad(error: impl ToString, place: &str) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, error).at(place)
     }
