@@ -42,11 +42,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// How often a search with a state file saves it (and when it ends):
-/// the file holds every form reported and the last 200,000 rated (7 MB
-/// after an hour at 9.0 and up), and writing it after every generation
-/// took a quarter of such a run. The puzzles found meanwhile are held
-/// and written just before the save that counts them, so a kill loses
-/// at most this much search and never a reported puzzle.
+/// a save syncs its journals and renames a new state over the old, and
+/// doing that after every generation (dozens a second) would spend the
+/// run on the disk. The puzzles found meanwhile are held and written
+/// just before the save that counts them, so a kill loses at most this
+/// much search and never a reported puzzle.
 const SAVE_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Candidates per generation: fixed (not the thread count), so that the
@@ -166,19 +166,19 @@ impl Search {
         emit: &mut dyn FnMut(Found<T>) -> ControlFlow<()>,
         progress: &dyn Fn(u64, Score),
     ) -> End {
-        let mut state = match self.load() {
-            Ok(state) => state,
+        let (mut state, reported, seen) = match self.load() {
+            Ok(loaded) => loaded,
             Err(e) => return End::State(e),
         };
         let order = self.seed_order();
         if self.report_pending(&mut state, rate, emit).is_break() {
             return End::Done;
         }
-        let mut reported: HashSet<String> = state.reported.iter().cloned().collect();
+        let mut reported: HashSet<String> = reported.into_iter().collect();
         reported.extend(state.pending.iter().filter_map(|l| l.parse::<Grid>().ok()).map(|p| canonical_line(&p)));
         // Seeds are never reported: a run from a list finds new puzzles.
         reported.extend(threads.install(|| self.seeds.par_iter().map(canonical_line).collect::<Vec<_>>()));
-        let mut seen: HashSet<u64> = state.seen.iter().copied().collect();
+        let mut seen: HashSet<u64> = seen.into_iter().collect();
         // Candidates rated since the last find, and the best of them.
         let mut dry = (0, Score::NONE);
         // With a state file, the puzzles found since the last save, written
@@ -186,14 +186,14 @@ impl Search {
         let mut held: Vec<Found<T>> = Vec::new();
         let mut saved_at = Instant::now();
         loop {
-            if state.reported.len() as u64 >= self.wanted {
-                return self.settle(&mut held, &mut state, &seen, emit, End::Done);
+            if state.reported >= self.wanted {
+                return self.settle(&mut held, &mut state, emit, End::Done);
             }
             if stop.load(Ordering::Relaxed) {
-                return self.settle(&mut held, &mut state, &seen, emit, End::Stopped);
+                return self.settle(&mut held, &mut state, emit, End::Stopped);
             }
             if self.past_deadline() {
-                return self.settle(&mut held, &mut state, &seen, emit, End::DeadlinePassed);
+                return self.settle(&mut held, &mut state, emit, End::DeadlinePassed);
             }
             let fresh = state.fresh < self.seeding();
             let made: Vec<Option<Candidate<T>>> = threads.install(|| {
@@ -203,10 +203,10 @@ impl Search {
                     .collect()
             });
             if stop.load(Ordering::Relaxed) {
-                return self.settle(&mut held, &mut state, &seen, emit, End::Stopped);
+                return self.settle(&mut held, &mut state, emit, End::Stopped);
             }
             if self.past_deadline() {
-                return self.settle(&mut held, &mut state, &seen, emit, End::DeadlinePassed);
+                return self.settle(&mut held, &mut state, emit, End::DeadlinePassed);
             }
             let mut rng = self.rng(state.generation, GENERATION);
             let mut broke = false;
@@ -214,7 +214,7 @@ impl Search {
                 if broke {
                     break;
                 }
-                let (rated, found) = (state.rated, state.reported.len());
+                let (rated, found) = (state.rated, state.reported);
                 let mut hold = |f: Found<T>| {
                     held.push(f);
                     ControlFlow::Continue(())
@@ -222,8 +222,8 @@ impl Search {
                 let take: &mut dyn FnMut(Found<T>) -> ControlFlow<()> =
                     if self.state_file.is_some() { &mut hold } else { &mut *emit };
                 broke = self.merge(&mut state, &mut reported, &mut seen, candidate, &mut rng, take).is_break();
-                if state.reported.len() > found {
-                    state.family_found += (state.reported.len() - found) as u64;
+                if state.reported > found {
+                    state.family_found += state.reported - found;
                     dry = (0, Score::NONE);
                 } else if state.rated > rated {
                     dry.0 += 1;
@@ -231,7 +231,7 @@ impl Search {
                         dry.1 = state.pool.best();
                     }
                     if self.max_rated.is_some_and(|m| dry.0 >= m) {
-                        return self.settle(&mut held, &mut state, &seen, emit, End::Shortfall(dry.0, dry.1));
+                        return self.settle(&mut held, &mut state, emit, End::Shortfall(dry.0, dry.1));
                     }
                 }
             }
@@ -250,12 +250,13 @@ impl Search {
             }
             if seen.len() > SEEN_LIMIT {
                 seen.clear();
+                state.forget_seen();
             }
             state.generation += 1;
             progress(state.rated, state.best);
-            let due = broke || saved_at.elapsed() >= SAVE_EVERY || state.reported.len() as u64 >= self.wanted;
+            let due = broke || saved_at.elapsed() >= SAVE_EVERY || state.reported >= self.wanted;
             if due {
-                match self.flush(&mut held, &mut state, &seen, emit) {
+                match self.flush(&mut held, &mut state, emit) {
                     Ok(ControlFlow::Break(())) => broke = true,
                     Ok(ControlFlow::Continue(())) => {}
                     Err(e) => return End::State(e),
@@ -276,7 +277,7 @@ impl Search {
         rate: &(dyn Fn(&Grid) -> Option<Rated<T>> + Sync),
         emit: &mut dyn FnMut(Found<T>) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        while (state.reported.len() as u64) < self.wanted && !state.pending.is_empty() {
+        while (state.reported) < self.wanted && !state.pending.is_empty() {
             let line = state.pending.remove(0);
             let Ok(puzzle) = line.parse::<Grid>() else {
                 continue;
@@ -285,9 +286,9 @@ impl Search {
             let (Some(solution), Some(rated)) = (count.first, rate(&puzzle)) else {
                 continue;
             };
-            state.reported.push(canonical_line(&puzzle));
+            state.report(canonical_line(&puzzle));
             emit(Found {
-                number: state.reported.len() as u64 - 1,
+                number: state.reported - 1,
                 puzzle,
                 solution,
                 rated: state.rated,
@@ -349,12 +350,17 @@ impl Search {
         order
     }
 
-    fn load(&self) -> Result<State, String> {
+    /// The saved search (its state, the forms it reported and those it
+    /// rated lately), or a fresh one.
+    fn load(&self) -> Result<(State, Vec<String>, Vec<u64>), String> {
         let saved = match &self.state_file {
             Some(path) => State::load(path, &self.fingerprint)?,
             None => None,
         };
-        Ok(saved.unwrap_or_else(|| State::new(self.fingerprint.clone(), POOL)))
+        Ok(match saved {
+            Some(saved) => (saved.state, saved.reported, saved.seen),
+            None => (State::new(self.fingerprint.clone(), POOL), Vec::new(), Vec::new()),
+        })
     }
 
     /// Ends the run as `end` once the puzzles held are written and the
@@ -363,11 +369,10 @@ impl Search {
         &self,
         held: &mut Vec<Found<T>>,
         state: &mut State,
-        seen: &HashSet<u64>,
         emit: &mut dyn FnMut(Found<T>) -> ControlFlow<()>,
         end: End,
     ) -> End {
-        match self.flush(held, state, seen, emit) {
+        match self.flush(held, state, emit) {
             Ok(_) => end,
             Err(e) => End::State(e),
         }
@@ -380,7 +385,6 @@ impl Search {
         &self,
         held: &mut Vec<Found<T>>,
         state: &mut State,
-        seen: &HashSet<u64>,
         emit: &mut dyn FnMut(Found<T>) -> ControlFlow<()>,
     ) -> Result<ControlFlow<()>, String> {
         let mut flow = ControlFlow::Continue(());
@@ -389,21 +393,20 @@ impl Search {
                 flow = emit(found);
             }
         }
-        self.save(state, seen)?;
+        self.save(state)?;
         Ok(flow)
     }
 
-    fn save(&self, state: &mut State, seen: &HashSet<u64>) -> Result<(), String> {
-        let Some(path) = &self.state_file else {
-            return Ok(());
-        };
-        let mut keys: Vec<u64> = seen.iter().copied().collect();
-        // Sorted: the same search writes the same file.
-        keys.sort_unstable();
-        state.seen = keys;
-        let saved = state.save(path);
-        state.seen = Vec::new();
-        saved
+    fn save(&self, state: &mut State) -> Result<(), String> {
+        match &self.state_file {
+            Some(path) => state.save(path),
+            None => {
+                // Nothing keeps them: the journals' news would only grow.
+                state.new_reported.clear();
+                state.new_seen.clear();
+                Ok(())
+            }
+        }
     }
 
     /// Candidate `j` of the next generation, made and (unless seen before
@@ -472,10 +475,12 @@ impl Search {
         let Some(rated) = candidate.rated else {
             return ControlFlow::Continue(());
         };
-        if !seen.insert(score::form_key(&candidate.form)) {
+        let key = score::form_key(&candidate.form);
+        if !seen.insert(key) {
             // Made twice in one generation: rated twice, counted once.
             return ControlFlow::Continue(());
         }
+        state.rate(key);
         state.rated += 1;
         // The user's seeds are where the search starts, not what it found.
         let seed = candidate.fresh && !self.seeds.is_empty();
@@ -497,13 +502,13 @@ impl Search {
         if !rated.wanted || !fits || !reported.insert(candidate.form.clone()) {
             return ControlFlow::Continue(());
         }
-        if state.reported.len() as u64 >= self.wanted {
+        if state.reported >= self.wanted {
             state.pending.push(candidate.puzzle.to_line());
             return ControlFlow::Continue(());
         }
-        state.reported.push(candidate.form);
+        state.report(candidate.form);
         emit(Found {
-            number: state.reported.len() as u64 - 1,
+            number: state.reported - 1,
             puzzle: candidate.puzzle,
             solution: candidate.solution,
             rated: state.rated,
