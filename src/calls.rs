@@ -187,7 +187,7 @@ pub fn grade_variant_within(
 /// for something, since the rarer techniques as the hardest step
 /// (Swordfish under X) take thousands (docs/variants.md, "Technique
 /// filters").
-pub fn variant_ratings(filter: &TechniqueFilter) -> u32 {
+pub fn variant_max_rated(filter: &TechniqueFilter) -> u32 {
     if filter.is_empty() {
         1_000
     } else {

@@ -99,7 +99,7 @@ pub mod parallel {
 
 pub use calls::{
     count, count_within, cross_check, explain, generate, generate_variant_in_band, grade_variant_within,
-    grade_within, is_unique, rate, solve, variant_ratings, CrossCheck, Error, PuzzleInput,
+    grade_within, is_unique, rate, solve, variant_max_rated, CrossCheck, Error, PuzzleInput,
 };
 pub use engine::{BackendKind, Count, EffortUnit, UnknownBackend};
 pub use generator::{generate_variant, GenerateError, Rules, ShardError, Symmetry, VariantPuzzle};

@@ -926,7 +926,7 @@ fn variant_run(
     let band = band.map(|b| {
         (
             b,
-            max_attempts.unwrap_or_else(|| sudoku_dlx::variant_ratings(&filter)),
+            max_attempts.unwrap_or_else(|| sudoku_dlx::variant_max_rated(&filter)),
         )
     });
     // Checked before any search, as the command line does: a rule that

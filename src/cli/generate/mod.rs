@@ -100,7 +100,7 @@ fn variant_band(args: &GenerateArgs) -> Option<(std::ops::Range<f32>, u32)> {
     };
     let ratings = args
         .max_attempts
-        .unwrap_or_else(|| sudoku_dlx::variant_ratings(&filter));
+        .unwrap_or_else(|| sudoku_dlx::variant_max_rated(&filter));
     Some((band, ratings))
 }
 

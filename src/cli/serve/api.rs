@@ -371,7 +371,7 @@ async fn generate_under_rules(
     };
     let attempts = request
         .max_attempts
-        .unwrap_or_else(|| sudoku_dlx::variant_ratings(&filter))
+        .unwrap_or_else(|| sudoku_dlx::variant_max_rated(&filter))
         .max(1);
     let asking = request.asking_field();
     let seed = request.seed.unwrap_or_else(fresh_seed);
