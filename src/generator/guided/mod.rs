@@ -42,7 +42,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// How often a search with a state file saves it (and when it ends):
-/// a save syncs its journals and renames a new state over the old, and
+/// a save appends to its journals and renames a new state over the old, and
 /// doing that after every generation (dozens a second) would spend the
 /// run on the disk. The puzzles found meanwhile are held and written
 /// just before the save that counts them, so a kill loses at most this
@@ -277,7 +277,7 @@ impl Search {
         rate: &(dyn Fn(&Grid) -> Option<Rated<T>> + Sync),
         emit: &mut dyn FnMut(Found<T>) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        while (state.reported) < self.wanted && !state.pending.is_empty() {
+        while state.reported < self.wanted && !state.pending.is_empty() {
             let line = state.pending.remove(0);
             let Ok(puzzle) = line.parse::<Grid>() else {
                 continue;
