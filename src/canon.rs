@@ -34,7 +34,6 @@
 use crate::grid::Grid;
 use crate::shape::{Shape, MAX_SIDE};
 use crate::variant::Variant;
-#[cfg(any(test, feature = "internals"))]
 use rand::{seq::SliceRandom, Rng};
 use std::collections::HashSet;
 
@@ -761,25 +760,26 @@ impl Search {
     }
 }
 
-/// A validity-preserving transformation of a shape: optional transposition
-/// (square boxes only), then a row and a column permutation that keep
-/// bands and stacks together, then a relabelling of the digits.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg(any(test, feature = "internals"))]
-pub struct Transform {
-    /// Transpose first.
-    pub transpose: bool,
-    /// Output row `i` is original row `rows[i]`.
-    pub rows: Vec<usize>,
-    /// Output column `j` is original column `cols[j]`.
-    pub cols: Vec<usize>,
-    /// Digit `d` becomes `digits[d - 1]`.
-    pub digits: Vec<u8>,
+internal_pub! {
+    /// A validity-preserving transformation of a shape: optional transposition
+    /// (square boxes only), then a row and a column permutation that keep
+    /// bands and stacks together, then a relabelling of the digits.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    struct Transform {
+        /// Transpose first.
+        pub transpose: bool,
+        /// Output row `i` is original row `rows[i]`.
+        pub rows: Vec<usize>,
+        /// Output column `j` is original column `cols[j]`.
+        pub cols: Vec<usize>,
+        /// Digit `d` becomes `digits[d - 1]`.
+        pub digits: Vec<u8>,
+    }
 }
 
-#[cfg(any(test, feature = "internals"))]
 impl Transform {
     /// The identity of `shape`.
+    #[cfg(any(test, feature = "internals"))]
     pub fn identity(shape: Shape) -> Transform {
         let n = shape.n();
         Transform {
@@ -849,7 +849,6 @@ impl Transform {
     }
 }
 
-#[cfg(any(test, feature = "internals"))]
 fn is_permutation(order: &[usize], n: usize) -> bool {
     let mut seen = vec![false; n];
     order
@@ -858,7 +857,6 @@ fn is_permutation(order: &[usize], n: usize) -> bool {
         && order.len() == n
 }
 
-#[cfg(any(test, feature = "internals"))]
 /// A random order of `blocks` blocks of `size` lines each, lines shuffled
 /// inside their block.
 fn random_line_order(blocks: usize, size: usize, rng: &mut impl Rng) -> Vec<usize> {

@@ -22,6 +22,7 @@
 
 use crate::engine::{Backend, BackendKind, EffortUnit};
 use crate::generator::guided::{End, Found, Rated, Score, Search};
+use crate::canon::Transform;
 use crate::generator::{shard_range, GenerateError, GenerateOptions, Generated, Generator, Symmetry, Target};
 use crate::grid::Grid;
 use crate::logic::candidates::Tables;
@@ -29,6 +30,8 @@ use crate::logic::{Level, LogicalSolver, Rating, TechniqueFilter};
 use crate::shape::Shape;
 use crate::verify::confirm_unique;
 use crate::logic::chaining::multiple::without_parallel_walks;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::ops::{ControlFlow, Range};
@@ -649,6 +652,9 @@ impl Plan {
                 .guided_max_rated
                 .or(self.filter_search().then_some(FILTER_MAX_RATED)),
             family: self.filter_search().then_some(FAMILY_FINDS),
+            // A search from seeds or for a band keeps to no room: its
+            // seeds need not have one, and steps could not make it.
+            rooms: if self.filter_search() { self.filter.rooms(shape) } else { Vec::new() },
             state_file: self.state_file.clone(),
             fingerprint,
         }
@@ -689,8 +695,10 @@ impl Plan {
             })
         };
         let start = self.indices().start;
+        let disguise = self.filter_search();
         let mut broke = None;
         let mut emit = |found: Found<Rating>| -> ControlFlow<()> {
+            let found = if disguise { disguised(found, search.seed, &rate) } else { found };
             let result = self.found_puzzle(start, found);
             match sink(result) {
                 ControlFlow::Break(b) => {
@@ -755,6 +763,36 @@ impl Plan {
         Ok(Puzzle::new(generated, Some(found.extra), &self.options))
     }
 }
+
+/// `found` in a random disguise (a transposition, rows and columns moved
+/// within and with their bands and stacks, digits relabelled), drawn from
+/// the search's seed and the puzzle's number.
+///
+/// Why: a filter search reports up to [`FAMILY_FINDS`] neighbours from one
+/// pool, which share most of their clues in the same cells and would look
+/// alike on a page. Disguised they do not. The disguise is rated again and
+/// kept only if it is still wanted, since SE's path can take another step
+/// of the same rating when the cells come in another order; otherwise the
+/// puzzle is reported as found.
+fn disguised(found: Found<Rating>, seed: u64, rate: &dyn Fn(&Grid) -> Option<Rated<Rating>>) -> Found<Rating> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ DISGUISE_SEED);
+    rng.set_stream(found.number);
+    let transform = Transform::random(found.puzzle.shape(), &mut rng);
+    let puzzle = transform.apply(&found.puzzle);
+    match rate(&puzzle) {
+        Some(rated) if rated.wanted => Found {
+            solution: transform.apply(&found.solution),
+            puzzle,
+            extra: rated.extra,
+            ..found
+        },
+        _ => found,
+    }
+}
+
+/// Mixed into the seed of [`disguised`]'s streams, so that they are not
+/// the search's own.
+const DISGUISE_SEED: u64 = 0xd15_9015e;
 
 /// Node budget for a found puzzle's effort, as for fill-and-dig.
 const GUIDED_EFFORT_BUDGET: u64 = 1_000_000;

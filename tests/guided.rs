@@ -258,6 +258,63 @@ fn technique_filters_hold_on_every_puzzle() {
     }
 }
 
+/// A filter search reports up to a dozen neighbours from one pool, which
+/// share most of their clues in the same cells; each is reported in a
+/// disguise of its own, so that no two records of a run share even half
+/// of their clues (cell and digit) and no record is its parent's look-alike.
+#[test]
+fn a_filter_search_reports_its_neighbours_in_disguise() {
+    let mut filter = TechniqueFilter::default();
+    filter.hardest = Some("X-Wing".parse().unwrap());
+    let plan = Plan::builder(Shape::CLASSIC)
+        .seed(5)
+        .count(12)
+        .techniques(filter)
+        .build()
+        .unwrap();
+    let found = run(&plan, 2);
+    assert_eq!(found.len(), 12);
+    for (i, a) in found.iter().enumerate() {
+        let rating = sudoku_dlx::rate(&a.puzzle).unwrap();
+        assert_eq!(rating.hardest_name, "X-Wing", "{}", a.puzzle);
+        assert!(a.solution.solves(&a.puzzle));
+        for b in &found[i + 1..] {
+            let shared = (0..81)
+                .filter(|&c| a.puzzle.get(c) != 0 && a.puzzle.get(c) == b.puzzle.get(c))
+                .count();
+            let fewer = a.puzzle.given_count().min(b.puzzle.given_count());
+            assert!(
+                2 * shared < fewer,
+                "{} and {} share {shared} clues",
+                a.puzzle,
+                b.puzzle
+            );
+        }
+    }
+}
+
+/// A search for a Hidden Quad, one random minimal puzzle in about ten
+/// thousand, finds them by the rater's path, unique by the oracle.
+#[test]
+fn a_filter_search_finds_hidden_quads() {
+    let mut filter = TechniqueFilter::default();
+    filter.hardest = Some("Hidden Quad".parse().unwrap());
+    let plan = Plan::builder(Shape::CLASSIC)
+        .seed(1)
+        .count(3)
+        .techniques(filter)
+        .build()
+        .unwrap();
+    let found = run(&plan, 2);
+    assert_eq!(found.len(), 3);
+    for p in &found {
+        assert_eq!(oracle_count(&p.puzzle, 2), 1);
+        assert_minimal(&p.puzzle);
+        let rating = sudoku_dlx::rate(&p.puzzle).unwrap();
+        assert_eq!(rating.hardest_name, "Hidden Quad", "{}", p.puzzle);
+    }
+}
+
 /// A search for a technique filter gives distinct, unique puzzles that
 /// all pass the filter by the rater's path, the same on one thread as on
 /// two; a filter no puzzle can pass ends with an error that names it.

@@ -6,6 +6,7 @@
 use super::candidates::Tables;
 use super::rating::Rating;
 use super::registry;
+use super::room::Room;
 use super::technique::Technique;
 use crate::shape::Shape;
 use std::fmt;
@@ -331,6 +332,23 @@ impl TechniqueFilter {
             None => self.aim().map_or(f32::INFINITY, |aim| aim + WITH_REACH),
         };
         start..end
+    }
+
+    /// What the clues of every puzzle that meets the filter on a classic
+    /// board of `shape` leave room for ([`Room`]): a `with` or `hardest`
+    /// set whose every member needs a room of one kind needs the
+    /// loosest of them.
+    pub(crate) fn rooms(&self, shape: Shape) -> Vec<Room> {
+        let room = |set: &Techniques| {
+            let rooms: Vec<Room> = set.members.iter().map(|&t| Room::of(t, shape)).collect::<Option<_>>()?;
+            rooms.into_iter().try_fold(None, |loosest: Option<Room>, r| match (loosest, r) {
+                (None, r) => Some(Some(r)),
+                (Some(Room::House(a)), Room::House(b)) => Some(Some(Room::House(a.max(b)))),
+                (Some(Room::Digit(a)), Room::Digit(b)) => Some(Some(Room::Digit(a.max(b)))),
+                _ => None,
+            })?
+        };
+        self.with.iter().chain(&self.hardest).filter_map(room).collect()
     }
 
     /// Whether the filter asks for a technique to be used: such puzzles

@@ -16,7 +16,7 @@
 //! 2. Declarations: [`technique`] (each technique's names), [`step`] (a
 //!    step and its rendering, the [`Pattern`] a producer fills in),
 //!    `producer` (the interface every producer implements, and the
-//!    solve-wide memo).
+//!    solve-wide memo), `room` (what some techniques need of the clues).
 //! 3. Producers: `techniques` (one file per producer: its search, its
 //!    sentences, its difficulty, its tests) and [`chaining`] (SE's
 //!    chaining engines, one producer each).
@@ -32,6 +32,7 @@ pub mod chaining;
 pub(crate) mod producer;
 pub mod rating;
 pub(crate) mod registry;
+pub(crate) mod room;
 pub mod solver;
 pub mod step;
 pub mod technique;

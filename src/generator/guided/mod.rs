@@ -27,6 +27,7 @@ pub(crate) use score::{form_key, Score};
 use crate::canon::canonical_line;
 use crate::engine::{Backend, BackendKind};
 use crate::grid::Grid;
+use crate::logic::room::Room;
 use crate::shape::Shape;
 use moves::Added;
 use pool::Member;
@@ -104,6 +105,10 @@ pub(crate) struct Search {
     /// Puzzles to report from one pool before restarting it (`None`: the
     /// pool restarts only when it stops improving).
     pub family: Option<u64>,
+    /// What the clues of every wanted puzzle leave room for: fresh random
+    /// puzzles are dug with the first room made, and steps that leave
+    /// any room are not taken.
+    pub rooms: Vec<Room>,
     /// Where the state is kept between runs.
     pub state_file: Option<PathBuf>,
     /// What identifies this search in its state file.
@@ -431,7 +436,12 @@ impl Search {
                 self.fresh(engine, state.cursor + j, order, &mut rng)
             } else {
                 let parent: Grid = state.pool.pick(&mut rng)?.puzzle.parse().ok()?;
-                moves::neighbour(engine, &parent, self.added(), self.minimal, self.most_clues, &mut rng)
+                let limits = moves::Limits {
+                    minimal: self.minimal,
+                    most_clues: self.most_clues,
+                    rooms: &self.rooms,
+                };
+                moves::neighbour(engine, &parent, self.added(), &limits, &mut rng)
             }
         })?;
         let form = canonical_line(&puzzle);
@@ -453,7 +463,11 @@ impl Search {
     fn fresh(&self, engine: &mut dyn Backend, k: u64, order: &[u32], rng: &mut ChaCha8Rng) -> Option<(Grid, Grid)> {
         if order.is_empty() {
             let solution = engine.fill(rng);
-            let puzzle = moves::reduce(engine, &solution, &solution, &[], rng);
+            let mut start = solution.clone();
+            if let Some(room) = self.rooms.first() {
+                room.clear(&mut start, rng);
+            }
+            let puzzle = moves::reduce(engine, &start, &solution, &[], rng);
             return Some((puzzle, solution));
         }
         let seed = &self.seeds[order[(k % order.len() as u64) as usize] as usize];

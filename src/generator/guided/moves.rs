@@ -12,6 +12,7 @@
 
 use crate::engine::{Backend, Removal};
 use crate::grid::Grid;
+use crate::logic::room::Room;
 use crate::shape::Shape;
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -58,15 +59,25 @@ enum Step {
     Vicinity(usize),
 }
 
-/// A unique neighbour of `parent` and its solution, minimal when
-/// `minimal` (otherwise with at most `most_clues` clues); `None` after
-/// [`TRIES`] steps that all failed, or if `parent` is not unique.
+/// What a neighbour must be.
+pub(crate) struct Limits<'a> {
+    /// Reduced to a minimal puzzle.
+    pub minimal: bool,
+    /// The most clues it may have (when not minimal).
+    pub most_clues: usize,
+    /// Rooms its clues must leave; a step that leaves one is dropped
+    /// before its count.
+    pub rooms: &'a [Room],
+}
+
+/// A unique neighbour of `parent` and its solution, within `limits`;
+/// `None` after [`TRIES`] steps that all failed, or if `parent` is not
+/// unique.
 pub(crate) fn neighbour(
     engine: &mut dyn Backend,
     parent: &Grid,
     added: Added,
-    minimal: bool,
-    most_clues: usize,
+    limits: &Limits,
     rng: &mut impl Rng,
 ) -> Option<(Grid, Grid)> {
     let grid = match added {
@@ -82,15 +93,21 @@ pub(crate) fn neighbour(
         let Some((mut puzzle, added)) = apply(parent, step, digits_from, rng) else {
             continue;
         };
+        // Before the count, which costs far more. The few steps whose
+        // reduction would have taken the room's new clues out again are
+        // lost with it.
+        if !limits.rooms.iter().all(|room| room.holds(&puzzle)) {
+            continue;
+        }
         let count = engine.count(&puzzle, 2, None);
         if count.solutions != 1 {
             continue;
         }
         let solution = count.first.expect("a count of one keeps its solution");
-        if minimal {
+        if limits.minimal {
             puzzle = reduce(engine, &puzzle, &solution, &added, rng);
         }
-        if puzzle.given_count() <= most_clues {
+        if puzzle.given_count() <= limits.most_clues {
             return Some((puzzle, solution));
         }
     }
@@ -209,7 +226,12 @@ mod tests {
         assert_eq!(sat.count(&parent, 2, None).solutions, 1);
         let mut made = 0;
         for _ in 0..5 {
-            let Some((p, solution)) = neighbour(dlx.as_mut(), &parent, added, true, 81, &mut rng) else {
+            let limits = Limits {
+                minimal: true,
+                most_clues: 81,
+                rooms: &[],
+            };
+            let Some((p, solution)) = neighbour(dlx.as_mut(), &parent, added, &limits, &mut rng) else {
                 continue;
             };
             made += 1;

@@ -31,6 +31,7 @@ fn the_best_so_far_leaves_the_seeds_out() {
         deadline: None,
         max_rated: Some(150),
         family: None,
+        rooms: Vec::new(),
         state_file: None,
         fingerprint: String::new(),
     };
