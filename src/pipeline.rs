@@ -673,14 +673,15 @@ impl Plan {
         let band = search.band.clone();
         let graders = PerThread::new(pool);
         let tried = self.filter.techniques_tried();
-        let rate = |p: &Grid| -> Option<Rated<Rating>> {
+        // Rates without counting: the disguise of a found puzzle is not a
+        // candidate of the search.
+        let rate_again = |p: &Grid| -> Option<Rated<Rating>> {
             let rating = graders
                 .with(
                     || LogicalSolver::new(shape),
                     |g| without_parallel_walks(|| g.rate_with_first(p, tried)),
                 )
                 .ok()?;
-            controls.rated.fetch_add(1, Ordering::Relaxed);
             let wanted = rating.solved && band.contains(&rating.score) && self.filter.accepts(&rating);
             Some(Rated {
                 score: Score {
@@ -694,11 +695,16 @@ impl Plan {
                 extra: rating,
             })
         };
+        let rate = |p: &Grid| -> Option<Rated<Rating>> {
+            let rated = rate_again(p)?;
+            controls.rated.fetch_add(1, Ordering::Relaxed);
+            Some(rated)
+        };
         let start = self.indices().start;
         let disguise = self.filter_search();
         let mut broke = None;
         let mut emit = |found: Found<Rating>| -> ControlFlow<()> {
-            let found = if disguise { disguised(found, search.seed, &rate) } else { found };
+            let found = if disguise { disguised(found, search.seed, &rate_again) } else { found };
             let result = self.found_puzzle(start, found);
             match sink(result) {
                 ControlFlow::Break(b) => {
