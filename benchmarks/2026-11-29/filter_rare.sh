@@ -6,18 +6,5 @@
 # has fewer than 20 puzzles).
 # Usage: BINS="label=PATH ..." SEEDS="1 2 3" MODES="hardest with" sh filter_rare.sh > OUT.tsv
 set -u
-for t in "Naked Triplet" "Swordfish" "3 Skyscrapers" "BUG type 2" "Naked Quad" "Jellyfish" \
-    "Hidden Quad" "BUG type 3" "BUG type 4"; do
-    for m in $MODES; do
-        for s in $SEEDS; do
-            for b in $BINS; do
-                label=${b%%=*}; bin=${b#*=}
-                /usr/bin/time -f '%U' -o /tmp/filter_rare_t.$$ "$bin" generate --count 20 --"$m" "$t" \
-                    --seed "$s" --threads 1 --timeout "${SECS:-30}" >/tmp/filter_rare_o.$$ 2>/dev/null
-                printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$m" "$s" "$label" "$(wc -l </tmp/filter_rare_o.$$)" \
-                    "$(tail -n 1 /tmp/filter_rare_t.$$)"
-            done
-        done
-    done
-done
-rm -f /tmp/filter_rare_t.$$ /tmp/filter_rare_o.$$
+TECHS="Naked Triplet|Swordfish|3 Skyscrapers|BUG type 2|Naked Quad|Jellyfish|Hidden Quad|BUG type 3|BUG type 4" \
+    COUNT=20 SECS="${SECS:-30}" exec sh "$(dirname "$0")/filter_rooms.sh"
