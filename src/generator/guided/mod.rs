@@ -23,6 +23,7 @@ mod score;
 mod state;
 
 pub(crate) use score::{form_key, Score};
+use score::report_key;
 
 use crate::canon::canonical_line;
 use crate::engine::{Backend, BackendKind};
@@ -179,10 +180,12 @@ impl Search {
         if self.report_pending(&mut state, rate, emit).is_break() {
             return End::Done;
         }
-        let mut reported: HashSet<String> = reported.into_iter().collect();
-        reported.extend(state.pending.iter().filter_map(|l| l.parse::<Grid>().ok()).map(|p| canonical_line(&p)));
+        let mut reported: HashSet<u128> = reported.into_iter().collect();
+        reported.extend(state.pending.iter().filter_map(|l| l.parse::<Grid>().ok()).map(|p| report_key(&canonical_line(&p))));
         // Seeds are never reported: a run from a list finds new puzzles.
-        reported.extend(threads.install(|| self.seeds.par_iter().map(canonical_line).collect::<Vec<_>>()));
+        reported.extend(threads.install(|| {
+            self.seeds.par_iter().map(|s| report_key(&canonical_line(s))).collect::<Vec<_>>()
+        }));
         let mut seen: HashSet<u64> = seen.into_iter().collect();
         // Candidates rated since the last find, and the best of them.
         let mut dry = (0, Score::NONE);
@@ -357,7 +360,7 @@ impl Search {
 
     /// The saved search (its state, the forms it reported and those it
     /// rated lately), or a fresh one.
-    fn load(&self) -> Result<(State, Vec<String>, Vec<u64>), String> {
+    fn load(&self) -> Result<(State, Vec<u128>, Vec<u64>), String> {
         let saved = match &self.state_file {
             Some(path) => State::load(path, &self.fingerprint)?,
             None => None,
@@ -480,7 +483,7 @@ impl Search {
     fn merge<T>(
         &self,
         state: &mut State,
-        reported: &mut HashSet<String>,
+        reported: &mut HashSet<u128>,
         seen: &mut HashSet<u64>,
         candidate: Candidate<T>,
         rng: &mut ChaCha8Rng,
@@ -513,7 +516,7 @@ impl Search {
         };
         state.pool.offer(member, rng);
         let fits = candidate.puzzle.given_count() <= self.most_clues;
-        if !rated.wanted || !fits || !reported.insert(candidate.form.clone()) {
+        if !rated.wanted || !fits || !reported.insert(report_key(&candidate.form)) {
             return ControlFlow::Continue(());
         }
         if state.reported >= self.wanted {

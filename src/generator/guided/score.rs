@@ -62,6 +62,21 @@ pub(crate) fn form_key(form: &str) -> u64 {
     crate::generator::stable_hash(form)
 }
 
+/// A stable 128-bit key of a canonical form (FNV-1a, 128 bits), for the
+/// set of forms a search reported. That set grows without bound (about
+/// 78,000 forms an hour at 9.0 and up): a million forms take 192 MB as
+/// strings and 35 MB as keys (peak, growth included;
+/// `benchmarks/2026-11-29/report_keys_memory.rs`). Unlike the rated
+/// forms' 64-bit keys,
+/// where a collision only skips a rating, a collision here would drop a
+/// new puzzle, so the key is wide enough that one never happens
+/// (about 2^-128 per pair of forms).
+pub(crate) fn report_key(form: &str) -> u128 {
+    form.bytes().fold(0x6c62_272e_07bb_0142_62b8_2175_6295_c58d, |h, b| {
+        (h ^ u128::from(b)).wrapping_mul(0x0000_0000_0100_0000_0000_0000_0000_013b)
+    })
+}
+
 #[cfg(test)]
 impl Score {
     /// A score of ER `er`, with EP and ED equal to it and nothing else.
@@ -96,6 +111,13 @@ mod tests {
         assert!(score(9.1, 0.0, 1.2).cmp(&score(9.0, 40.0, 9.0)).is_gt());
         assert!(score(9.0, 12.0, 1.2).cmp(&score(9.0, 11.0, 9.0)).is_gt());
         assert!(score(9.0, 12.0, 2.0).cmp(&score(9.0, 12.0, 1.2)).is_gt());
+    }
+
+    /// The published FNV-1a 128-bit test values.
+    #[test]
+    fn report_keys_are_fnv_1a_128() {
+        assert_eq!(report_key(""), 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d);
+        assert_eq!(report_key("a"), 0xd228_cb69_6f1a_8caf_7891_2b70_4e4a_8964);
     }
 
     /// A state file written before `depth` existed still reads.

@@ -18,9 +18,9 @@
 //! saved.
 
 use super::pool::Pool;
-use super::score::Score;
+use super::score::{report_key, Score};
 use serde::{Deserialize, Serialize};
-use std::io::{Seek, Write};
+use std::io::{BufRead, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
 /// The state file's layout version.
@@ -75,11 +75,12 @@ pub(crate) struct State {
     pub new_seen: Vec<u64>,
 }
 
-/// What a saved search left: its state, every form it reported, and the
-/// keys of the forms it rated lately.
+/// What a saved search left: its state, the keys of every form it
+/// reported (`score::report_key`), and the keys of the forms it rated
+/// lately.
 pub(crate) struct Saved {
     pub state: State,
-    pub reported: Vec<String>,
+    pub reported: Vec<u128>,
     pub seen: Vec<u64>,
 }
 
@@ -151,10 +152,7 @@ impl State {
                 state.fingerprint
             ));
         }
-        let reported_text = read_journal(&reported_path(path), state.reported_bytes)?;
-        let reported_text = String::from_utf8(reported_text)
-            .map_err(|_| format!("{} is not text", reported_path(path).display()))?;
-        let reported: Vec<String> = reported_text.lines().map(str::to_string).collect();
+        let reported = read_reported(&reported_path(path), state.reported_bytes)?;
         if reported.len() as u64 != state.reported {
             return Err(format!(
                 "{} holds {} forms where its state counts {}",
@@ -163,7 +161,12 @@ impl State {
                 state.reported
             ));
         }
-        let seen_bytes = read_journal(&seen_path(path, state.seen_file), state.seen_bytes)?;
+        let mut seen_bytes = Vec::new();
+        if let Some(file) = open_journal(&seen_path(path, state.seen_file), state.seen_bytes)? {
+            file.take(state.seen_bytes)
+                .read_to_end(&mut seen_bytes)
+                .map_err(|e| format!("cannot read {}: {e}", seen_path(path, state.seen_file).display()))?;
+        }
         let seen = seen_bytes
             .chunks_exact(8)
             .map(|k| u64::from_le_bytes(k.try_into().expect("eight bytes")))
@@ -214,27 +217,45 @@ fn seen_path(path: &Path, k: u64) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// The first `counted` bytes of the journal at `path`, which is cut back
-/// to them (bytes past them were written by a run killed before its
-/// state counted them). An error if the journal is shorter.
-fn read_journal(path: &Path, counted: u64) -> Result<Vec<u8>, String> {
-    let mut bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound && counted == 0 => return Ok(Vec::new()),
+/// The journal at `path`, cut back to the `counted` bytes its state
+/// counts (bytes past them were written by a run killed before its state
+/// counted them); `None` if it does not exist and nothing is counted. An
+/// error if the journal is shorter.
+fn open_journal(path: &Path, counted: u64) -> Result<Option<std::fs::File>, String> {
+    let file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && counted == 0 => return Ok(None),
         Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
     };
-    if (bytes.len() as u64) < counted {
-        return Err(format!(
-            "{} has {} bytes where its state counts {counted}",
-            path.display(),
-            bytes.len()
-        ));
+    let len = file
+        .metadata()
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?
+        .len();
+    if len < counted {
+        return Err(format!("{} has {len} bytes where its state counts {counted}", path.display()));
     }
-    if bytes.len() as u64 > counted {
-        bytes.truncate(counted as usize);
+    if len > counted {
         cut(path, counted)?;
     }
-    Ok(bytes)
+    Ok(Some(file))
+}
+
+/// The keys of the forms in the reported journal at `path`, read a line
+/// at a time: the journal of a run of days holds millions of forms, and
+/// only their keys are kept.
+fn read_reported(path: &Path, counted: u64) -> Result<Vec<u128>, String> {
+    let Some(file) = open_journal(path, counted)? else {
+        return Ok(Vec::new());
+    };
+    let unreadable = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    let mut keys = Vec::new();
+    let mut reader = std::io::BufReader::new(file.take(counted));
+    let mut line = String::new();
+    while reader.read_line(&mut line).map_err(unreadable)? > 0 {
+        keys.push(report_key(line.trim_end_matches('\n')));
+        line.clear();
+    }
+    Ok(keys)
 }
 
 /// Cuts the file at `path` back to `len` bytes.
@@ -287,7 +308,7 @@ mod tests {
         state.rate(5);
         state.save(&path).unwrap();
         let saved = State::load(&path, "a").unwrap().unwrap();
-        assert_eq!((saved.state, saved.reported, saved.seen), (state, vec!["x".to_string()], vec![5]));
+        assert_eq!((saved.state, saved.reported, saved.seen), (state, vec![report_key("x")], vec![5]));
         let err = State::load(&path, "b").err().unwrap();
         assert!(err.contains("another search"), "{err}");
         std::fs::write(&path, "{").unwrap();
@@ -313,7 +334,7 @@ mod tests {
         state.save(&path).unwrap();
         std::fs::write(&path, &old_state).unwrap();
         let saved = State::load(&path, "a").unwrap().unwrap();
-        assert_eq!((saved.reported.clone(), saved.seen.clone()), (vec!["first".to_string()], vec![1]));
+        assert_eq!((saved.reported.clone(), saved.seen.clone()), (vec![report_key("first")], vec![1]));
         assert_eq!(std::fs::read_to_string(reported_path(&path)).unwrap(), "first\n");
         let mut state = saved.state;
         state.report("third".into());
@@ -321,7 +342,7 @@ mod tests {
         state.rate(3);
         state.save(&path).unwrap();
         let saved = State::load(&path, "a").unwrap().unwrap();
-        assert_eq!(saved.reported, ["first", "third"]);
+        assert_eq!(saved.reported, [report_key("first"), report_key("third")]);
         assert_eq!(saved.seen, [3]);
         assert!(!seen_path(&path, 0).exists(), "the forgotten journal stays");
         // A journal shorter than its state counts is an error, not a guess.
