@@ -340,13 +340,8 @@ impl TechniqueFilter {
     /// loosest of them.
     pub(crate) fn rooms(&self, shape: Shape) -> Vec<Room> {
         let room = |set: &Techniques| {
-            let rooms: Vec<Room> = set.members.iter().map(|&t| Room::of(t, shape)).collect::<Option<_>>()?;
-            rooms.into_iter().try_fold(None, |loosest: Option<Room>, r| match (loosest, r) {
-                (None, r) => Some(Some(r)),
-                (Some(Room::House(a)), Room::House(b)) => Some(Some(Room::House(a.max(b)))),
-                (Some(Room::Digit(a)), Room::Digit(b)) => Some(Some(Room::Digit(a.max(b)))),
-                _ => None,
-            })?
+            let rooms = set.members.iter().map(|&t| Room::of(t, shape));
+            rooms.reduce(|a, b| a?.looser(b?)).flatten()
         };
         self.with.iter().chain(&self.hardest).filter_map(room).collect()
     }
@@ -405,6 +400,17 @@ mod tests {
         let knight = tables(Shape::CLASSIC, "anti-knight");
         assert!(asking("Unique Rectangle", None).unreachable(&knight).is_some());
         assert!(asking("uniqueness", None).unreachable(&tables(Shape::CLASSIC, "windoku")).is_none());
+    }
+
+    /// A set needs a room only when every member needs one of one kind:
+    /// a family with a member that needs none (fish: X-Wing) needs none.
+    #[test]
+    fn rooms_come_from_sets_whose_every_member_needs_one() {
+        let nine = Shape::CLASSIC;
+        assert_eq!(asking("Hidden Quad", None).rooms(nine), [Room::House(0)]);
+        assert_eq!(asking("X-Wing", Some("Jellyfish")).rooms(nine), [Room::Digit(1)]);
+        assert!(asking("fish", Some("subsets")).rooms(nine).is_empty());
+        assert_eq!(asking("Hidden Quad", None).rooms(Shape::new(4, 4).unwrap()), [Room::House(7)]);
     }
 
     #[test]

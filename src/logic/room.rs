@@ -54,12 +54,29 @@ impl Room {
         }
     }
 
+    /// The looser of two rooms of one kind (a puzzle with either has
+    /// it); `None` for rooms of two kinds, which no one room covers.
+    pub(crate) fn looser(self, other: Room) -> Option<Room> {
+        match (self, other) {
+            (Room::House(a), Room::House(b)) => Some(Room::House(a.max(b))),
+            (Room::Digit(a), Room::Digit(b)) => Some(Room::Digit(a.max(b))),
+            _ => None,
+        }
+    }
+
     /// Whether `puzzle`'s clues leave this room.
     pub(crate) fn holds(self, puzzle: &Grid) -> bool {
         let shape = puzzle.shape();
         match self {
             Room::House(most) => {
-                houses(shape).any(|house| house.iter().filter(|&&c| puzzle.get(c) != 0).count() <= most)
+                // Clues per house, numbered as `Shape::houses_of` numbers them.
+                let mut given = vec![0usize; 3 * shape.n()];
+                for cell in (0..shape.cells()).filter(|&c| puzzle.get(c) != 0) {
+                    for house in shape.houses_of(cell) {
+                        given[house] += 1;
+                    }
+                }
+                given.iter().any(|&k| k <= most)
             }
             Room::Digit(most) => {
                 let mut given = vec![0usize; shape.n() + 1];
@@ -80,8 +97,8 @@ impl Room {
         let shape = grid.shape();
         match self {
             Room::House(_) => {
-                let all: Vec<Vec<usize>> = houses(shape).collect();
-                for &cell in &all[rng.gen_range(0..all.len())] {
+                let house = rng.gen_range(0..3 * shape.n());
+                for cell in (0..shape.cells()).filter(|&c| shape.houses_of(c).contains(&house)) {
                     grid.set(cell, 0);
                 }
             }
@@ -95,19 +112,6 @@ impl Room {
             }
         }
     }
-}
-
-/// The cells of every row, column and box of `shape`.
-fn houses(shape: Shape) -> impl Iterator<Item = Vec<usize>> {
-    let n = shape.n();
-    let (br, bc) = (shape.box_rows(), shape.box_cols());
-    let rows = (0..n).map(move |r| (0..n).map(|c| r * n + c).collect());
-    let cols = (0..n).map(move |c| (0..n).map(|r| r * n + c).collect());
-    let boxes = (0..n).map(move |b| {
-        let (top, left) = (b / (n / bc) * br, b % (n / bc) * bc);
-        (0..n).map(|k| (top + k / bc) * n + left + k % bc).collect()
-    });
-    rows.chain(cols).chain(boxes)
 }
 
 #[cfg(test)]

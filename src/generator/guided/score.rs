@@ -67,10 +67,9 @@ pub(crate) fn form_key(form: &str) -> u64 {
 /// 78,000 forms an hour at 9.0 and up): a million forms take 192 MB as
 /// strings and 35 MB as keys (peak, growth included;
 /// `benchmarks/2026-11-29/report_keys_memory.rs`). Unlike the rated
-/// forms' 64-bit keys,
-/// where a collision only skips a rating, a collision here would drop a
-/// new puzzle, so the key is wide enough that one never happens
-/// (about 2^-128 per pair of forms).
+/// forms' 64-bit keys, where a collision only skips a rating, a collision
+/// here would drop a new puzzle, so the key is wide enough that one never
+/// happens (about 2^-128 per pair of forms).
 pub(crate) fn report_key(form: &str) -> u128 {
     form.bytes().fold(0x6c62_272e_07bb_0142_62b8_2175_6295_c58d, |h, b| {
         (h ^ u128::from(b)).wrapping_mul(0x0000_0000_0100_0000_0000_0000_0000_013b)
