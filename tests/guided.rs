@@ -33,6 +33,19 @@ fn high(seed: u64, count: u64) -> sudoku_dlx::PlanBuilder {
         .rating(9.0..f32::INFINITY)
 }
 
+/// A classic run of `count` puzzles from `seed` whose hardest step is
+/// `technique`.
+fn hardest_plan(technique: &str, seed: u64, count: u64) -> Plan {
+    let mut filter = TechniqueFilter::default();
+    filter.hardest = Some(technique.parse().unwrap());
+    Plan::builder(Shape::CLASSIC)
+        .seed(seed)
+        .count(count)
+        .techniques(filter)
+        .build()
+        .unwrap()
+}
+
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("sudoku-dlx-guided-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -236,14 +249,7 @@ fn technique_filters_hold_on_every_puzzle() {
             rating.score
         );
     }
-    let mut filter = TechniqueFilter::default();
-    filter.hardest = Some("Unique Rectangle".parse().unwrap());
-    let plan = Plan::builder(Shape::CLASSIC)
-        .seed(3)
-        .count(2)
-        .techniques(filter)
-        .build()
-        .unwrap();
+    let plan = hardest_plan("Unique Rectangle", 3, 2);
     for p in run(&plan, 2) {
         // The technique's steps are named "Unique Rectangle type N" or
         // "Unique Loop type N".
@@ -261,17 +267,10 @@ fn technique_filters_hold_on_every_puzzle() {
 /// A filter search reports up to a dozen neighbours from one pool, which
 /// share most of their clues in the same cells; each is reported in a
 /// disguise of its own, so that no two records of a run share even half
-/// of their clues (cell and digit) and no record is its parent's look-alike.
+/// of their clues (cell and digit).
 #[test]
 fn a_filter_search_reports_its_neighbours_in_disguise() {
-    let mut filter = TechniqueFilter::default();
-    filter.hardest = Some("X-Wing".parse().unwrap());
-    let plan = Plan::builder(Shape::CLASSIC)
-        .seed(5)
-        .count(12)
-        .techniques(filter)
-        .build()
-        .unwrap();
+    let plan = hardest_plan("X-Wing", 5, 12);
     let found = run(&plan, 2);
     assert_eq!(found.len(), 12);
     for (i, a) in found.iter().enumerate() {
@@ -297,14 +296,7 @@ fn a_filter_search_reports_its_neighbours_in_disguise() {
 /// thousand, finds them by the rater's path, unique by the oracle.
 #[test]
 fn a_filter_search_finds_hidden_quads() {
-    let mut filter = TechniqueFilter::default();
-    filter.hardest = Some("Hidden Quad".parse().unwrap());
-    let plan = Plan::builder(Shape::CLASSIC)
-        .seed(1)
-        .count(3)
-        .techniques(filter)
-        .build()
-        .unwrap();
+    let plan = hardest_plan("Hidden Quad", 1, 3);
     let found = run(&plan, 2);
     assert_eq!(found.len(), 3);
     for p in &found {
@@ -320,14 +312,7 @@ fn a_filter_search_finds_hidden_quads() {
 /// two; a filter no puzzle can pass ends with an error that names it.
 #[test]
 fn a_filter_search_is_thread_independent_and_ends() {
-    let mut filter = TechniqueFilter::default();
-    filter.hardest = Some("X-Wing".parse().unwrap());
-    let plan = Plan::builder(Shape::CLASSIC)
-        .seed(5)
-        .count(6)
-        .techniques(filter)
-        .build()
-        .unwrap();
+    let plan = hardest_plan("X-Wing", 5, 6);
     let one = run(&plan, 1);
     let two = run(&plan, 2);
     let lines = |ps: &[Puzzle]| ps.iter().map(|p| p.puzzle.to_line()).collect::<Vec<_>>();
