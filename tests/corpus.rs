@@ -47,6 +47,36 @@ fn both_engines_count_the_known_number_of_solutions() {
     }
 }
 
+/// Listing solutions: both engines list the known number of them, each
+/// a complete grid without a clash that keeps the givens, and the same
+/// ones; a limit below the count stops the list there.
+#[test]
+fn both_engines_list_the_known_solutions() {
+    let mut engines = BackendKind::ALL.map(|kind| (kind, kind.build(Shape::CLASSIC)));
+    let mut listed = 0;
+    for entry in corpus().into_iter().filter(|e| e.solutions <= 300) {
+        let mut lists = Vec::new();
+        for (kind, engine) in engines.iter_mut() {
+            let mut found = engine.solutions(&entry.puzzle, 301);
+            assert_eq!(found.len() as u64, entry.solutions, "{kind}: {}", entry.puzzle);
+            for grid in &found {
+                assert!(grid.is_full() && grid.first_clash().is_none(), "{kind}: {grid}");
+                assert!(grid.solves(&entry.puzzle), "{kind}: {grid} breaks a given");
+            }
+            found.sort_by_key(|g| g.to_line());
+            found.dedup();
+            assert_eq!(found.len() as u64, entry.solutions, "{kind}: a solution twice");
+            if entry.solutions > 1 {
+                assert_eq!(engine.solutions(&entry.puzzle, 2).len(), 2, "{kind}");
+            }
+            lists.push(found);
+        }
+        assert_eq!(lists[0], lists[1], "{}", entry.puzzle);
+        listed += 1;
+    }
+    assert!(listed > 230, "{listed}");
+}
+
 #[test]
 fn grade_rates_only_unique_puzzles_with_exact_errors() {
     let mut grader = Grader::new(Shape::CLASSIC);

@@ -109,6 +109,12 @@ pub trait Backend: Send {
     /// [`Count::complete`].
     fn count(&mut self, puzzle: &Grid, limit: u64, budget: Option<u64>) -> Count;
 
+    /// The solutions of `puzzle`, at most `limit` of them: fewer than
+    /// `limit` are all there are. Clashing givens have none. No budget:
+    /// callers ask it of puzzles a few clues short of unique, whose
+    /// solutions are quickly listed.
+    fn solutions(&mut self, puzzle: &Grid, limit: u64) -> Vec<Grid>;
+
     /// A uniformly shuffled search for one complete grid: different random
     /// streams give different grids, the same stream the same grid.
     fn fill(&mut self, rng: &mut dyn RngCore) -> Grid;

@@ -43,6 +43,17 @@ impl Backend for Dlx {
         }
     }
 
+    fn solutions(&mut self, puzzle: &Grid, limit: u64) -> Vec<Grid> {
+        if !self.select_givens(puzzle) {
+            return Vec::new();
+        }
+        self.search.collecting = true;
+        self.search(limit, None, None);
+        self.search.collecting = false;
+        self.deselect_all();
+        self.collected_solutions(puzzle)
+    }
+
     /// A random complete grid; see `fill.rs` for how.
     fn fill(&mut self, rng: &mut dyn RngCore) -> Grid {
         self.random_fill(rng)

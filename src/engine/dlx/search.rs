@@ -124,6 +124,9 @@ impl Dlx {
                     if stats.solutions == 1 {
                         self.record_first_solution(level);
                     }
+                    if self.search.collecting {
+                        self.collect_solution(level);
+                    }
                     stopping = stats.solutions >= limit;
                     descending = false;
                     continue;
@@ -280,6 +283,27 @@ impl Dlx {
             let option = self.option_of(self.search.levels[l].chosen as usize);
             self.search.first_solution.push(option as u16);
         }
+    }
+
+    /// Keeps the options of the solution the search stands on.
+    fn collect_solution(&mut self, level: usize) {
+        let options = (0..level).map(|l| self.option_of(self.search.levels[l].chosen as usize) as u16);
+        let options = options.collect();
+        self.search.collected.push(options);
+    }
+
+    /// Every solution collected by the last search, each written over a
+    /// copy of `puzzle` (the givens that were selected).
+    pub(super) fn collected_solutions(&mut self, puzzle: &Grid) -> Vec<Grid> {
+        let lists = std::mem::take(&mut self.search.collected);
+        let grid_of = |options: Vec<u16>| {
+            let mut grid = puzzle.clone();
+            for o in options.into_iter().map(usize::from) {
+                grid.set(self.ec.cell_of(o), self.ec.digit_of(o));
+            }
+            grid
+        };
+        lists.into_iter().map(grid_of).collect()
     }
 
     /// Writes the first solution of the last search into `grid`, which

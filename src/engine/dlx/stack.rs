@@ -20,6 +20,12 @@ pub(super) struct SearchState {
     pub(super) tried: Vec<u8>,
     /// Options of the first solution found (search part only).
     pub(super) first_solution: Vec<u16>,
+    /// While `collecting`, the options of every solution found (search
+    /// part only), one list per solution, for [`Backend::solutions`].
+    ///
+    /// [`Backend::solutions`]: crate::engine::Backend::solutions
+    pub(super) collected: Vec<Vec<u16>>,
+    pub(super) collecting: bool,
     /// While `preferring`, each level first tries the node of its item
     /// listed here (a digging session lists its solution's options: a
     /// second solution mostly agrees with the first, so it is found after
@@ -51,6 +57,8 @@ impl SearchState {
             candidate_count: vec![0; levels],
             tried: vec![0; levels],
             first_solution: Vec::with_capacity(levels),
+            collected: Vec::new(),
+            collecting: false,
             preferred: vec![NO_NODE; 4 * shape.cells()],
             first: vec![NO_NODE; levels],
             preferring: false,

@@ -70,28 +70,10 @@ impl SatBackend {
             "grid shape does not match the SAT engine's shape"
         );
     }
-}
 
-impl Backend for SatBackend {
-    fn name(&self) -> &'static str {
-        "sat"
-    }
-
-    fn shape(&self) -> Shape {
-        self.engine.shape()
-    }
-
-    fn capabilities(&self) -> Capabilities {
-        CAPABILITIES
-    }
-
-    /// Counts by blocking each model found. `effort` is the number of solve
-    /// calls, and the budget bounds them (varisat has no finer effort
-    /// limit, so one call always runs to its end).
-    ///
-    /// # Panics
-    /// If `puzzle` is not of this engine's shape.
-    fn count(&mut self, puzzle: &Grid, limit: u64, budget: Option<u64>) -> Count {
+    /// Finds models of `puzzle` up to `limit` (and `budget` solve calls),
+    /// blocking each one found and handing it to `each`.
+    fn models(&mut self, puzzle: &Grid, limit: u64, budget: Option<u64>, mut each: impl FnMut(&Grid)) -> Count {
         self.check_shape(puzzle);
         if puzzle.first_clash().is_some() || limit == 0 {
             return Count::none();
@@ -114,11 +96,46 @@ impl Backend for SatBackend {
             let model = self.engine.model_grid();
             let block = blocking_clause(&self.engine, puzzle, &model);
             self.engine.add_guarded(act, &block);
+            each(&model);
             count.first.get_or_insert(model);
         }
         self.engine.retire(act);
         count.effort = self.engine.solves() - before;
         count
+    }
+}
+
+impl Backend for SatBackend {
+    fn name(&self) -> &'static str {
+        "sat"
+    }
+
+    fn shape(&self) -> Shape {
+        self.engine.shape()
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        CAPABILITIES
+    }
+
+    /// Counts by blocking each model found. `effort` is the number of solve
+    /// calls, and the budget bounds them (varisat has no finer effort
+    /// limit, so one call always runs to its end).
+    ///
+    /// # Panics
+    /// If `puzzle` is not of this engine's shape.
+    fn count(&mut self, puzzle: &Grid, limit: u64, budget: Option<u64>) -> Count {
+        self.models(puzzle, limit, budget, |_| {})
+    }
+
+    /// Lists by blocking each model found, as [`SatBackend::count`] counts.
+    ///
+    /// # Panics
+    /// If `puzzle` is not of this engine's shape.
+    fn solutions(&mut self, puzzle: &Grid, limit: u64) -> Vec<Grid> {
+        let mut found = Vec::new();
+        self.models(puzzle, limit, None, |model| found.push(model.clone()));
+        found
     }
 
     /// A random complete grid, randomised through assumptions (see

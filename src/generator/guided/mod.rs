@@ -314,14 +314,15 @@ impl Search {
         }
     }
 
-    /// Where {-n+m} steps take added digits. A filter search rates its
+    /// How steps pick the clues they add. A filter search rates its
     /// candidates in microseconds, so making them is most of its time,
-    /// and added clues from the parent's solution make more of them per
-    /// count. A search for high ratings spends its time rating, and free
-    /// digits reach further grids for the same ratings.
+    /// and aimed {-1+m} steps (and the parent's digits for the others)
+    /// make more of them per engine call. A search for high ratings
+    /// spends its time rating, and free digits reach further grids for
+    /// the same ratings.
     fn added(&self) -> Added {
         if self.family.is_some() {
-            Added::Mixed
+            Added::Aimed
         } else {
             Added::Free
         }

@@ -1,14 +1,17 @@
 //! The guided search's steps from a parent puzzle to a neighbour: remove
 //! `n` clues and add `m` ({-n+m}), or give a few clues other digits (a
 //! "vicinity" step). A step is kept only if the neighbour has exactly one
-//! solution (a count to two, the cheapest test there is); a minimal
-//! search then removes the clues the neighbour does not need, the new
-//! ones last so that the reduction does not just undo the step.
+//! solution; a minimal search then removes the clues the neighbour does
+//! not need, the new ones last so that the reduction does not just undo
+//! the step.
 //!
-//! The clues a {-n+m} step adds take any digit their row, column and box
-//! allow, or, in half the steps of [`Added::Mixed`], the parent's
-//! solution's: then the neighbour keeps a solution, the parent's, and is
-//! unique four times as often (see [`Added`]).
+//! Most steps are tried blind and kept after a count to two: the clues
+//! they add take any digit their row, column and box allow, or, in half
+//! the steps of a filter search, the parent's solution's, which keeps
+//! that solution and makes the neighbour unique four times as often. A
+//! filter search aims its {-1+m} steps instead: it lists the solutions
+//! the parent has without the removed clue and adds clues that rule out
+//! all but one of them (see [`Added`]).
 
 use crate::engine::{Backend, Removal};
 use crate::grid::Grid;
@@ -20,6 +23,20 @@ use rand::Rng;
 /// Random steps tried from one parent before giving up on it: most
 /// steps lose uniqueness, so several tries are normal.
 const TRIES: u32 = 40;
+
+/// Solutions an aimed step lists at a time. A minimal puzzle without one
+/// clue has a median 37 solutions (p75 106; 300 random minimal puzzles):
+/// sixteen give the step its aim and the cells where the others differ,
+/// and cost less to list than 64 (with every step aimed, a Naked Quad
+/// search from seed 1 rated 11,579 candidates in 20 s against 5,916).
+const LISTED: u64 = 16;
+
+/// How often an aimed {-n+m} step aims at the parent's own solution. The
+/// neighbours a blind search keeps are mostly on the parent's grid (a
+/// step with its digits is unique four times as often); with every step
+/// aimed, aiming at other grids half the time found 36 Naked Quad
+/// puzzles in 20 s from seed 1 against 50 at this share.
+const AIM_AT_PARENT: f64 = 0.8;
 
 /// The steps, as (clues removed, clues added) or a vicinity step
 /// (`n` clues given new digits), drawn uniformly.
@@ -33,24 +50,31 @@ const STEPS: [Step; 7] = [
     Step::Vicinity(2),
 ];
 
-/// Where the clues a {-n+m} step adds take their digits.
+/// How the steps pick the clues they add.
 ///
 /// With free digits a neighbour may lie on another solution grid, but
 /// most steps fail: of 138,346 steps in a search for 20 puzzles whose
 /// hardest step is a Naked Triplet (`generate --count 20 --hardest "Naked
 /// Triplet" --seed 1 --threads 1`), 38% left no solution, 61% several,
-/// 1.4% one. Taking the parent's digits, a {-1+2} step is unique 9.8% of
-/// the time instead of 2.5%, but a search that only does that stays near
-/// its first grids (vicinity steps alone move off them) and finds the
-/// rarer techniques later; half of each did best over ten techniques
-/// (docs/generator.md, "Technique filters").
+/// 1.4% one, and each failure cost a count. Taking the parent's digits, a
+/// {-1+2} step is unique 9.8% of the time instead of 2.5%.
+///
+/// A minimal puzzle without one clue has few solutions (a median 37 over
+/// 300 random minimal puzzles), so a {-1+m} step can list some and add
+/// the clues that rule the others out, rather than draw and count: it
+/// keeps rooms while it picks its clues instead of losing the steps that
+/// leave one. Without two or three clues a puzzle has hundreds or
+/// thousands of solutions (medians 514 and 3,143); aiming those steps too
+/// made the candidates of a Naked Quad search fewer and worse, so they
+/// stay blind (docs/generator.md, "Technique filters").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Added {
-    /// Any digit the clues the cell sees allow.
+    /// Any digit the clues the cell sees allow, kept if unique.
     Free,
-    /// In each step, with even odds, the parent's solution's digits (the
-    /// neighbour keeps the parent's grid) or free ones.
-    Mixed,
+    /// {-1+m} steps aimed at one solution of the parent without the
+    /// removed clue (see [`aimed_step`]); the other steps blind, with the
+    /// parent's solution's digits or free ones at even odds.
+    Aimed,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -82,28 +106,23 @@ pub(crate) fn neighbour(
 ) -> Option<(Grid, Grid)> {
     let grid = match added {
         Added::Free => None,
-        Added::Mixed => {
+        Added::Aimed => {
             let count = engine.count(parent, 2, None);
             Some(count.first.filter(|_| count.solutions == 1)?)
         }
     };
     for _ in 0..TRIES {
         let step = *STEPS.choose(rng).expect("steps are listed");
-        let digits_from = grid.as_ref().filter(|_| rng.gen_bool(0.5));
-        let Some((mut puzzle, added)) = apply(parent, step, digits_from, rng) else {
+        let stepped = match (&grid, step) {
+            (Some(grid), Step::Swap(1, into)) => aimed_step(engine, parent, grid, into, limits.rooms, rng),
+            _ => {
+                let digits_from = grid.as_ref().filter(|_| rng.gen_bool(0.5));
+                free_step(engine, parent, step, digits_from, limits.rooms, rng)
+            }
+        };
+        let Some((mut puzzle, solution, added)) = stepped else {
             continue;
         };
-        // Before the count, which costs far more. The few steps whose
-        // reduction would have taken the room's new clues out again are
-        // lost with it.
-        if !limits.rooms.iter().all(|room| room.holds(&puzzle)) {
-            continue;
-        }
-        let count = engine.count(&puzzle, 2, None);
-        if count.solutions != 1 {
-            continue;
-        }
-        let solution = count.first.expect("a count of one keeps its solution");
         if limits.minimal {
             puzzle = reduce(engine, &puzzle, &solution, &added, rng);
         }
@@ -112,6 +131,120 @@ pub(crate) fn neighbour(
         }
     }
     None
+}
+
+/// A unique neighbour of `parent` by `step` with free digits, and its
+/// solution and the cells the step gave a digit; `None` if the step does
+/// not fit, leaves a room or is not unique.
+fn free_step(
+    engine: &mut dyn Backend,
+    parent: &Grid,
+    step: Step,
+    digits_from: Option<&Grid>,
+    rooms: &[Room],
+    rng: &mut impl Rng,
+) -> Option<(Grid, Grid, Vec<usize>)> {
+    let (puzzle, added) = apply(parent, step, digits_from, rng)?;
+    // Before the count, which costs far more. The few steps whose
+    // reduction would have taken the room's new clues out again are
+    // lost with it.
+    if !rooms.iter().all(|room| room.holds(&puzzle)) {
+        return None;
+    }
+    let count = engine.count(&puzzle, 2, None);
+    let solution = count.first.filter(|_| count.solutions == 1)?;
+    Some((puzzle, solution, added))
+}
+
+/// A unique neighbour of `parent` (whose solution is `solution`) by a
+/// {-1+m} step with `m` at most `into`, aimed at one solution of the
+/// parent without the removed clue; that solution and the cells the step
+/// gave a digit; `None` if the parent has one clue or none, or the aim is not
+/// reached.
+///
+/// The step lists up to [`LISTED`] solutions of the parent without a
+/// random clue, and aims at one: mostly ([`AIM_AT_PARENT`]) the parent's
+/// own, else any listed one. Each clue it adds is one of the aim's digits
+/// in a cell where many of the other solutions listed differ, so that
+/// each clue rules out as many of them as it can, until the aim is the
+/// only solution left; a clue that would leave a room is not taken. When
+/// the list was cut at its limit and every solution on it is ruled out,
+/// the solutions left are listed again, so the neighbour is unique by the
+/// engine's own listing.
+fn aimed_step(
+    engine: &mut dyn Backend,
+    parent: &Grid,
+    solution: &Grid,
+    mut into: usize,
+    rooms: &[Room],
+    rng: &mut impl Rng,
+) -> Option<(Grid, Grid, Vec<usize>)> {
+    let clues: Vec<usize> = (0..parent.cells().len()).filter(|&c| parent.get(c) != 0).collect();
+    if clues.len() <= 1 {
+        return None;
+    }
+    let removed = *clues.choose_multiple(rng, 1).next()?;
+    let mut puzzle = parent.clone();
+    puzzle.set(removed, 0);
+    let mut listed = engine.solutions(&puzzle, LISTED);
+    let aim = if rng.gen_bool(AIM_AT_PARENT) {
+        solution.clone()
+    } else {
+        listed.choose(rng)?.clone()
+    };
+    let mut added = Vec::new();
+    let mut complete = (listed.len() as u64) < LISTED;
+    loop {
+        listed.retain(|g| g != &aim);
+        if listed.is_empty() && !complete {
+            listed = engine.solutions(&puzzle, LISTED);
+            complete = (listed.len() as u64) < LISTED;
+            continue;
+        }
+        if listed.is_empty() {
+            return Some((puzzle, aim, added));
+        }
+        if into == 0 {
+            return None;
+        }
+        let cell = dividing_cell(&mut puzzle, &aim, &listed, removed, rooms, rng)?;
+        puzzle.set(cell, aim.get(cell));
+        added.push(cell);
+        into -= 1;
+        listed.retain(|g| g.get(cell) == aim.get(cell));
+    }
+}
+
+/// An empty cell of `puzzle` (not `removed`) where the most
+/// solutions of `others` differ from `aim`, or at least half as many as
+/// the most, drawn at random among those; one whose clue would leave a
+/// room is not taken. `puzzle` is left as it was.
+fn dividing_cell(
+    puzzle: &mut Grid,
+    aim: &Grid,
+    others: &[Grid],
+    removed: usize,
+    rooms: &[Room],
+    rng: &mut impl Rng,
+) -> Option<usize> {
+    let mut differ = vec![0usize; puzzle.cells().len()];
+    for other in others {
+        for (cell, count) in differ.iter_mut().enumerate() {
+            *count += usize::from(other.get(cell) != aim.get(cell));
+        }
+    }
+    let mut cells: Vec<usize> = (0..differ.len())
+        .filter(|&c| differ[c] > 0 && c != removed)
+        .filter(|&c| {
+            puzzle.set(c, aim.get(c));
+            let kept = rooms.iter().all(|room| room.holds(puzzle));
+            puzzle.set(c, 0);
+            kept
+        })
+        .collect();
+    let most = cells.iter().map(|&c| differ[c]).max()?;
+    cells.retain(|&c| 2 * differ[c] >= most);
+    cells.choose(rng).copied()
 }
 
 /// `parent` after `step`, with the cells the step gave a (new) digit,
@@ -212,7 +345,7 @@ mod tests {
     /// by the SAT backend, not the DLX one that made the step).
     #[test]
     fn neighbours_are_unique_and_minimal_by_the_other_engine() {
-        for added in [Added::Free, Added::Mixed] {
+        for added in [Added::Free, Added::Aimed] {
             neighbours_checked_by_sat(added);
         }
     }
@@ -246,6 +379,43 @@ mod tests {
             }
         }
         assert!(made > 0);
+    }
+
+    /// Aimed {-1+m} steps: every neighbour they give has exactly one
+    /// solution by the SAT engine (not the DLX engine that listed), the
+    /// one aimed at, with the added clues holding its digits and the
+    /// parent's room (a house without clues) kept; at least one step in
+    /// five gives one (71 of these 300, 2 of them off the parent's grid),
+    /// where a blind {-1+2} step with the parent's digits is unique one
+    /// time in ten.
+    #[test]
+    fn aimed_steps_are_unique_by_the_other_engine_and_keep_rooms() {
+        let mut dlx = BackendKind::Dlx.build(Shape::CLASSIC);
+        let mut sat = BackendKind::Sat.build(Shape::CLASSIC);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let full = dlx.fill(&mut rng);
+        let mut start = full.clone();
+        (0..9).for_each(|c| start.set(c, 0));
+        let parent = reduce(dlx.as_mut(), &start, &full, &[], &mut rng);
+        let room = Room::House(0);
+        assert!(room.holds(&parent));
+        let (mut made, mut off_grid) = (0, 0);
+        for into in [1, 2, 3].repeat(100) {
+            let Some((p, aim, added)) = aimed_step(dlx.as_mut(), &parent, &full, into, &[room], &mut rng) else {
+                continue;
+            };
+            made += 1;
+            off_grid += usize::from(aim != full);
+            let count = sat.count(&p, 2, None);
+            assert_eq!(count.solutions, 1, "{}", p.to_line());
+            assert_eq!(count.first.as_ref(), Some(&aim));
+            assert!(added.len() <= into);
+            assert!(added.iter().all(|&c| parent.get(c) == 0 && p.get(c) == aim.get(c)));
+            assert!(room.holds(&p), "{}", p.to_line());
+            assert_eq!(p.given_count(), parent.given_count() - 1 + added.len());
+        }
+        assert!(made >= 60, "{made} of 300 aimed steps gave a neighbour");
+        assert!(off_grid > 0, "no aim off the parent's grid");
     }
 
     /// Added clues from the parent's solution leave that solution in
