@@ -278,18 +278,21 @@ impl Dlx {
     }
 
     pub(super) fn record_first_solution(&mut self, level: usize) {
-        self.search.first_solution.clear();
-        for l in 0..level {
-            let option = self.option_of(self.search.levels[l].chosen as usize);
-            self.search.first_solution.push(option as u16);
-        }
+        let mut options = std::mem::take(&mut self.search.first_solution);
+        options.clear();
+        options.extend(self.chosen_options(level));
+        self.search.first_solution = options;
     }
 
     /// Keeps the options of the solution the search stands on.
     fn collect_solution(&mut self, level: usize) {
-        let options = (0..level).map(|l| self.option_of(self.search.levels[l].chosen as usize) as u16);
-        let options = options.collect();
+        let options = self.chosen_options(level).collect();
         self.search.collected.push(options);
+    }
+
+    /// The options chosen on levels `0..level` of the search stack.
+    fn chosen_options(&self, level: usize) -> impl Iterator<Item = u16> + '_ {
+        (0..level).map(|l| self.option_of(self.search.levels[l].chosen as usize) as u16)
     }
 
     /// Every solution collected by the last search, each written over a
@@ -298,9 +301,7 @@ impl Dlx {
         let lists = std::mem::take(&mut self.search.collected);
         let grid_of = |options: Vec<u16>| {
             let mut grid = puzzle.clone();
-            for o in options.into_iter().map(usize::from) {
-                grid.set(self.ec.cell_of(o), self.ec.digit_of(o));
-            }
+            self.write_options(&options, &mut grid);
             grid
         };
         lists.into_iter().map(grid_of).collect()
@@ -309,8 +310,12 @@ impl Dlx {
     /// Writes the first solution of the last search into `grid`, which
     /// should hold the givens that were selected.
     pub(super) fn write_first_solution(&self, grid: &mut Grid) {
-        for &o in &self.search.first_solution {
-            let o = o as usize;
+        self.write_options(&self.search.first_solution, grid);
+    }
+
+    /// Writes the digits of `options` into `grid`.
+    fn write_options(&self, options: &[u16], grid: &mut Grid) {
+        for o in options.iter().map(|&o| usize::from(o)) {
             grid.set(self.ec.cell_of(o), self.ec.digit_of(o));
         }
     }

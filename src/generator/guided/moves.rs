@@ -160,8 +160,8 @@ fn free_step(
 /// A unique neighbour of `parent` (whose solution is `solution`) by a
 /// {-1+m} step with `m` at most `into`, aimed at one solution of the
 /// parent without the removed clue; that solution and the cells the step
-/// gave a digit; `None` if the parent has one clue or none, or the aim is not
-/// reached.
+/// gave a digit; `None` if the parent has one clue or none, or the aim
+/// is not reached.
 ///
 /// The step lists up to [`LISTED`] solutions of the parent without a
 /// random clue, and aims at one: mostly ([`AIM_AT_PARENT`]) the parent's
@@ -184,6 +184,7 @@ fn aimed_step(
     if clues.len() <= 1 {
         return None;
     }
+    // Drawn as a blind step draws the clues it takes out.
     let removed = *clues.choose_multiple(rng, 1).next()?;
     let mut puzzle = parent.clone();
     puzzle.set(removed, 0);
