@@ -217,6 +217,72 @@ fn generated_9x9_puzzles_are_unique_and_minimal() {
     }
 }
 
+/// Jigsaw puzzles past 128 cells, with regions drawn per puzzle: the
+/// regions are `n` connected cells each, every one inside one band of
+/// box rows (or, on turned layouts, one stack as wide as a band is
+/// tall), and both orientations occur; the solution keeps the rules by
+/// geometry; SAT finds the puzzle unique (DLX too on 12x12) and every
+/// clue needed.
+#[test]
+fn generated_large_jigsaw_puzzles_are_unique_minimal_and_banded() {
+    let jigsaw = variant("jigsaw");
+    let mut turned = [false; 2];
+    let cases = [(3, 4, 1), (3, 4, 2), (3, 4, 3), (3, 4, 4), (4, 4, 1)];
+    for (rows, cols, seed) in cases {
+        let shape = Shape::new(rows, cols).unwrap();
+        let n = shape.n();
+        let p = generate_variant(shape, &jigsaw, seed, Symmetry::None).unwrap();
+        let map: Vec<u8> = p.variant.region_map().unwrap().into_bytes();
+        let mut letters = map.clone();
+        letters.sort_unstable();
+        letters.dedup();
+        assert_eq!(letters.len(), n);
+        let inside = |line: fn(usize, usize) -> usize| {
+            letters.iter().all(|&r| {
+                let mut blocks: Vec<usize> = (0..n * n)
+                    .filter(|&c| map[c] == r)
+                    .map(|c| line(c, n) / rows)
+                    .collect();
+                blocks.dedup();
+                blocks.len() == 1 && (0..n * n).filter(|&c| map[c] == r).count() == n
+            })
+        };
+        let (banded, stacked) = (inside(|c, n| c / n), inside(|c, n| c % n));
+        assert!(
+            banded || stacked,
+            "{rows}x{cols} seed {seed}: regions {}",
+            String::from_utf8_lossy(&map)
+        );
+        turned[usize::from(stacked && !banded)] = true;
+        let geometry = Geometry::new(shape, "jigsaw", Some(&String::from_utf8_lossy(&map)));
+        assert!(geometry.holds_for(&p.solution));
+        assert!((0..n * n).all(|c| p.puzzle.get(c) == 0 || p.puzzle.get(c) == p.solution.get(c)));
+        let mut rules = Rules::new(shape, &p.variant).unwrap();
+        let kinds: &[BackendKind] = if n == 12 {
+            &BackendKind::ALL
+        } else {
+            &[BackendKind::Sat]
+        };
+        for &kind in kinds {
+            assert_eq!(
+                rules.count(&p.puzzle, 2, kind, None).unwrap().solutions,
+                1,
+                "{kind:?}"
+            );
+        }
+        for c in (0..n * n).filter(|&c| p.puzzle.get(c) != 0) {
+            let mut less = p.puzzle.clone();
+            less.set(c, 0);
+            let sat = rules.count(&less, 2, BackendKind::Sat, None).unwrap();
+            assert_eq!(
+                sat.solutions, 2,
+                "{rows}x{cols} seed {seed}: clue {c} is not needed"
+            );
+        }
+    }
+    assert_eq!(turned, [true, true], "both orientations of banded regions occur");
+}
+
 /// Random 9x9 puzzles cut from valid grids (and some with a changed
 /// given): DLX, SAT and the brute-force solver count alike.
 #[test]

@@ -16,7 +16,7 @@ use crate::engine::variant::propagate::Propagator;
 use crate::engine::variant::sat::VariantSat;
 use crate::engine::{BackendKind, Count};
 use crate::engine::Removal;
-use crate::generator::dig_order::cluster_tail_by;
+use crate::generator::dig_order::{cluster_tail_by, JIGSAW_RANDOM_PERCENT};
 use crate::generator::sweep::{Sweeps, EAGER_KEPT_TO_SWEEP};
 use crate::generator::symmetry::Symmetry;
 use crate::grid::Grid;
@@ -51,6 +51,18 @@ const PROBE_NODES: u64 = 2_000;
 /// with 200; 16x16 jigsaw seeds 3 and 5: 22.7 and 12.4 s, 20.9 and 11.0
 /// s).
 const LARGE_PROBE_NODES: u64 = 200;
+
+/// [`LARGE_PROBE_NODES`] under jigsaw: on banded layouts (see
+/// `random_regions`) propagation settles a probe or a search seldom
+/// does, so the formula takes every probe propagation leaves open
+/// (16x16 jigsaw, seeds 1-15: median 0.99 s of CPU with 200 nodes, 0.82 s
+/// with 10, 0.85 s with none).
+const LARGE_JIGSAW_PROBE_NODES: u64 = 10;
+
+/// Boards past this many cells are past the bitboard solver: their
+/// probes are propagation searches and SAT formulas, and under jigsaw
+/// the late ones are long (see [`Rules::dig`]).
+const BITBOARD_CELLS: usize = 128;
 
 /// Orbits emptied at once when digging starts (see [`Rules::dig`]).
 const FIRST_BATCH: usize = 8;
@@ -277,7 +289,7 @@ impl Rules {
     /// (irregular regions leave few small sets of cells whose digits
     /// could trade places, so a needed clue's second solution lies far
     /// off), and they cost more the fewer clues are left. There the
-    /// second half of the visiting order goes region by region, and
+    /// last 70% of the visiting order goes region by region, and
     /// sweeps prove clues needed ahead of their turn, as in the classic
     /// dig of big boards (`dig_order`, `sweep`).
     fn dig(&mut self, solution: &Grid, symmetry: Symmetry, rng: &mut ChaCha8Rng) -> Grid {
@@ -323,17 +335,17 @@ impl Rules {
     /// Whether the dig's late probes are long SAT searches: jigsaw on
     /// boards past the bitboards' 128 cells.
     fn late_probes_search(&self) -> bool {
-        self.shape.cells() > 128 && self.variant.regions().is_some()
+        self.shape.cells() > BITBOARD_CELLS && self.variant.regions().is_some()
     }
 
     /// The orbits of `symmetry` in the dig's visiting order: shuffled,
-    /// and where the late probes are long searches, the second half
+    /// and where the late probes are long searches, the last 70%
     /// grouped by jigsaw region.
     fn visiting_order(&self, symmetry: Symmetry, rng: &mut ChaCha8Rng) -> Vec<Vec<usize>> {
         let mut orbits = symmetry.orbits(self.shape);
         orbits.shuffle(rng);
         if let Some(regions) = self.variant.regions().filter(|_| self.late_probes_search()) {
-            cluster_tail_by(&mut orbits, self.shape.n(), |cell| usize::from(regions[cell]));
+            cluster_tail_by(&mut orbits, JIGSAW_RANDOM_PERCENT, self.shape.n(), |cell| usize::from(regions[cell]));
         }
         orbits
     }
@@ -368,7 +380,12 @@ impl Rules {
             let found = bitboard.has_other(puzzle, cell, digit, PROBE_NODES, Some(solution));
             return found.unwrap_or_else(|| self.sat().has_other(puzzle, cell, digit));
         }
-        let found = self.propagator.has_other(puzzle, cell, digit, LARGE_PROBE_NODES, Some(solution));
+        let budget = if self.late_probes_search() {
+            LARGE_JIGSAW_PROBE_NODES
+        } else {
+            LARGE_PROBE_NODES
+        };
+        let found = self.propagator.has_other(puzzle, cell, digit, budget, Some(solution));
         found.unwrap_or_else(|| {
             let candidates = self.propagator.propagated();
             self.sat().has_solution_within(&candidates)
@@ -419,8 +436,23 @@ pub fn generate_variant(
 /// Random regions of `n` connected cells: start from the boxes and swap
 /// cells across region borders, keeping a swap only when both regions stay
 /// connected. Returned as a region map (letters, one per cell).
+///
+/// Past the bitboards' 128 cells every region keeps to its band of boxes
+/// (swaps only trade cells between regions of one band), and half the
+/// layouts are then turned a quarter so the regions keep to stacks
+/// instead. Why: freely drawn regions on such boards leave almost no
+/// small sets of cells whose digits could trade places, so minimal
+/// puzzles get sparse (16x16: 69 clues against 94 for boxes) and proving
+/// each clue needed is a long SAT search, over 3 s of CPU per puzzle at
+/// the median. Banded regions are still irregular inside their band, and
+/// keep the band's rows a union of regions: minimal 16x16 puzzles keep
+/// about 80 clues and dig in under a second. Letting even 3% of the swaps
+/// cross bands brings the long searches back (median 1.23 s over seeds
+/// 1-15, 10% 2.55 s).
 fn random_regions(shape: Shape, rng: &mut ChaCha8Rng) -> String {
     let n = shape.n();
+    let banded = shape.cells() > BITBOARD_CELLS;
+    let band_of = |r: u8| usize::from(r) / shape.box_rows();
     let mut region: Vec<u8> = (0..shape.cells()).map(|c| shape.box_of(c) as u8).collect();
     let neighbours = |cell: usize| {
         let (r, c) = (cell / n, cell % n);
@@ -440,6 +472,9 @@ fn random_regions(shape: Shape, rng: &mut ChaCha8Rng) -> String {
         near.extend(neighbours(a).filter(|&b| region[b] != region[a]));
         let Some(&b) = near.choose(rng) else { continue };
         let (ra, rb) = (region[a], region[b]);
+        if banded && band_of(ra) != band_of(rb) {
+            continue;
+        }
         // A cell of b's region touching a's region (other than through
         // `a`) goes the other way, so sizes stay equal.
         back.clear();
@@ -452,7 +487,11 @@ fn random_regions(shape: Shape, rng: &mut ChaCha8Rng) -> String {
             region[c] = rb;
         }
     }
-    region.iter().map(|&r| (b'A' + r) as char).collect()
+    let turned = banded && rng.gen_bool(0.5);
+    (0..shape.cells())
+        .map(|cell| if turned { region[cell % n * n + cell / n] } else { region[cell] })
+        .map(|r| (b'A' + r) as char)
+        .collect()
 }
 
 /// Whether region `r` is one orthogonally connected piece. Called for
