@@ -117,7 +117,7 @@ impl fmt::Display for GaveUp {
 pub(crate) const FIRST_TRY: u64 = 1 << 14;
 
 /// Solver calls of the first SAT try under a timeout.
-const FIRST_SAT_TRY: u64 = 16;
+pub(crate) const FIRST_SAT_TRY: u64 = 16;
 
 /// The bounds as they apply to one record, from the moment it started.
 #[derive(Clone, Copy, Debug)]

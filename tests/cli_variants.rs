@@ -370,3 +370,39 @@ fn technique_filters_hold_under_variant_rules() {
         .stdout("")
         .stderr(predicate::str::contains("'Pointing'").and(predicate::str::contains("puzzle 1").not()));
 }
+
+/// `--budget` and `--timeout` bound variant counts as they bound classic
+/// ones. The DLX matrix needs minutes to prove this minimal 16x16 jigsaw
+/// puzzle unique; SAT takes well under a second.
+#[test]
+fn variant_counts_keep_to_their_bounds() {
+    let file = "tests/data/jigsaw16_banded.txt";
+    let variant = ["--variant", "jigsaw", "--box", "4x4"];
+    let limit = std::time::Duration::from_secs(30);
+    bin()
+        .args(["count", "--backend", "dlx", "--budget", "1000", file])
+        .args(variant)
+        .timeout(limit)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "line 1: dlx gave up after 1001 nodes (budget 1000)",
+        ));
+    bin()
+        .args(["count", "--backend", "sat", file])
+        .args(variant)
+        .timeout(limit)
+        .assert()
+        .success()
+        .stdout("1\n");
+    bin()
+        .args(["check", "--timeout", "0.5", "--format", "json", file])
+        .args(variant)
+        .timeout(limit)
+        .assert()
+        .failure()
+        .stdout(predicate::str::contains("line 1: dlx gave up after"))
+        .stderr(predicate::str::contains(
+            "checked: 1, engines agree: 0, disagree: 0, invalid: 0, gave up: 1",
+        ));
+}

@@ -3,7 +3,7 @@
 //! puzzles never come here, so their commands keep their own speed and
 //! output.
 
-use super::batch::{self, warn};
+use super::batch::{self, warn, Outcome};
 use super::options::{Format, InputArgs};
 use super::print::{BookArgs, BookFormat};
 use anyhow::{Context, Result};
@@ -11,6 +11,7 @@ use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::io::Read;
 use sudoku_dlx::formats::{read_variant_records, VariantRecord};
+use sudoku_dlx::limits::{GaveUp, Limits};
 use sudoku_dlx::output::{Format as Records, Record, Source, Writer};
 use sudoku_dlx::parallel::{map_ordered, PerThread};
 use sudoku_dlx::print::Entry;
@@ -287,7 +288,10 @@ pub enum Task {
     Check,
 }
 
-/// Runs `task` on every variant puzzle of the inputs.
+/// Runs `task` on every variant puzzle of the inputs, each within the
+/// per-record bounds (`--budget`, `--timeout`). `check` ends with its
+/// summary line, as for classic puzzles; `solve` and `count` with one
+/// under `--stats`.
 pub fn run(
     input: &InputArgs,
     variant: &Variant,
@@ -306,28 +310,24 @@ pub fn run(
         format.records(command, task == Task::Solve)?,
         None,
     )?;
-    let mut failures = 0;
+    let mut tally = batch::Tally::start();
+    let mut disagreed = 0u64;
     for (file, record) in records(input, variant)? {
         let source = Source {
             file: file.clone(),
             line: record.line,
         };
-        let (puzzle, rules) = match record.puzzle {
+        let counted = record
+            .puzzle
+            .map_err(|e| e.to_string())
+            .and_then(|(puzzle, rules)| {
+                let counted = counts(&puzzle, &rules, task, backend, limit, input.limits.into());
+                counted.map(|c| (puzzle, rules, c)).map_err(|e| e.to_string())
+            });
+        let (puzzle, rules, counted) = match counted {
             Ok(ok) => ok,
             Err(e) => {
-                failures += 1;
-                warn(format_args!("{file}: {e}"));
-                if format == Format::Json {
-                    out.record(&Record::error(source, e))?;
-                }
-                continue;
-            }
-        };
-        let counted = counts(&puzzle, &rules, task, backend, limit);
-        let (count, problem) = match counted {
-            Ok(pair) => pair,
-            Err(e) => {
-                failures += 1;
+                tally.add(Outcome::Invalid);
                 warn(format_args!("{source}: {e}"));
                 if format == Format::Json {
                     out.record(&Record::error(source, e))?;
@@ -335,17 +335,34 @@ pub fn run(
                 continue;
             }
         };
-        let failed = match task {
-            Task::Solve => count.solutions != 1,
-            Task::Count => !count.complete,
-            Task::Check => problem.is_some(),
+        let (count, problem) = match counted {
+            Counted::Settled(count, problem) => (count, problem),
+            Counted::GaveUp(engine, gave_up) => {
+                tally.add(Outcome::GaveUp);
+                let message = format!("{source}: {engine} {gave_up}");
+                warn(&message);
+                if format == Format::Json {
+                    let row = match task {
+                        Task::Check => Record::gave_up(source, &puzzle, message),
+                        Task::Solve => Record::solved(source, &puzzle, backend, Err(&gave_up), true),
+                        Task::Count => Record::counted(source, &puzzle, backend, Err(&gave_up), limit),
+                    };
+                    out.record(&row.with_variant(&rules))?;
+                }
+                continue;
+            }
         };
+        tally.add(match count.solutions {
+            0 => Outcome::Unsolvable,
+            1 => Outcome::Unique,
+            _ => Outcome::Multiple,
+        });
         if let Some(p) = &problem {
+            disagreed += 1;
             warn(format_args!("{source}: {p}"));
-        } else if task == Task::Solve && failed {
+        } else if task == Task::Solve && count.solutions != 1 {
             warn(format_args!("{source}: {} solutions", count.solutions));
         }
-        failures += failed as usize;
         match task {
             Task::Solve if count.solutions == 1 || format == Format::Json => {
                 let row = Record::solved(source, &puzzle, backend, Ok(&count), true);
@@ -360,25 +377,61 @@ pub fn run(
         }
     }
     out.end()?;
+    let failures = match task {
+        Task::Solve => tally.read() - tally.get(Outcome::Unique),
+        _ => tally.get(Outcome::Invalid) + tally.get(Outcome::GaveUp) + disagreed,
+    };
+    if task == Task::Check {
+        let agreed = tally.read() - tally.get(Outcome::Invalid) - tally.get(Outcome::GaveUp) - disagreed;
+        let summary = tally.summary("unique");
+        let time = summary.rsplit(", time: ").next().unwrap_or_default();
+        warn(format_args!(
+            "checked: {}, engines agree: {agreed}, disagree: {disagreed}, invalid: {}, gave up: {}, time: {time}",
+            tally.read(),
+            tally.get(Outcome::Invalid),
+            tally.get(Outcome::GaveUp),
+        ));
+    } else if input.stats {
+        warn(tally.summary(if task == Task::Solve { "solved" } else { "unique" }));
+    }
     Ok(if failures == 0 { 0 } else { 1 })
 }
 
-/// The count of one puzzle, and for `check` any disagreement between the
-/// engines or any solution that breaks a rule.
+/// One puzzle's count: settled (with, for `check`, any disagreement
+/// between the engines or any solution that breaks a rule), or given up
+/// by the named engine at a bound.
+enum Counted {
+    Settled(Count, Option<String>),
+    GaveUp(BackendKind, GaveUp),
+}
+
+/// The count of one puzzle within `limits`; for `check`, both engines'.
 fn counts(
     puzzle: &Grid,
     rules: &Variant,
     task: Task,
     backend: BackendKind,
     limit: u64,
-) -> Result<(Count, Option<String>), sudoku_dlx::VariantError> {
+    limits: Limits,
+) -> Result<Counted, sudoku_dlx::VariantError> {
     let mut engines = Rules::new(puzzle.shape(), rules)?;
     let limit = if task == Task::Solve { 2 } else { limit };
-    if task != Task::Check {
-        return Ok((engines.count(puzzle, limit, backend, None)?, None));
+    let kinds: &[BackendKind] = if task == Task::Check {
+        &[BackendKind::Dlx, BackendKind::Sat]
+    } else {
+        std::slice::from_ref(&backend)
+    };
+    let mut found = Vec::with_capacity(2);
+    for &kind in kinds {
+        match engines.count_within(puzzle, limit, kind, limits)? {
+            Ok(count) => found.push(count),
+            Err(gave_up) => return Ok(Counted::GaveUp(kind, gave_up)),
+        }
     }
-    let dlx = engines.count(puzzle, limit, BackendKind::Dlx, None)?;
-    let sat = engines.count(puzzle, limit, BackendKind::Sat, None)?;
+    let [dlx, sat] = match <[Count; 2]>::try_from(found) {
+        Ok(both) => both,
+        Err(mut one) => return Ok(Counted::Settled(one.remove(0), None)),
+    };
     let problem = if dlx.solutions != sat.solutions {
         Some(format!(
             "engines disagree: dlx counts {}, sat counts {}",
@@ -392,7 +445,7 @@ fn counts(
     } else {
         None
     };
-    Ok((dlx, problem))
+    Ok(Counted::Settled(dlx, problem))
 }
 
 #[cfg(test)]

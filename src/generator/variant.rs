@@ -20,6 +20,7 @@ use crate::generator::dig_order::{cluster_tail_by, JIGSAW_RANDOM_PERCENT};
 use crate::generator::sweep::{Sweeps, EAGER_KEPT_TO_SWEEP};
 use crate::generator::symmetry::Symmetry;
 use crate::grid::Grid;
+use crate::limits::{GaveUp, Limits, RecordClock, FIRST_SAT_TRY, FIRST_TRY};
 use crate::shape::Shape;
 use crate::variant::{Conflict, Constraint, Variant, VariantError};
 use rand::seq::SliceRandom;
@@ -200,8 +201,9 @@ impl Rules {
         &self.variant
     }
 
-    /// Counts the solutions of `puzzle` up to `limit` with `backend`; the
-    /// DLX search stops after `budget` nodes (SAT has no budget).
+    /// Counts the solutions of `puzzle` up to `limit` with `backend`,
+    /// stopping after `budget` DLX search nodes or SAT solver calls (then
+    /// the count is incomplete).
     pub fn count(
         &mut self,
         puzzle: &Grid,
@@ -209,17 +211,49 @@ impl Rules {
         backend: BackendKind,
         budget: Option<u64>,
     ) -> Result<Count, VariantError> {
-        if puzzle.shape() != self.shape {
-            return Err(VariantError::PuzzleSize(
-                puzzle.cells().len(),
-                self.shape.cells(),
-                self.shape,
-            ));
+        self.fits(puzzle)?;
+        Ok(self.count_fitting(puzzle, limit, backend, budget))
+    }
+
+    /// Refuses a puzzle of another size than the rules' shape.
+    fn fits(&self, puzzle: &Grid) -> Result<(), VariantError> {
+        if puzzle.shape() == self.shape {
+            return Ok(());
         }
-        Ok(match backend {
-            BackendKind::Sat => self.sat().count(puzzle, limit),
+        Err(VariantError::PuzzleSize(
+            puzzle.cells().len(),
+            self.shape.cells(),
+            self.shape,
+        ))
+    }
+
+    /// [`Rules::count`] of a puzzle that fits the shape.
+    fn count_fitting(&mut self, puzzle: &Grid, limit: u64, backend: BackendKind, budget: Option<u64>) -> Count {
+        match backend {
+            BackendKind::Sat => self.sat().count(puzzle, limit, budget),
             _ => self.dlx().count(puzzle, limit, budget),
-        })
+        }
+    }
+
+    /// [`Rules::count`] within per-record bounds (a node budget, a
+    /// timeout: `--budget`, `--timeout`), as [`crate::count_within`] counts
+    /// classic puzzles: under a timeout the count runs in tries of growing
+    /// budgets with the clock read between them, so a try may overrun it.
+    /// The inner `Err` says which bound stopped the count.
+    pub fn count_within(
+        &mut self,
+        puzzle: &Grid,
+        limit: u64,
+        backend: BackendKind,
+        limits: Limits,
+    ) -> Result<Result<Count, GaveUp>, VariantError> {
+        self.fits(puzzle)?;
+        let first = match backend {
+            BackendKind::Sat => limit.saturating_add(1).min(FIRST_SAT_TRY),
+            _ => FIRST_TRY,
+        };
+        let clock = RecordClock::start(limits);
+        Ok(clock.count_by(first, |budget| self.count_fitting(puzzle, limit, backend, budget)))
     }
 
     /// Whether a complete grid keeps every rule.

@@ -634,7 +634,7 @@ mod tests {
             }
             let ours = propagator.count(&puzzle, 2, u64::MAX);
             let by_dlx = dlx.count(&puzzle, 2, None);
-            let by_sat = sat.count(&puzzle, 2);
+            let by_sat = sat.count(&puzzle, 2, None);
             let what = format!("{variant} on {shape}: {}", puzzle.to_line());
             assert!(ours.complete, "{what}");
             assert_eq!(class(ours.solutions), class(by_dlx.solutions), "{what}");

@@ -238,8 +238,9 @@ impl VariantSat {
     }
 
     /// Counts solutions of `puzzle` up to `limit`, blocking each model
-    /// found; the effort is the number of solve calls.
-    pub(crate) fn count(&self, puzzle: &Grid, limit: u64) -> Count {
+    /// found; the effort is the number of solve calls, at most `budget`
+    /// (an incomplete count when the budget ends it).
+    pub(crate) fn count(&self, puzzle: &Grid, limit: u64, budget: Option<u64>) -> Count {
         let n = self.shape.n();
         let mut solver = self.loaded();
         for (cell, &d) in puzzle.cells().iter().enumerate() {
@@ -249,6 +250,10 @@ impl VariantSat {
         }
         let mut count = Count::none();
         while count.solutions < limit.max(1) {
+            if budget.is_some_and(|b| count.effort >= b) {
+                count.complete = false;
+                break;
+            }
             count.effort += 1;
             // varisat only fails with a proof writer or an interrupt,
             // neither of which is used here.
