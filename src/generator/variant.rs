@@ -56,8 +56,8 @@ const LARGE_PROBE_NODES: u64 = 200;
 /// [`LARGE_PROBE_NODES`] under jigsaw: on banded layouts (see
 /// `random_regions`) propagation settles a probe or a search seldom
 /// does, so the formula takes every probe propagation leaves open
-/// (16x16 jigsaw, seeds 1-15: median 0.99 s of CPU with 200 nodes, 0.82 s
-/// with 10, 0.85 s with none).
+/// (16x16 jigsaw, seeds 1-15, tail from 50%: median 0.99 s of CPU with
+/// 200 nodes, 0.82 s with 10, 0.85 s with none).
 const LARGE_JIGSAW_PROBE_NODES: u64 = 10;
 
 /// Boards past this many cells are past the bitboard solver: their
