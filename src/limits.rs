@@ -12,7 +12,7 @@
 //! one cannot finish and is not made; the tries together cost at most
 //! about twice the final one.
 
-use crate::engine::{Backend, Count};
+use crate::engine::{Backend, Count, EffortUnit};
 use crate::grid::Grid;
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -117,7 +117,18 @@ impl fmt::Display for GaveUp {
 pub(crate) const FIRST_TRY: u64 = 1 << 14;
 
 /// Solver calls of the first SAT try under a timeout.
-pub(crate) const FIRST_SAT_TRY: u64 = 16;
+const FIRST_SAT_TRY: u64 = 16;
+
+/// The budget of the first try of a count up to `limit` by an engine
+/// whose effort is counted in `unit`. SAT counts in solver calls, each
+/// one a whole solve: a complete count needs limit + 1 of them, so small
+/// limits finish in one try.
+pub(crate) fn first_try(unit: EffortUnit, limit: u64) -> u64 {
+    match unit {
+        EffortUnit::SolveCalls => limit.saturating_add(1).min(FIRST_SAT_TRY),
+        _ => FIRST_TRY,
+    }
+}
 
 /// The bounds as they apply to one record, from the moment it started.
 #[derive(Clone, Copy, Debug)]
@@ -155,13 +166,7 @@ impl RecordClock {
 
     /// Counts `puzzle`'s solutions up to `limit` within the bounds.
     pub(crate) fn count(&self, engine: &mut dyn Backend, puzzle: &Grid, limit: u64) -> Result<Count, GaveUp> {
-        // SAT counts in solver calls, each one a whole solve: a complete
-        // count needs limit + 1 of them, so small limits finish in one try.
-        let first = if engine.name() == "sat" {
-            limit.saturating_add(1).min(FIRST_SAT_TRY)
-        } else {
-            FIRST_TRY
-        };
+        let first = first_try(engine.capabilities().effort_unit, limit);
         self.count_by(first, |budget| engine.count(puzzle, limit, budget))
     }
 

@@ -133,6 +133,23 @@ pub enum Outcome {
     GaveUp,
 }
 
+/// The line `check` ends with: records read, how they came out, and the
+/// time since `start`.
+pub fn check_summary(
+    read: u64,
+    agreed: u64,
+    disagreed: u64,
+    invalid: u64,
+    gave_up: u64,
+    start: Instant,
+) -> String {
+    let secs = start.elapsed().as_secs_f64();
+    format!(
+        "checked: {read}, engines agree: {agreed}, disagree: {disagreed}, invalid: {invalid}, gave up: {gave_up}, time: {secs:.3} s, {:.0} puzzles/s",
+        read as f64 / secs.max(1e-9)
+    )
+}
+
 /// Counts of outcomes and the wall time, for `--stats`.
 pub struct Tally {
     start: Instant,
@@ -146,6 +163,11 @@ impl Tally {
             start: Instant::now(),
             counts: [0; 5],
         }
+    }
+
+    /// When the clock started.
+    pub fn started(&self) -> Instant {
+        self.start
     }
 
     /// Counts one record.

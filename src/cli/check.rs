@@ -115,10 +115,13 @@ pub fn run(args: CheckArgs) -> Result<i32> {
         },
     )?;
     out.end()?;
-    let secs = start.elapsed().as_secs_f64();
-    warn(format_args!(
-        "checked: {read}, engines agree: {agreed}, disagree: {disagreed}, invalid: {invalid}, gave up: {gave_up_count}, time: {secs:.3} s, {:.0} puzzles/s",
-        read as f64 / secs.max(1e-9)
+    warn(batch::check_summary(
+        read,
+        agreed,
+        disagreed,
+        invalid,
+        gave_up_count,
+        start,
     ));
     Ok(if disagreed == 0 && invalid == 0 && gave_up_count == 0 {
         0

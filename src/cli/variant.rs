@@ -317,15 +317,20 @@ pub fn run(
             file: file.clone(),
             line: record.line,
         };
-        let counted = record
-            .puzzle
-            .map_err(|e| e.to_string())
-            .and_then(|(puzzle, rules)| {
-                let counted = counts(&puzzle, &rules, task, backend, limit, input.limits.into());
-                counted.map(|c| (puzzle, rules, c)).map_err(|e| e.to_string())
-            });
-        let (puzzle, rules, counted) = match counted {
+        let (puzzle, rules) = match record.puzzle {
             Ok(ok) => ok,
+            Err(e) => {
+                tally.add(Outcome::Invalid);
+                warn(format_args!("{file}: {e}"));
+                if format == Format::Json {
+                    out.record(&Record::error(source, e))?;
+                }
+                continue;
+            }
+        };
+        let counted = counts(&puzzle, &rules, task, backend, limit, input.limits.into());
+        let (count, problem) = match counted {
+            Ok(Counted::Settled(count, problem)) => (count, problem),
             Err(e) => {
                 tally.add(Outcome::Invalid);
                 warn(format_args!("{source}: {e}"));
@@ -334,10 +339,7 @@ pub fn run(
                 }
                 continue;
             }
-        };
-        let (count, problem) = match counted {
-            Counted::Settled(count, problem) => (count, problem),
-            Counted::GaveUp(engine, gave_up) => {
+            Ok(Counted::GaveUp(engine, gave_up)) => {
                 tally.add(Outcome::GaveUp);
                 let message = format!("{source}: {engine} {gave_up}");
                 warn(&message);
@@ -382,14 +384,16 @@ pub fn run(
         _ => tally.get(Outcome::Invalid) + tally.get(Outcome::GaveUp) + disagreed,
     };
     if task == Task::Check {
-        let agreed = tally.read() - tally.get(Outcome::Invalid) - tally.get(Outcome::GaveUp) - disagreed;
-        let summary = tally.summary("unique");
-        let time = summary.rsplit(", time: ").next().unwrap_or_default();
-        warn(format_args!(
-            "checked: {}, engines agree: {agreed}, disagree: {disagreed}, invalid: {}, gave up: {}, time: {time}",
-            tally.read(),
-            tally.get(Outcome::Invalid),
-            tally.get(Outcome::GaveUp),
+        let (invalid, gave_up) = (tally.get(Outcome::Invalid), tally.get(Outcome::GaveUp));
+        let read = tally.read();
+        let agreed = read - invalid - gave_up - disagreed;
+        warn(batch::check_summary(
+            read,
+            agreed,
+            disagreed,
+            invalid,
+            gave_up,
+            tally.started(),
         ));
     } else if input.stats {
         warn(tally.summary(if task == Task::Solve { "solved" } else { "unique" }));
@@ -416,21 +420,20 @@ fn counts(
 ) -> Result<Counted, sudoku_dlx::VariantError> {
     let mut engines = Rules::new(puzzle.shape(), rules)?;
     let limit = if task == Task::Solve { 2 } else { limit };
-    let kinds: &[BackendKind] = if task == Task::Check {
-        &[BackendKind::Dlx, BackendKind::Sat]
-    } else {
-        std::slice::from_ref(&backend)
+    let mut count_by = |kind: BackendKind| {
+        let count = engines.count_within(puzzle, limit, kind, limits)?;
+        Ok::<_, sudoku_dlx::VariantError>(count.map_err(|gave_up| Counted::GaveUp(kind, gave_up)))
     };
-    let mut found = Vec::with_capacity(2);
-    for &kind in kinds {
-        match engines.count_within(puzzle, limit, kind, limits)? {
-            Ok(count) => found.push(count),
-            Err(gave_up) => return Ok(Counted::GaveUp(kind, gave_up)),
-        }
+    if task != Task::Check {
+        return Ok(count_by(backend)?.map_or_else(|given_up| given_up, |count| Counted::Settled(count, None)));
     }
-    let [dlx, sat] = match <[Count; 2]>::try_from(found) {
-        Ok(both) => both,
-        Err(mut one) => return Ok(Counted::Settled(one.remove(0), None)),
+    let dlx = match count_by(BackendKind::Dlx)? {
+        Ok(count) => count,
+        Err(given_up) => return Ok(given_up),
+    };
+    let sat = match count_by(BackendKind::Sat)? {
+        Ok(count) => count,
+        Err(given_up) => return Ok(given_up),
     };
     let problem = if dlx.solutions != sat.solutions {
         Some(format!(

@@ -10,7 +10,7 @@
 //! form on boards of up to 128 cells) or, past its budget, by SAT;
 //! jigsaw without a region map gets random regions first.
 
-use crate::engine::variant::bitboard::Bitboard;
+use crate::engine::variant::bitboard::{Bitboard, BITBOARD_CELLS_MAX};
 use crate::engine::variant::dlx::VariantDlx;
 use crate::engine::variant::propagate::Propagator;
 use crate::engine::variant::sat::VariantSat;
@@ -20,7 +20,7 @@ use crate::generator::dig_order::{cluster_tail_by, JIGSAW_RANDOM_PERCENT};
 use crate::generator::sweep::{Sweeps, EAGER_KEPT_TO_SWEEP};
 use crate::generator::symmetry::Symmetry;
 use crate::grid::Grid;
-use crate::limits::{GaveUp, Limits, RecordClock, FIRST_SAT_TRY, FIRST_TRY};
+use crate::limits::{first_try, GaveUp, Limits, RecordClock};
 use crate::shape::Shape;
 use crate::variant::{Conflict, Constraint, Variant, VariantError};
 use rand::seq::SliceRandom;
@@ -59,11 +59,6 @@ const LARGE_PROBE_NODES: u64 = 200;
 /// (16x16 jigsaw, seeds 1-15, tail from 50%: median 0.99 s of CPU with
 /// 200 nodes, 0.82 s with 10, 0.85 s with none).
 const LARGE_JIGSAW_PROBE_NODES: u64 = 10;
-
-/// Boards past this many cells are past the bitboard solver: their
-/// probes are propagation searches and SAT formulas, and under jigsaw
-/// the late ones are long (see [`Rules::dig`]).
-const BITBOARD_CELLS: usize = 128;
 
 /// Orbits emptied at once when digging starts (see [`Rules::dig`]).
 const FIRST_BATCH: usize = 8;
@@ -248,10 +243,7 @@ impl Rules {
         limits: Limits,
     ) -> Result<Result<Count, GaveUp>, VariantError> {
         self.fits(puzzle)?;
-        let first = match backend {
-            BackendKind::Sat => limit.saturating_add(1).min(FIRST_SAT_TRY),
-            _ => FIRST_TRY,
-        };
+        let first = first_try(backend.capabilities().effort_unit, limit);
         let clock = RecordClock::start(limits);
         Ok(clock.count_by(first, |budget| self.count_fitting(puzzle, limit, backend, budget)))
     }
@@ -369,7 +361,7 @@ impl Rules {
     /// Whether the dig's late probes are long SAT searches: jigsaw on
     /// boards past the bitboards' 128 cells.
     fn late_probes_search(&self) -> bool {
-        self.shape.cells() > BITBOARD_CELLS && self.variant.regions().is_some()
+        self.shape.cells() > BITBOARD_CELLS_MAX && self.variant.regions().is_some()
     }
 
     /// The orbits of `symmetry` in the dig's visiting order: shuffled,
@@ -485,7 +477,7 @@ pub fn generate_variant(
 /// 1-15, 10% 2.55 s).
 fn random_regions(shape: Shape, rng: &mut ChaCha8Rng) -> String {
     let n = shape.n();
-    let banded = shape.cells() > BITBOARD_CELLS;
+    let banded = shape.cells() > BITBOARD_CELLS_MAX;
     let band_of = |r: u8| usize::from(r) / shape.box_rows();
     let mut region: Vec<u8> = (0..shape.cells()).map(|c| shape.box_of(c) as u8).collect();
     let neighbours = |cell: usize| {

@@ -20,6 +20,10 @@ use crate::variant::{Conflict, Variant};
 use rand::seq::SliceRandom;
 use rand::RngCore;
 
+/// Cells of the largest board that fits: one bit per cell in a `u128`.
+/// Larger boards dig by the propagation solver and SAT formulas instead.
+pub(crate) const BITBOARD_CELLS_MAX: usize = 128;
+
 /// Digits of the largest board that fits (n * n <= 128).
 const MAX_DIGITS: usize = 11;
 
@@ -119,7 +123,7 @@ impl Bitboard {
         let bit = |c: usize| 1u128 << c;
         let orders: Vec<Vec<u8>> = variant.houses(shape).iter().map(|h| h.iter().map(|&c| c as u8).collect()).collect();
         let houses: Vec<u128> = orders.iter().map(|h| h.iter().fold(0, |m, &c| m | bit(usize::from(c)))).collect();
-        if cells > 128 || shape.n() > MAX_DIGITS || houses.len() > 64 {
+        if cells > BITBOARD_CELLS_MAX || shape.n() > MAX_DIGITS || houses.len() > 64 {
             return None;
         }
         let mut houses_of = Box::new([0u64; 128]);
