@@ -41,23 +41,15 @@ struct State {
 }
 
 /// Per digit, the houses (one bit each) where its board lost cells since
-/// each house scan last looked: only there can that scan find anything
-/// new. Kept as cells go, so that no scan compares whole states.
+/// the house scan last looked: only there can it find anything new. Kept
+/// as cells go, so that no scan compares whole states.
 #[derive(Clone, Copy)]
-struct Changed {
-    /// For the hidden-single scan.
-    singles: [u64; MAX_DIGITS],
-    /// For the "seen by all" scan.
-    seen: [u64; MAX_DIGITS],
-}
+struct Changed([u64; MAX_DIGITS]);
 
 impl Changed {
     /// `houses` for every digit.
     fn all(houses: u64) -> Changed {
-        Changed {
-            singles: [houses; MAX_DIGITS],
-            seen: [houses; MAX_DIGITS],
-        }
+        Changed([houses; MAX_DIGITS])
     }
 }
 
@@ -203,6 +195,9 @@ impl Bitboard {
         budget: u64,
         hint: Option<&Grid>,
     ) -> Option<bool> {
+        if hint.is_some_and(|solution| self.two_digit_swap(puzzle, cell, digit, solution).is_some()) {
+            return Some(true);
+        }
         let mut run = Run::new(1, budget, hint);
         // A second solution differs from the first in the probed cell,
         // so it differs near it too: two-way branches there settle the
@@ -213,6 +208,78 @@ impl Bitboard {
             self.search(&state, &mut run);
         }
         (!run.aborted).then_some(run.solutions > 0)
+    }
+
+    /// A second solution of `puzzle` (as one board per digit) that trades
+    /// `digit`, the digit of `cell` in `solution` (a solution of `puzzle`,
+    /// which leaves `cell` empty), for another digit, on the fewest cells
+    /// that keep every house whole, if there is one: a search-free answer to [`Bitboard::has_other`]
+    /// for a quarter of the needed clues of an anti-knight dig, whose
+    /// second solutions differ from the first in two digits. `None`
+    /// when `solution` does not fit, too.
+    fn two_digit_swap(&self, puzzle: &Grid, cell: usize, digit: u8, solution: &Grid) -> Option<[u128; MAX_DIGITS]> {
+        let mut boards = [0u128; MAX_DIGITS];
+        let mut clues = 0u128;
+        for (c, (&given, &d)) in puzzle.cells().iter().zip(solution.cells()).enumerate() {
+            if d == 0 || (given != 0 && given != d) {
+                return None;
+            }
+            boards[usize::from(d) - 1] |= 1u128 << c;
+            clues |= u128::from(given != 0) << c;
+        }
+        let breaks_rules = (0..self.n).any(|d| !self.keeps_rules(&boards, boards[d], d));
+        if solution.get(cell) != digit || clues >> cell & 1 != 0 || breaks_rules {
+            return None;
+        }
+        let a = usize::from(digit) - 1;
+        (0..self.n).filter(|&b| b != a).find_map(|b| self.swap(&boards, clues, cell, a, b))
+    }
+
+    /// The grid `boards` with digits `a` and `b` swapped on the cells
+    /// that `cell` draws in (a house that loses one of them must trade
+    /// it for the other), if that touches no clue and keeps every rule.
+    fn swap(&self, boards: &[u128; MAX_DIGITS], clues: u128, cell: usize, a: usize, b: usize) -> Option<[u128; MAX_DIGITS]> {
+        let pair = boards[a] | boards[b];
+        let (mut set, mut frontier, mut visited) = (1u128 << cell, 1u128 << cell, 0u64);
+        while frontier != 0 {
+            let mut houses = 0u64;
+            for_each_cell(frontier, |c| houses |= self.houses_of[c & 127]);
+            houses &= !visited;
+            visited |= houses;
+            let mut reached = 0u128;
+            while houses != 0 {
+                reached |= self.houses[houses.trailing_zeros() as usize & 63] & pair;
+                houses &= houses - 1;
+            }
+            frontier = reached & !set;
+            set |= reached;
+            if set & clues != 0 {
+                return None;
+            }
+        }
+        let mut swapped = *boards;
+        let moved = set & pair;
+        swapped[a] ^= moved;
+        swapped[b] ^= moved;
+        let holds = self.keeps_rules(&swapped, set & swapped[a], a) && self.keeps_rules(&swapped, set & swapped[b], b);
+        holds.then_some(swapped)
+    }
+
+    /// Whether each of `cells`, holding digit `d` in the complete grid
+    /// `boards`, sees no other `d` and (under non-consecutive) no
+    /// neighbour one apart.
+    fn keeps_rules(&self, boards: &[u128; MAX_DIGITS], cells: u128, d: usize) -> bool {
+        let apart = if self.consecutive {
+            let below = d.checked_sub(1).map_or(0, |e| boards[e]);
+            below | boards.get(d + 1).copied().unwrap_or(0)
+        } else {
+            0
+        };
+        let mut ok = true;
+        for_each_cell(cells, |c| {
+            ok &= self.peers[c & 127] & boards[d] == 0 && self.neighbours[c & 127] & apart == 0;
+        });
+        ok
     }
 
     /// The puzzle's clues placed and propagated, with `digit` removed
@@ -290,11 +357,9 @@ impl Bitboard {
         // has few candidates left, and skipping the others' writes costs
         // 4% fewer instructions than a branch-free mask.
         for e in 0..self.n {
-            if s.boards[e] & bit != 0 {
-                s.boards[e] &= !bit;
-                changed.singles[e] |= houses;
-                changed.seen[e] |= houses;
-            }
+            let had = (s.boards[e] >> cell) as u64 & 1;
+            s.boards[e] &= !bit;
+            changed.0[e] |= houses & had.wrapping_neg();
         }
         s.boards[d] |= bit;
         self.settle(s, cell, d, changed);
@@ -331,15 +396,16 @@ impl Bitboard {
         s.boards[d] &= !lost;
         let mut houses = 0;
         for_each_cell(lost, |c| houses |= self.houses_of[c & 127]);
-        changed.singles[d] |= houses;
-        changed.seen[d] |= houses;
+        changed.0[d] |= houses;
         true
     }
 
     /// Applies singles and eliminations until nothing changes; false on
     /// a contradiction (a cell without candidates, or a digit without a
     /// place in some house). Only the `changed` houses are scanned: the
-    /// others were scanned with nothing left to apply.
+    /// others were scanned with nothing left to apply. The deductions
+    /// only take candidates away, so the state they stop at is the same
+    /// whatever their order; the order only decides the work.
     fn propagate(&self, s: &mut State, changed: &mut Changed) -> bool {
         loop {
             let Some(singles) = self.naked_singles(s, changed) else {
@@ -348,12 +414,9 @@ impl Bitboard {
             if singles {
                 continue;
             }
-            match self.hidden_singles(s, changed) {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => {}
-            }
-            let mut found = self.seen_by_all(s, changed);
+            let Some(mut found) = self.scan_houses(s, changed) else {
+                return false;
+            };
             if self.consecutive {
                 found |= self.pincers(s, changed);
             }
@@ -397,62 +460,76 @@ impl Bitboard {
         (singles & !s.placed == 0).then_some(true)
     }
 
-    /// A digit with one place in a house goes there: `Some(true)` if
-    /// some did, `None` on a contradiction. Only the changed houses of
-    /// each digit are looked at.
-    fn hidden_singles(&self, s: &mut State, changed: &mut Changed) -> Option<bool> {
+    /// In each changed house of each digit: a digit with one place goes
+    /// there (a hidden single); a digit's two or three places that all
+    /// see some cell outside them (through houses or same-digit
+    /// conflicts) take the digit from that cell, and cells next to all of
+    /// them lose the digits one apart (pointing and claiming are the
+    /// cases where the cell shares a house). `Some(true)` if something
+    /// changed, `None` on a contradiction. One pass does both: a house's
+    /// places are found once, where a pass per deduction finds them
+    /// twice (5% fewer instructions digging anti-knight puzzles).
+    fn scan_houses(&self, s: &mut State, changed: &mut Changed) -> Option<bool> {
         let mut found = false;
         for d in 0..self.n {
-            let mut houses = std::mem::take(&mut changed.singles[d]) & !s.done[d];
+            let mut houses = std::mem::take(&mut changed.0[d]) & !s.done[d];
             while houses != 0 {
-                let h = self.houses[houses.trailing_zeros() as usize & 63];
+                let house = houses.trailing_zeros() as usize & 63;
                 houses &= houses - 1;
-                let places = s.boards[d] & h;
+                let places = s.boards[d] & self.houses[house];
                 if places == 0 {
                     return None;
                 }
-                if places & (places - 1) == 0 && places & s.placed == 0 {
+                let rest = places & (places - 1);
+                if rest == 0 {
                     self.place(s, places.trailing_zeros() as usize, d, changed);
+                    // Houses through the placed cell need no more looks.
+                    houses &= !s.done[d];
                     found = true;
+                    continue;
+                }
+                let last = rest & rest.wrapping_sub(1);
+                // More places rarely see a common cell.
+                let few = last & last.wrapping_sub(1) == 0;
+                if !self.consecutive {
+                    found |= self.remove(s, d, self.seen_by_all_three(places, rest, last, few), changed);
+                } else if few {
+                    found |= self.seen_by_all(s, d, places, changed);
                 }
             }
         }
         Some(found)
     }
 
-    /// A digit's two or three places in a house all see some cell outside
-    /// them (through houses or same-digit conflicts): that cell cannot
-    /// hold the digit; cells next to all of them cannot hold a digit one
-    /// apart. Pointing and claiming are the cases where the cell shares a
-    /// house. True if some candidate went.
-    fn seen_by_all(&self, s: &mut State, changed: &mut Changed) -> bool {
-        let mut found = false;
-        for d in 0..self.n {
-            let mut houses = std::mem::take(&mut changed.seen[d]) & !s.done[d];
-            while houses != 0 {
-                let h = self.houses[houses.trailing_zeros() as usize & 63];
-                houses &= houses - 1;
-                let places = s.boards[d] & h & !s.placed;
-                let rest = places & places.wrapping_sub(1);
-                let last = rest & rest.wrapping_sub(1);
-                // More places rarely see a common cell.
-                if rest == 0 || last & last.wrapping_sub(1) != 0 {
-                    continue;
-                }
-                let (mut seen, mut near) = (!0u128, !0u128);
-                for_each_cell(places, |c| {
-                    seen &= self.peers[c & 127];
-                    if self.consecutive {
-                        near &= self.neighbours[c & 127];
-                    }
-                });
-                found |= self.remove(s, d, seen, changed);
-                if self.consecutive {
-                    for e in [d.wrapping_sub(1), d + 1] {
-                        if e < self.n {
-                            found |= self.remove(s, e, near, changed);
-                        }
-                    }
+    /// The cells that the two or three `places` all see (`rest` and
+    /// `last` are `places` without its lowest one and two cells), none
+    /// unless `few`; without branches on the count, which no predictor
+    /// guesses.
+    #[inline(always)]
+    fn seen_by_all_three(&self, places: u128, rest: u128, last: u128, few: bool) -> u128 {
+        let first = lowest_cell(places);
+        let second = lowest_cell(rest);
+        let third = if last == 0 { second } else { lowest_cell(last) };
+        let seen = self.peers[first & 127] & self.peers[second & 127] & self.peers[third & 127];
+        seen & (few as u128).wrapping_neg()
+    }
+
+    /// Takes digit `d` from the cells that all its `places` see, and the
+    /// digits one apart from the cells next to all of them; true if some
+    /// candidate went.
+    fn seen_by_all(&self, s: &mut State, d: usize, places: u128, changed: &mut Changed) -> bool {
+        let (mut seen, mut near) = (!0u128, !0u128);
+        for_each_cell(places, |c| {
+            seen &= self.peers[c & 127];
+            if self.consecutive {
+                near &= self.neighbours[c & 127];
+            }
+        });
+        let mut found = self.remove(s, d, seen, changed);
+        if self.consecutive {
+            for e in [d.wrapping_sub(1), d + 1] {
+                if e < self.n {
+                    found |= self.remove(s, e, near, changed);
                 }
             }
         }
@@ -593,6 +670,17 @@ impl Bitboard {
     }
 }
 
+/// The index of the lowest set bit of `board` (not empty), by halves.
+#[inline(always)]
+fn lowest_cell(board: u128) -> usize {
+    let low = board as u64;
+    if low != 0 {
+        low.trailing_zeros() as usize
+    } else {
+        64 + ((board >> 64) as u64).trailing_zeros() as usize
+    }
+}
+
 /// Calls `f` with the index of every set bit of `board`, a 64-bit
 /// half at a time (a 128-bit `trailing_zeros` costs a branch per call).
 #[inline(always)]
@@ -618,6 +706,67 @@ impl<'a> Run<'a> {
             solutions: 0,
             first: None,
             aborted: false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::variant::dlx::VariantDlx;
+    use crate::engine::variant::sat::VariantSat;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    fn grid_of_boards(boards: &[u128; MAX_DIGITS]) -> Grid {
+        let digits = (0..81).map(|c| (0..9).find(|&d| boards[d] >> c & 1 != 0).map_or(0, |d| d as u8 + 1)).collect();
+        Grid::from_cells(Shape::CLASSIC, digits).unwrap()
+    }
+
+    /// The two-digit swap answers a probe only with a second solution:
+    /// over sparse random puzzles of several variants, every grid it
+    /// gives keeps the rules (by the variant's own checker) and the
+    /// clues and differs in the probed cell, the DLX matrix confirms a
+    /// second solution, some are found, and a hint that is not the
+    /// puzzle's solution, or holds another digit in the cell, gives none.
+    #[test]
+    fn two_digit_swaps_are_second_solutions() {
+        for name in ["classic", "anti-knight", "x", "non-consecutive", "windoku"] {
+            let variant: Variant = name.parse().unwrap();
+            let shape = Shape::CLASSIC;
+            let bitboard = Bitboard::new(shape, &variant).unwrap();
+            let mut dlx = VariantDlx::new(shape, &variant);
+            let sat = VariantSat::new(shape, &variant);
+            let mut rng = ChaCha8Rng::seed_from_u64(11);
+            let (mut swaps, mut probes) = (0, 0);
+            for _ in 0..20 {
+                let solution = sat.fill(&mut rng).unwrap();
+                let mut puzzle = solution.clone();
+                (0..shape.cells()).filter(|_| rng.gen_bool(0.5)).for_each(|c| puzzle.set(c, 0));
+                for cell in (0..shape.cells()).filter(|&c| puzzle.get(c) == 0) {
+                    let digit = solution.get(cell);
+                    let other = digit % 9 + 1;
+                    assert!(bitboard.two_digit_swap(&puzzle, cell, other, &solution).is_none(), "{name}");
+                    let Some(boards) = bitboard.two_digit_swap(&puzzle, cell, digit, &solution) else {
+                        continue;
+                    };
+                    swaps += 1;
+                    let grid = grid_of_boards(&boards);
+                    let what = format!("{name}: {} at {cell}", puzzle.to_line());
+                    assert!(grid.is_full() && variant.holds_for(&grid), "{what}");
+                    assert!(grid.get(cell) != digit, "{what}");
+                    assert!((0..shape.cells()).all(|c| puzzle.get(c) == 0 || puzzle.get(c) == grid.get(c)), "{what}");
+                    if probes < 10 {
+                        probes += 1;
+                        assert_eq!(dlx.has_other(&puzzle, cell, digit, None), Some(true), "{what}");
+                    }
+                    let mut wrong = solution.clone();
+                    let clue = (0..shape.cells()).find(|&c| puzzle.get(c) != 0).unwrap();
+                    wrong.set(clue, puzzle.get(clue) % 9 + 1);
+                    assert!(bitboard.two_digit_swap(&puzzle, cell, digit, &wrong).is_none(), "{what}");
+                }
+            }
+            assert!(swaps > 0, "{name}: no swap found");
         }
     }
 }
