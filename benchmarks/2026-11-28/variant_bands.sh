@@ -4,7 +4,7 @@
 # variant_bands.tsv (variant, band, puzzle, our ER, minimal); phase `se`
 # adds SE's ER/EP/ED as a sixth column. The bands are the levels easy to
 # expert and 6.5..8.9 (extreme without its open end, so that serate's
-# time stays bounded).
+# time stays bounded). OUT and SEED name another output file and seed.
 #
 #   BIN=target/release/sudoku-dlx sh benchmarks/2026-11-28/variant_bands.sh gen
 #   SE=/path/to/SukakuExplainer sh benchmarks/2026-11-28/variant_bands.sh se
@@ -12,7 +12,8 @@
 set -e
 BIN=${BIN:-target/release/sudoku-dlx}
 HERE=$(dirname "$0")
-OUT=$HERE/variant_bands.tsv
+OUT=${OUT:-$HERE/variant_bands.tsv}
+SEED=${SEED:-41}
 switch() {
     case $1 in
         x) echo --isX=1 ;; windoku) echo --isWindows=1 ;; disjoint-groups) echo --isDG=1 ;;
@@ -28,7 +29,7 @@ gen)
                 *..*) aim="--rating $band" n=4 ;;
                 *) aim="--difficulty $band" n=8 ;;
             esac
-            $BIN generate --variant $v $aim --count $n --seed 41 --threads 1 --format csv |
+            $BIN generate --variant $v $aim --count $n --seed $SEED --threads 1 --format csv |
                 tail -n +2 | awk -F, -v v=$v -v b=$band '{print v "\t" b "\t" $4 "\t" $7 "\t" $6}' >> $OUT
         done
     done ;;

@@ -63,17 +63,7 @@ gen)
             *) python3 $OLD/variant_addclues.py $W/gen-$v.txt $W/sol-$v.txt $((SEED + 4)) > $W/held-$v.txt ;;
         esac
     done
-    : > $BANDS
-    for v in $VARIANTS; do
-        for band in easy medium hard expert 6.5..8.9; do
-            case $band in
-                *..*) aim="--rating $band" n=4 ;;
-                *) aim="--difficulty $band" n=8 ;;
-            esac
-            $BIN generate --variant $v $aim --count $n --seed $BAND_SEED --threads 1 --format csv |
-                tail -n +2 | awk -F, -v v=$v -v b=$band '{print v "\t" b "\t" $4 "\t" $7 "\t" $6}' >> $BANDS
-        done
-    done ;;
+    OUT=$BANDS SEED=$BAND_SEED BIN=$BIN sh $HERE/../2026-11-28/variant_bands.sh gen ;;
 se)
     for v in $VARIANTS; do
         awk -F'\t' -v v=$v '$1 == v {print $3}' $BANDS > $W/band-$v.txt
