@@ -804,9 +804,9 @@ const DISGUISE_SEED: u64 = 0xd15_9015e;
 const GUIDED_EFFORT_BUDGET: u64 = 1_000_000;
 
 /// Puzzles a filter search reports from one pool before it restarts
-/// from fresh random puzzles: neighbours share most clues, so a pool
-/// that went on would fill the output with one family.
-const FAMILY_FINDS: u64 = 12;
+/// near them (see `generator::guided`): neighbours share most clues, so
+/// a pool that went on would fill the output with one family.
+const FAMILY_FINDS: u64 = 24;
 
 /// Candidates a filter search rates without a find before it gives up
 /// (unless `max_attempts` says otherwise): a filter no puzzle meets

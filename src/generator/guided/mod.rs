@@ -2,7 +2,9 @@
 //! pool of the best distinct puzzles found since the last restart,
 //! neighbours of pool members made by small steps (`moves`), each unique
 //! candidate rated once, the best kept, the pool restarted from fresh
-//! seeds when it stops improving.
+//! seeds when it stops improving. A technique filter's search restarts
+//! after each family of finds from puzzles a few steps from that family,
+//! and reports nothing that shares most of its clues with it.
 //!
 //! Why: random minimal puzzles rated 9.0 or more are about one in five
 //! hundred and 10.0 or more far rarer, while a hard puzzle's neighbours
@@ -80,6 +82,30 @@ const RANDOM_SEEDING: u64 = 8 * GENERATION;
 /// which restarts often (for many families) and climbs from any puzzle
 /// that uses the technique.
 const FILTER_SEEDING: u64 = 2 * GENERATION;
+
+/// Steps from a puzzle of the family before to each fresh puzzle of a
+/// filter search's pool after a family. Why start near it: a fresh
+/// random pool climbs for thousands of ratings before its first Hidden
+/// Quad or BUG type 4, while a few steps from a family the technique is
+/// often a short climb away. One step leaves too little room to move
+/// away from the family (see [`FAMILY_SHARE`]); with four or more the
+/// climb grows long again (docs/generator.md, "Technique filters").
+const KICK_STEPS: usize = 2;
+
+/// Restarts in a row from the family before that may find nothing before
+/// the pool starts from fresh random puzzles again.
+const KICK_TRIES: u64 = 4;
+
+/// The most of its clues a puzzle a filter search reports may share with
+/// any puzzle of the family before: families that follow each other
+/// differ in a quarter of their clues or more, so the search moves on
+/// rather than round one place.
+const FAMILY_SHARE: f64 = 0.75;
+
+/// What a wanted candidate too close to the family before loses from its
+/// filter fit: it ranks below the candidates that use the technique
+/// without taking it as their hardest step, so the pool climbs away.
+const CLOSE_PENALTY: f32 = 1.0;
 
 /// What the search is asked for.
 pub(crate) struct Search {
@@ -203,7 +229,9 @@ impl Search {
             if self.past_deadline() {
                 return self.settle(&mut held, &mut state, emit, End::DeadlinePassed);
             }
-            let fresh = state.fresh < self.seeding();
+            // A pool left empty (every candidate of the seeding failed or
+            // was seen before) has no parent to draw: it seeds again.
+            let fresh = state.fresh < self.seeding() || state.pool.members.is_empty();
             let made: Vec<Option<Candidate<T>>> = threads.install(|| {
                 (0..GENERATION)
                     .into_par_iter()
@@ -249,12 +277,12 @@ impl Search {
                     state.cursor += GENERATION;
                 }
             }
-            if state.stale >= self.stale_limit() || self.family.is_some_and(|f| state.family_found >= f) {
-                state.pool.members.clear();
-                state.stale = 0;
-                state.family_found = 0;
-                state.fresh = 0;
-                state.restarts += 1;
+            let family_done = self.family.is_some_and(|f| state.family_found >= f);
+            // Seeding that left the pool empty counts as a restart that found
+            // nothing, so kicks that keep failing give way to fresh puzzles.
+            let seeded_nothing = fresh && state.pool.members.is_empty();
+            if state.stale >= self.stale_limit() || family_done || seeded_nothing {
+                restart(&mut state);
             }
             if seen.len() > SEEN_LIMIT {
                 seen.clear();
@@ -436,7 +464,10 @@ impl Search {
         }
         let mut rng = self.rng(state.generation, j);
         let (puzzle, solution) = crate::cache::with_backend(self.backend, self.shape, |engine| {
-            if fresh {
+            if fresh && order.is_empty() && !state.last_family.is_empty() {
+                let from: Grid = state.last_family.choose(&mut rng)?.parse().ok()?;
+                self.kicked(engine, &from, &mut rng)
+            } else if fresh {
                 self.fresh(engine, state.cursor + j, order, &mut rng)
             } else {
                 let parent: Grid = state.pool.pick(&mut rng)?.puzzle.parse().ok()?;
@@ -461,6 +492,23 @@ impl Search {
             fresh,
             rated,
         })
+    }
+
+    /// A puzzle [`KICK_STEPS`] steps away from `from` (each to a unique
+    /// neighbour, minimal if the search is, keeping the rooms), not rated
+    /// on the way.
+    fn kicked(&self, engine: &mut dyn Backend, from: &Grid, rng: &mut ChaCha8Rng) -> Option<(Grid, Grid)> {
+        let limits = moves::Limits {
+            minimal: self.minimal,
+            most_clues: self.most_clues,
+            rooms: &self.rooms,
+        };
+        let mut at = (from.clone(), None);
+        for _ in 0..KICK_STEPS {
+            let (p, s) = moves::neighbour(engine, &at.0, Added::Free, &limits, rng)?;
+            at = (p, Some(s));
+        }
+        Some((at.0, at.1?))
     }
 
     /// A fresh puzzle: seed `k` of the list, or a random minimal puzzle.
@@ -510,6 +558,11 @@ impl Search {
         } else {
             state.stale += 1;
         }
+        let mut rated = rated;
+        if rated.wanted && state.last_family.iter().any(|p| too_close(&candidate.puzzle, p)) {
+            rated.wanted = false;
+            rated.score.fit -= CLOSE_PENALTY;
+        }
         let member = Member {
             puzzle: candidate.puzzle.to_line(),
             form: candidate.form.clone(),
@@ -525,6 +578,9 @@ impl Search {
             return ControlFlow::Continue(());
         }
         state.report(candidate.form);
+        if self.family.is_some() {
+            state.family.push(candidate.puzzle.to_line());
+        }
         emit(Found {
             number: state.reported - 1,
             puzzle: candidate.puzzle,
@@ -533,6 +589,38 @@ impl Search {
             extra: rated.extra,
         })
     }
+}
+
+/// Restarts the pool: from the family just found if there was one,
+/// else from the family before (until [`KICK_TRIES`] restarts from it in a
+/// row found nothing), else from fresh puzzles.
+fn restart(state: &mut State) {
+    if !state.family.is_empty() {
+        state.last_family = std::mem::take(&mut state.family);
+        state.kicks_failed = 0;
+    } else if !state.last_family.is_empty() {
+        state.kicks_failed += 1;
+        if state.kicks_failed >= KICK_TRIES {
+            state.last_family.clear();
+        }
+    }
+    state.pool.members.clear();
+    state.stale = 0;
+    state.family_found = 0;
+    state.fresh = 0;
+    state.restarts += 1;
+}
+
+/// Whether `puzzle` shares more than [`FAMILY_SHARE`] of its clues (same
+/// cell, same digit; of the fewer clues of the two) with `other`.
+fn too_close(puzzle: &Grid, other: &str) -> bool {
+    let Ok(other) = other.parse::<Grid>() else {
+        return false;
+    };
+    let cells = 0..puzzle.cells().len();
+    let shared = cells.filter(|&c| puzzle.get(c) != 0 && puzzle.get(c) == other.get(c)).count();
+    let fewer = puzzle.given_count().min(other.given_count()).max(1);
+    shared as f64 > FAMILY_SHARE * fewer as f64
 }
 
 #[cfg(test)]

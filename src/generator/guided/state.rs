@@ -49,6 +49,17 @@ pub(crate) struct State {
     pub restarts: u64,
     /// Puzzles reported since the last restart.
     pub family_found: u64,
+    /// The puzzles (as lines) reported since the last restart.
+    #[serde(default)]
+    pub family: Vec<String>,
+    /// The puzzles of the family before: the pool restarts from puzzles a
+    /// few steps away from them, and reports none that shares most of its
+    /// clues with one of them.
+    #[serde(default)]
+    pub last_family: Vec<String>,
+    /// Restarts from the family before that ended without a find.
+    #[serde(default)]
+    pub kicks_failed: u64,
     /// Candidates rated in all.
     pub rated: u64,
     /// The best candidate the search made (the user's seeds left out).
@@ -95,6 +106,9 @@ impl State {
             stale: 0,
             restarts: 0,
             family_found: 0,
+            family: Vec::new(),
+            last_family: Vec::new(),
+            kicks_failed: 0,
             rated: 0,
             best: Score::NONE,
             pool: Pool::new(capacity),

@@ -7,7 +7,7 @@ use crate::engine::BackendKind;
 use crate::grid::Grid;
 use crate::shape::Shape;
 use std::ops::ControlFlow;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 #[test]
@@ -58,4 +58,74 @@ fn the_best_so_far_leaves_the_seeds_out() {
     assert!(bests.iter().all(|&best| best < 2.0), "the seed's rating as the best so far: {bests:?}");
     let last = bests.last().copied().unwrap_or(-1.0);
     assert!((1.0..2.0).contains(&last), "the best so far at the end: {last}");
+}
+
+/// A filter search's families keep away from each other. The stand-in
+/// rater wants one candidate in sixteen (by a hash of its line), and a
+/// family is one puzzle, so the search restarts after each generation
+/// that reports: every puzzle reported after a restart shares at most
+/// three quarters of its clues (same cell, same digit, counted here)
+/// with each puzzle of the last generation that reported before it.
+#[test]
+fn each_family_keeps_away_from_the_one_before() {
+    let search = Search {
+        shape: Shape::CLASSIC,
+        seed: 7,
+        backend: BackendKind::Dlx,
+        minimal: true,
+        most_clues: 81,
+        seeds: Vec::new(),
+        band: 0.0..f32::INFINITY,
+        wanted: 12,
+        deadline: None,
+        max_rated: Some(5_000),
+        family: Some(1),
+        rooms: Vec::new(),
+        state_file: None,
+        fingerprint: String::new(),
+    };
+    let fnv = |line: &str| line.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+    let rate = |p: &Grid| {
+        Some(Rated {
+            score: Score::flat(1.0),
+            wanted: fnv(&p.to_line()) % 16 == 0,
+            extra: (),
+        })
+    };
+    let generation = std::sync::atomic::AtomicUsize::new(0);
+    let mut found: Vec<(usize, Grid)> = Vec::new();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a pool");
+    let end = search.run(
+        &pool,
+        &AtomicBool::new(false),
+        &rate,
+        &mut |f| {
+            found.push((generation.load(Ordering::Relaxed), f.puzzle));
+            ControlFlow::Continue(())
+        },
+        &|_, _| {
+            generation.fetch_add(1, Ordering::Relaxed);
+        },
+    );
+    assert_eq!(end, End::Done);
+    assert_eq!(found.len(), 12);
+    let shared = |a: &Grid, b: &Grid| (0..81).filter(|&c| a.get(c) != 0 && a.get(c) == b.get(c)).count();
+    let mut families = 0;
+    for (g, later) in &found {
+        let Some(before) = found.iter().map(|(e, _)| *e).filter(|e| e < g).max() else {
+            continue;
+        };
+        families += 1;
+        for (_, earlier) in found.iter().filter(|(e, _)| *e == before) {
+            let fewer = later.given_count().min(earlier.given_count());
+            assert!(
+                4 * shared(later, earlier) <= 3 * fewer,
+                "{} shares {} of {fewer} clues with {}",
+                later.to_line(),
+                shared(later, earlier),
+                earlier.to_line()
+            );
+        }
+    }
+    assert!(families >= 6, "{families} puzzles came after a family");
 }
