@@ -100,6 +100,24 @@ fn bad_variant_input_is_named() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("windoku does not exist on a 2x3 board"));
+    // Without --seed, a refused run prints its error alone: the drawn
+    // seed would repeat nothing.
+    for args in [
+        &["generate", "--variant", "windoku", "--box", "2x3"][..],
+        &["generate", "--givens", "5"],
+        &["generate", "--hardest", "Direct Claiming"],
+    ] {
+        bin()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("error:").and(predicate::str::contains("seed").not()));
+    }
+    bin()
+        .args(["generate", "--variant", "x", "-n", "1"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("pass --seed"));
     bin()
         .args(["generate", "--variant", "knight"])
         .assert()

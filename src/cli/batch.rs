@@ -220,6 +220,15 @@ pub fn warn(message: impl std::fmt::Display) {
     let _ = writeln!(err, "{message}");
 }
 
+/// Tells the user the seed a run drew (no `--seed` given), so that the
+/// run can be repeated; called once the run's options are checked, so
+/// that a refused run prints its error alone.
+pub fn announce_seed(seed: u64) {
+    warn(format_args!(
+        "sudoku-dlx: seed {seed} (pass --seed {seed} to repeat this run)"
+    ));
+}
+
 /// Buffered standard output; each record's text is written whole. Write
 /// errors propagate to [`super::run`], which ends quietly on a closed pipe.
 pub fn stdout() -> io::BufWriter<io::Stdout> {

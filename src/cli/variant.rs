@@ -32,6 +32,9 @@ pub struct GenerateJob<'a> {
     pub shape: Shape,
     pub variant: &'a Variant,
     pub seed: u64,
+    /// The seed was drawn (no `--seed`): it is announced once the job is
+    /// checked.
+    pub seed_drawn: bool,
     pub count: u64,
     pub symmetry: Symmetry,
     pub threads: usize,
@@ -92,6 +95,9 @@ pub fn generate(job: GenerateJob) -> Result<i32> {
             Sink::Book(Vec::new(), format, args)
         }
     };
+    if job.seed_drawn {
+        batch::announce_seed(job.seed);
+    }
     let pool = rayon::ThreadPoolBuilder::new().num_threads(job.threads).build()?;
     let states: PerThread<Option<Rules>> = PerThread::new(&pool);
     let began = std::time::Instant::now();

@@ -23,18 +23,22 @@ static CONTROLS: std::sync::LazyLock<Controls> = std::sync::LazyLock::new(Contro
 pub fn run(mut args: GenerateArgs) -> Result<i32> {
     args.read_seeds()?;
     let start = Instant::now();
-    let seed = args.seed.unwrap_or_else(|| {
-        let seed = rand::random::<u64>();
-        warn(format_args!(
-            "sudoku-dlx: seed {seed} (pass --seed {seed} to repeat this run)"
-        ));
-        seed
-    });
+    let seed_drawn = args.seed.is_none();
+    let seed = args.seed.unwrap_or_else(rand::random::<u64>);
     if let Some(variant) = args.variant.as_ref().filter(|v| !v.is_classic()) {
-        return run_variant(&args, variant, seed, batch::thread_count(args.threads)?);
+        return run_variant(
+            &args,
+            variant,
+            seed,
+            seed_drawn,
+            batch::thread_count(args.threads)?,
+        );
     }
     let plan = args.plan(seed, start)?;
     let threads = batch::thread_count(args.threads)?;
+    if seed_drawn {
+        batch::announce_seed(seed);
+    }
     // Ignore a failure to install the handler (one may exist already):
     // Ctrl-C then just ends the process, as it would anyway.
     let _ = ctrlc::set_handler(|| CONTROLS.stop.store(true, Ordering::SeqCst));
@@ -56,7 +60,13 @@ pub fn run(mut args: GenerateArgs) -> Result<i32> {
 }
 
 /// The variant path: refuses what it does not offer, then generates.
-fn run_variant(args: &GenerateArgs, variant: &sudoku_dlx::Variant, seed: u64, threads: usize) -> Result<i32> {
+fn run_variant(
+    args: &GenerateArgs,
+    variant: &sudoku_dlx::Variant,
+    seed: u64,
+    seed_drawn: bool,
+    threads: usize,
+) -> Result<i32> {
     let unsupported = [
         (args.givens.is_some(), "--givens"),
         (args.shard.is_some(), "--shard"),
@@ -74,6 +84,7 @@ fn run_variant(args: &GenerateArgs, variant: &sudoku_dlx::Variant, seed: u64, th
         shape: args.shape,
         variant,
         seed,
+        seed_drawn,
         count: args.count,
         symmetry: args.symmetry,
         threads,
