@@ -38,13 +38,17 @@ const FILL_RESTARTS: u64 = 200;
 /// Search nodes per restart, per cell of the board.
 const RESTART_NODES_PER_CELL: u64 = 20;
 
-/// Search nodes a digging probe may take in the DLX matrix before the SAT
-/// engine settles it. DLX settles most probes within a few hundred nodes;
-/// a sparse puzzle under conflict rules (anti-knight, non-consecutive)
-/// can need millions, where SAT's learning helps.
-const PROBE_NODES: u64 = 2_000;
+/// Search nodes a digging probe may take on the bitboards (boards of at
+/// most 128 cells) before the SAT engine settles it. Most probes settle
+/// within a few hundred nodes; the sparse puzzles of non-consecutive
+/// (about seven clues) and X with anti-knight take tens of thousands,
+/// which the bitboards search faster than a SAT call answers: at 200,000
+/// rather than 2,000, ten non-consecutive puzzles take a fifth of the
+/// CPU time (`benchmarks/2026-12-03/probe_budget.txt`). The answers, and
+/// so the puzzles, do not depend on the budget: both engines are exact.
+const PROBE_NODES: u64 = 200_000;
 
-/// [`PROBE_NODES`] on boards past the bitboards' 128 cells (12x12 and
+/// The probe budget on boards past the bitboards' 128 cells (12x12 and
 /// up), whose probes then go to a SAT formula over the candidates
 /// propagation left: a probe that 200 nodes do not settle there rarely
 /// settles within 2,000, and the formula answers it sooner (16x16 X
