@@ -259,7 +259,6 @@ impl Search {
                     if self.state_file.is_some() { &mut hold } else { &mut *emit };
                 broke = self.merge(&mut state, &mut reported, &mut seen, candidate, &mut rng, take).is_break();
                 if state.reported > found {
-                    state.family_found += state.reported - found;
                     dry = (0, Score::NONE);
                 } else if state.rated > rated {
                     dry.0 += 1;
@@ -277,7 +276,7 @@ impl Search {
                     state.cursor += GENERATION;
                 }
             }
-            let family_done = self.family.is_some_and(|f| state.family_found >= f);
+            let family_done = self.family.is_some_and(|f| state.family.len() as u64 >= f);
             // Seeding that left the pool empty counts as a restart that found
             // nothing, so kicks that keep failing give way to fresh puzzles.
             let seeded_nothing = fresh && state.pool.members.is_empty();
@@ -471,12 +470,7 @@ impl Search {
                 self.fresh(engine, state.cursor + j, order, &mut rng)
             } else {
                 let parent: Grid = state.pool.pick(&mut rng)?.puzzle.parse().ok()?;
-                let limits = moves::Limits {
-                    minimal: self.minimal,
-                    most_clues: self.most_clues,
-                    rooms: &self.rooms,
-                };
-                moves::neighbour(engine, &parent, self.added(), &limits, &mut rng)
+                moves::neighbour(engine, &parent, self.added(), &self.limits(), &mut rng)
             }
         })?;
         let form = canonical_line(&puzzle);
@@ -494,15 +488,20 @@ impl Search {
         })
     }
 
+    /// What every neighbour the search makes must be.
+    fn limits(&self) -> moves::Limits<'_> {
+        moves::Limits {
+            minimal: self.minimal,
+            most_clues: self.most_clues,
+            rooms: &self.rooms,
+        }
+    }
+
     /// A puzzle [`KICK_STEPS`] steps away from `from` (each to a unique
     /// neighbour, minimal if the search is, keeping the rooms), not rated
     /// on the way.
     fn kicked(&self, engine: &mut dyn Backend, from: &Grid, rng: &mut ChaCha8Rng) -> Option<(Grid, Grid)> {
-        let limits = moves::Limits {
-            minimal: self.minimal,
-            most_clues: self.most_clues,
-            rooms: &self.rooms,
-        };
+        let limits = self.limits();
         let mut at = (from.clone(), None);
         for _ in 0..KICK_STEPS {
             let (p, s) = moves::neighbour(engine, &at.0, Added::Free, &limits, rng)?;
@@ -606,7 +605,6 @@ fn restart(state: &mut State) {
     }
     state.pool.members.clear();
     state.stale = 0;
-    state.family_found = 0;
     state.fresh = 0;
     state.restarts += 1;
 }

@@ -47,9 +47,8 @@ pub(crate) struct State {
     pub stale: u64,
     /// Restarts so far.
     pub restarts: u64,
-    /// Puzzles reported since the last restart.
-    pub family_found: u64,
-    /// The puzzles (as lines) reported since the last restart.
+    /// The puzzles (as lines) a filter search reported since the last
+    /// restart: a family, complete at the search's family size.
     #[serde(default)]
     pub family: Vec<String>,
     /// The puzzles of the family before: the pool restarts from puzzles a
@@ -105,7 +104,6 @@ impl State {
             cursor: 0,
             stale: 0,
             restarts: 0,
-            family_found: 0,
             family: Vec::new(),
             last_family: Vec::new(),
             kicks_failed: 0,
