@@ -91,7 +91,12 @@ pub struct Writer<W: Write> {
     /// Whether this output opens the run (not a later shard): only then
     /// is the CSV header written.
     opens_run: bool,
+    /// Whether the output already holds the run's opening (the CSV header,
+    /// the JSON array's bracket and first record): a resumed run's output.
+    opened: bool,
     written: u64,
+    /// Bytes written, from the start of the output.
+    bytes: u64,
 }
 
 impl<W: Write> Writer<W> {
@@ -105,15 +110,39 @@ impl<W: Write> Writer<W> {
             out,
             format,
             opens_run: shard.is_none_or(|(part, _)| part == 0),
+            opened: false,
             written: 0,
+            bytes: 0,
         })
+    }
+
+    /// A writer that goes on with an output already holding `bytes` bytes
+    /// of this run's records, the opening included (a run resumed from its
+    /// state file, appending to the output it wrote before).
+    pub fn resumed(
+        out: W,
+        format: Format,
+        shard: Option<(u64, u64)>,
+        bytes: u64,
+    ) -> Result<Writer<W>, OutputError> {
+        let mut writer = Writer::new(out, format, shard)?;
+        writer.opened = bytes > 0;
+        writer.bytes = bytes;
+        Ok(writer)
+    }
+
+    /// Writes `bytes` to the output, counting them.
+    fn put(&mut self, bytes: &[u8]) -> Result<(), OutputError> {
+        self.out.write_all(bytes)?;
+        self.bytes += bytes.len() as u64;
+        Ok(())
     }
 
     internal_pub! {
         /// Starts the output: the CSV header (`columns`), on shard 0 only.
         fn begin(&mut self, columns: &[&str]) -> Result<(), OutputError> {
-            if self.format == Format::Csv && self.opens_run {
-                writeln!(self.out, "{}", columns.join(","))?;
+            if self.format == Format::Csv && self.opens_run && !self.opened {
+                self.put(format!("{}\n", columns.join(",")).as_bytes())?;
             }
             Ok(())
         }
@@ -136,7 +165,7 @@ impl<W: Write> Writer<W> {
             // Copied as read, whatever the format, as `dedup` passes
             // records through.
             Kind::Copied(r) => {
-                self.out.write_all(r.text.as_bytes())?;
+                self.put(r.text.as_bytes())?;
                 self.written += 1;
                 Ok(())
             }
@@ -149,7 +178,11 @@ impl<W: Write> Writer<W> {
             Format::Grid => format!("{}\n", record.grid().ok_or(unsupported::<R>("grid"))?),
             Format::Jsonl => format!("{}\n", to_json(record)?),
             Format::Json => {
-                let opening = if self.written == 0 { "[\n" } else { "," };
+                let opening = if self.written == 0 && !self.opened {
+                    "[\n"
+                } else {
+                    ","
+                };
                 format!("{opening}  {}\n", to_json(record)?)
             }
             Format::Csv => {
@@ -157,7 +190,7 @@ impl<W: Write> Writer<W> {
                 format!("{}\n", cells.join(","))
             }
         };
-        self.out.write_all(text.as_bytes())?;
+        self.put(text.as_bytes())?;
         self.written += 1;
         Ok(())
     }
@@ -185,6 +218,12 @@ impl<W: Write> Writer<W> {
         self.written
     }
 
+    /// Bytes of output so far, from the start of the output (a resumed
+    /// writer's included): once flushed, the length of an output file.
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
     /// Writes pending output (between batches, so output streams).
     pub fn flush(&mut self) -> Result<(), OutputError> {
         self.out.flush()?;
@@ -195,8 +234,8 @@ impl<W: Write> Writer<W> {
     /// record was written), then a flush.
     pub fn end(&mut self) -> Result<(), OutputError> {
         if self.format == Format::Json {
-            self.out
-                .write_all(if self.written == 0 { b"[]\n" } else { b"]\n" })?;
+            let empty = self.written == 0 && !self.opened;
+            self.put(if empty { b"[]\n" } else { b"]\n" })?;
         }
         self.flush()
     }

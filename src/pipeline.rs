@@ -445,6 +445,20 @@ impl Plan {
         self.rate || self.search_band().is_some()
     }
 
+    /// Where the output of a run resumed from its state file stands: the
+    /// position ([`Sink::position`]) of the sink when the saved state was
+    /// written, so that a front end appending to the same file cuts it
+    /// back to this length first (the records past it were written after
+    /// that save, and the resumed run writes them again). `None` with no
+    /// state file, none saved yet, or a sink that gave no position. An
+    /// error for a state file that is unreadable or another search's.
+    pub fn resume_position(&self) -> Result<Option<u64>, GenerateError> {
+        if self.state_file.is_none() {
+            return Ok(None);
+        }
+        self.search().saved_position().map_err(GenerateError::StateFile)
+    }
+
     /// Whether the run is a guided search: it starts from seeds, aims at
     /// a band starting at 9.0 or above (where fill-and-dig finds next to
     /// nothing), or has a technique filter that asks for a technique (one
@@ -513,7 +527,7 @@ impl Plan {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build();
             match pool {
                 Ok(pool) => {
-                    self.run_ordered(&pool, &Controls::default(), |r| {
+                    self.run_ordered(&pool, &Controls::default(), &|| None, |r| {
                         found.push(r);
                         ControlFlow::<()>::Continue(())
                     });
@@ -540,12 +554,16 @@ impl Plan {
     /// [`Plan::run`] with `controls`: a front end sets `controls.stop` (on
     /// Ctrl-C, say) to stop starting puzzles, and reads `controls.rated`
     /// for progress.
-    pub fn run_with<S: Sink>(&self, threads: usize, controls: &Controls, mut sink: S) -> Result<(), RunError<S::Error>> {
+    pub fn run_with<S: Sink>(&self, threads: usize, controls: &Controls, sink: S) -> Result<(), RunError<S::Error>> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .map_err(|e| RunError::Threads(e.to_string()))?;
-        let broke = self.run_ordered(&pool, controls, |result| match sink.take(result) {
+        // The guided search asks the sink for its position between the
+        // results it hands over, never during one.
+        let sink = std::cell::RefCell::new(sink);
+        let position = || sink.borrow_mut().position();
+        let broke = self.run_ordered(&pool, controls, &position, |result| match sink.borrow_mut().take(result) {
             Ok(()) => ControlFlow::Continue(()),
             Err(e) => ControlFlow::Break(e),
         });
@@ -557,14 +575,17 @@ impl Plan {
     /// first use. Stops when `sink` breaks (its value is returned) or at
     /// the first [`GenerateError::Stopped`] or
     /// [`GenerateError::DeadlinePassed`], which is handed to `sink` last.
+    /// `position` is the sink's [`Sink::position`], which a guided search
+    /// saves in its state file.
     pub(crate) fn run_ordered<B>(
         &self,
         pool: &rayon::ThreadPool,
         controls: &Controls,
+        position: &dyn Fn() -> Option<u64>,
         mut sink: impl FnMut(Result<Puzzle, GenerateError>) -> ControlFlow<B>,
     ) -> Option<B> {
         if self.guided() {
-            return self.run_guided(pool, controls, sink);
+            return self.run_guided(pool, controls, position, sink);
         }
         let workers = PerThread::new(pool);
         let threads = pool.current_num_threads() as u64;
@@ -666,6 +687,7 @@ impl Plan {
         &self,
         pool: &rayon::ThreadPool,
         controls: &Controls,
+        position: &dyn Fn() -> Option<u64>,
         mut sink: impl FnMut(Result<Puzzle, GenerateError>) -> ControlFlow<B>,
     ) -> Option<B> {
         let search = self.search();
@@ -719,7 +741,7 @@ impl Plan {
                 controls.best.store(best.er.to_bits(), Ordering::Relaxed);
             }
         };
-        let end = search.run(pool, &controls.stop, &rate, &mut emit, &progress);
+        let end = search.run(pool, &controls.stop, &rate, &mut emit, position, &progress);
         if broke.is_some() {
             return broke;
         }
@@ -825,6 +847,18 @@ pub trait Sink {
     /// Takes the result for the next index: a puzzle, or why that index
     /// has none (the run goes on unless this returns an error).
     fn take(&mut self, result: Result<Puzzle, GenerateError>) -> Result<(), Self::Error>;
+
+    /// How much output this sink holds for good, as a byte offset (a
+    /// file's length once the records taken so far are flushed); `None`
+    /// (the default) when it cannot say, as for a pipe. A guided search
+    /// with a state file saves it with each save, so that a run resumed
+    /// from that state can cut its output back to the records the state
+    /// counts and append from there ([`Plan::resume_position`]): no
+    /// record twice, even after a kill between a write and the save that
+    /// counts it.
+    fn position(&mut self) -> Option<u64> {
+        None
+    }
 }
 
 impl<F, E> Sink for F
@@ -1302,7 +1336,7 @@ mod tests {
 
     fn collect(plan: &Plan, threads: usize) -> Vec<Puzzle> {
         let mut out = Vec::new();
-        plan.run_ordered::<()>(&pool(threads), &Controls::default(), |r| {
+        plan.run_ordered::<()>(&pool(threads), &Controls::default(), &|| None, |r| {
             out.push(r.unwrap());
             ControlFlow::Continue(())
         });
@@ -1464,7 +1498,7 @@ mod tests {
         let controls = Controls::default();
         controls.stop.store(true, Ordering::Relaxed);
         let mut seen = Vec::new();
-        plan.run_ordered::<()>(&pool(2), &controls, |r| {
+        plan.run_ordered::<()>(&pool(2), &controls, &|| None, |r| {
             seen.push(r);
             ControlFlow::Continue(())
         });

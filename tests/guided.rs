@@ -123,53 +123,61 @@ fn a_resumed_run_reports_what_one_run_reports() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The arguments of a short guided search at 9.0 and up.
+const HIGH_ARGS: [&str; 9] = [
+    "generate",
+    "--rating",
+    "9.0..",
+    "--count",
+    "8",
+    "--seed",
+    "9",
+    "--threads",
+    "2",
+];
+
+/// What `sudoku-dlx ARGS` writes to standard output.
+fn stdout_of(args: &[&str]) -> String {
+    let out = Command::new(assert_cmd::cargo::cargo_bin("sudoku-dlx"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// A killed process (SIGKILL, no chance to clean up) resumes from its
-/// state file: the resumed run reports exactly what one uninterrupted run
-/// reports after the records the state counts, and the first part wrote
-/// all of those. A record is written before the state that counts it is
-/// saved, so a kill between the two (a window of milliseconds) leaves the
-/// first part's last records uncounted: the resumed run writes them again,
-/// and only them.
+/// state file: the same command run again leaves in its output file what
+/// one uninterrupted run writes, no record twice and none lost. A record
+/// written after the last save (a kill between the write and the save
+/// that counts it) is cut off and written again by the resumed run; one
+/// such record is forged here, as the kill cannot be timed to that window.
 #[cfg(unix)]
 #[test]
-fn a_killed_command_resumes_from_what_its_state_counts() {
+fn a_killed_command_resumes_into_its_output_without_duplicates_or_losses() {
     let dir = scratch("kill");
-    let bin = assert_cmd::cargo::cargo_bin("sudoku-dlx");
-    let args = [
-        "generate",
-        "--rating",
-        "9.0..",
-        "--count",
-        "8",
-        "--seed",
-        "9",
-        "--threads",
-        "2",
-    ];
-    let whole = Command::new(&bin).args(args).output().unwrap();
-    let whole: Vec<String> = String::from_utf8(whole.stdout)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect();
-    assert_eq!(whole.len(), 8);
+    let whole = stdout_of(&HIGH_ARGS);
+    assert_eq!(whole.lines().count(), 8);
     let state = dir.join("state.json");
-    let first = dir.join("first.txt");
-    let mut child = std::process::Command::new(&bin)
-        .args(args)
-        .arg("--state")
-        .arg(&state)
-        .arg("--output")
-        .arg(&first)
+    let output = dir.join("out.txt");
+    let mut args: Vec<&str> = HIGH_ARGS.to_vec();
+    args.extend([
+        "--state",
+        state.to_str().unwrap(),
+        "--output",
+        output.to_str().unwrap(),
+    ]);
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-dlx"))
+        .args(&args)
         .spawn()
         .unwrap();
     // The state's count of records reported (0 before the first save).
-    let counted = || -> usize {
+    let counted = || -> u64 {
         std::fs::read_to_string(&state)
             .ok()
             .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
             .and_then(|v| v["reported"].as_u64())
-            .map_or(0, |n| n as usize)
+            .unwrap_or(0)
     };
     let started = std::time::Instant::now();
     while counted() < 2 && started.elapsed().as_secs() < 60 && child.try_wait().unwrap().is_none() {
@@ -177,28 +185,63 @@ fn a_killed_command_resumes_from_what_its_state_counts() {
     }
     child.kill().unwrap();
     child.wait().unwrap();
-    let counted = counted();
-    assert!(counted >= 2, "no state counting two records within a minute");
-    let second = Command::new(&bin)
-        .args(args)
-        .arg("--state")
-        .arg(&state)
-        .output()
-        .unwrap();
-    assert!(second.status.success());
-    let written: Vec<String> = std::fs::read_to_string(&first)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect();
-    let resumed: Vec<String> = String::from_utf8(second.stdout)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect();
-    assert!(written.len() >= counted, "the state counts records never written");
-    assert_eq!(written, whole[..written.len()]);
-    assert_eq!(resumed, whole[counted..]);
+    assert!(counted() >= 2, "no state counting two records within a minute");
+    let mut file = std::fs::OpenOptions::new().append(true).open(&output).unwrap();
+    std::io::Write::write_all(&mut file, b"a record written after the last save\n").unwrap();
+    drop(file);
+    stdout_of(&args);
+    assert_eq!(std::fs::read_to_string(&output).unwrap(), whole);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A run stopped by its timeout and resumed into the same file leaves a
+/// whole document in the formats with an opening and an end (one CSV
+/// header, one JSON array), the records of one uninterrupted run; a
+/// resumed run to a file shorter than its state counts is refused.
+#[test]
+fn a_resumed_run_appends_to_its_csv_and_json_output() {
+    let dir = scratch("formats");
+    for format in ["csv", "json"] {
+        let mut whole_args = HIGH_ARGS.to_vec();
+        whole_args.extend(["--format", format]);
+        let whole = stdout_of(&whole_args);
+        let state = dir.join(format!("{format}.state"));
+        let output = dir.join(format!("out.{format}"));
+        let mut args = whole_args.clone();
+        args.extend([
+            "--state",
+            state.to_str().unwrap(),
+            "--output",
+            output.to_str().unwrap(),
+        ]);
+        let mut parts = 0;
+        for timeout in ["0.3", "0.3", "0.6", "1.2", "2.4", "600"] {
+            let mut part = args.clone();
+            part.extend(["--timeout", timeout]);
+            // A timeout ends the run with exit code 1 and a message.
+            Command::new(assert_cmd::cargo::cargo_bin("sudoku-dlx"))
+                .args(&part)
+                .output()
+                .unwrap();
+            parts += 1;
+            if std::fs::read_to_string(&output).unwrap() == whole {
+                break;
+            }
+        }
+        assert_eq!(
+            std::fs::read_to_string(&output).unwrap(),
+            whole,
+            "{format} after {parts} parts"
+        );
+        std::fs::write(&output, "short").unwrap();
+        let refused = Command::new(assert_cmd::cargo::cargo_bin("sudoku-dlx"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert!(!refused.status.success());
+        let message = String::from_utf8_lossy(&refused.stderr);
+        assert!(message.contains("is not this run's output"), "{message}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

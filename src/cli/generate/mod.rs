@@ -147,30 +147,96 @@ fn write_records(
     format: Format,
     tally: &mut Tally,
 ) -> Result<()> {
-    let out: Box<dyn Write> = match &args.output {
-        Some(p) => Box::new(std::io::BufWriter::new(
-            std::fs::File::create(p).with_context(|| format!("cannot create {}", p.display()))?,
-        )),
-        None => Box::new(batch::stdout()),
+    let (out, resumed): (Box<dyn Write>, Option<u64>) = match &args.output {
+        Some(path) => {
+            let (file, resumed) = open_output(path, plan)?;
+            (Box::new(std::io::BufWriter::new(file)), resumed)
+        }
+        None => (Box::new(batch::stdout()), None),
     };
-    let mut writer = Writer::new(out, format, plan.shard())?;
+    let mut writer = match resumed {
+        Some(bytes) => Writer::resumed(out, format, plan.shard(), bytes)?,
+        None => Writer::new(out, format, plan.shard())?,
+    };
     writer.begin_puzzles(plan.rates(), args.solution)?;
-    plan.run_with(threads, &CONTROLS, |result| -> Result<(), OutputError> {
-        let found = tally.take(result, &CONTROLS);
+    let sink = Records {
+        writer: &mut writer,
+        tally,
+        with_solution: args.solution,
+        guided: plan.guided(),
+        to_file: args.output.is_some(),
+    };
+    plan.run_with(threads, &CONTROLS, sink).map_err(sink_error)?;
+    writer.end()?;
+    Ok(())
+}
+
+/// The output file of a run: created afresh, or, for a guided search
+/// resumed from a state file that recorded where this file stood, opened
+/// and cut back to that length (records past it were written after the
+/// save, and the resumed run writes them again), with that length.
+fn open_output(path: &std::path::Path, plan: &Plan) -> Result<(std::fs::File, Option<u64>)> {
+    let create = || std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()));
+    let Some(position) = plan.resume_position()? else {
+        return Ok((create()?, None));
+    };
+    let file = match std::fs::OpenOptions::new().read(true).write(true).open(path) {
+        Ok(file) => file,
+        // Not there: this part of the run goes to a file of its own.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((create()?, None)),
+        Err(e) => return Err(e).with_context(|| format!("cannot open {}", path.display())),
+    };
+    let len = file
+        .metadata()
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .len();
+    anyhow::ensure!(
+        len >= position,
+        "{} holds {len} bytes where the state file counts {position} bytes of this run's output: it is not this run's output (name another file, or none)",
+        path.display()
+    );
+    file.set_len(position)
+        .with_context(|| format!("cannot cut {} back to {position} bytes", path.display()))?;
+    let mut file = file;
+    std::io::Seek::seek(&mut file, std::io::SeekFrom::End(0))
+        .with_context(|| format!("cannot append to {}", path.display()))?;
+    Ok((file, Some(position)))
+}
+
+/// Hands each result of the run to the writer; when the output is a file,
+/// its position is the file's length, saved with a guided search's state.
+struct Records<'a, W: Write> {
+    writer: &'a mut Writer<W>,
+    tally: &'a mut Tally,
+    with_solution: bool,
+    guided: bool,
+    to_file: bool,
+}
+
+impl<W: Write> sudoku_dlx::Sink for Records<'_, W> {
+    type Error = OutputError;
+
+    fn take(
+        &mut self,
+        result: Result<sudoku_dlx::Puzzle, sudoku_dlx::GenerateError>,
+    ) -> Result<(), OutputError> {
+        let found = self.tally.take(result, &CONTROLS);
         if let Some(puzzle) = &found {
             FOUND.fetch_add(1, Ordering::Relaxed);
-            writer.puzzle(puzzle, args.solution)?;
+            self.writer.puzzle(puzzle, self.with_solution)?;
         }
         // A guided search's puzzles are rare and costly: each is on disk
         // before the state file says it was reported.
-        if tally.at_batch_end() || (found.is_some() && plan.guided()) {
-            writer.flush()?;
+        if self.tally.at_batch_end() || (found.is_some() && self.guided) {
+            self.writer.flush()?;
         }
         Ok(())
-    })
-    .map_err(sink_error)?;
-    writer.end()?;
-    Ok(())
+    }
+
+    fn position(&mut self) -> Option<u64> {
+        // Only what reached the file counts.
+        (self.to_file && self.writer.flush().is_ok()).then(|| self.writer.bytes())
+    }
 }
 
 /// Collects the run into a PDF book or SVG pictures.

@@ -176,6 +176,13 @@ pub(crate) enum End {
     State(String),
 }
 
+/// The puzzles found since the last save, written just before the next
+/// one, and where the output they go to stands (saved with the state).
+struct Held<'a, T> {
+    found: Vec<Found<T>>,
+    position: &'a dyn Fn() -> Option<u64>,
+}
+
 /// One candidate after making and rating.
 struct Candidate<T> {
     puzzle: Grid,
@@ -196,6 +203,7 @@ impl Search {
         stop: &AtomicBool,
         rate: &(dyn Fn(&Grid) -> Option<Rated<T>> + Sync),
         emit: &mut dyn FnMut(Found<T>) -> ControlFlow<()>,
+        position: &dyn Fn() -> Option<u64>,
         progress: &dyn Fn(u64, Score),
     ) -> End {
         let (mut state, reported, seen) = match self.load() {
@@ -217,7 +225,7 @@ impl Search {
         let mut dry = (0, Score::NONE);
         // With a state file, the puzzles found since the last save, written
         // just before the next one (see `SAVE_EVERY`).
-        let mut held: Vec<Found<T>> = Vec::new();
+        let mut held = Held { found: Vec::new(), position };
         let mut saved_at = Instant::now();
         loop {
             if state.reported >= self.wanted {
@@ -252,7 +260,7 @@ impl Search {
                 }
                 let (rated, found) = (state.rated, state.reported);
                 let mut hold = |f: Found<T>| {
-                    held.push(f);
+                    held.found.push(f);
                     ControlFlow::Continue(())
                 };
                 let take: &mut dyn FnMut(Found<T>) -> ControlFlow<()> =
@@ -386,6 +394,16 @@ impl Search {
         order
     }
 
+    /// The output position the saved state records (see `Held`), `None`
+    /// with no state file or none saved yet; an error for a state file
+    /// that is unreadable or another search's.
+    pub(crate) fn saved_position(&self) -> Result<Option<u64>, String> {
+        let Some(path) = &self.state_file else {
+            return Ok(None);
+        };
+        Ok(State::read(path, &self.fingerprint)?.and_then(|s| s.output_position))
+    }
+
     /// The saved search (its state, the forms it reported and those it
     /// rated lately), or a fresh one.
     fn load(&self) -> Result<(State, Vec<u128>, Vec<u64>), String> {
@@ -403,7 +421,7 @@ impl Search {
     /// state that counts them is saved.
     fn settle<T>(
         &self,
-        held: &mut Vec<Found<T>>,
+        held: &mut Held<T>,
         state: &mut State,
         emit: &mut dyn FnMut(Found<T>) -> ControlFlow<()>,
         end: End,
@@ -415,20 +433,24 @@ impl Search {
     }
 
     /// Writes the puzzles `held` in order, then saves the state that
-    /// counts them (so a kill between the two can repeat a record, never
-    /// lose one); `Break` when the sink stopped taking them.
+    /// counts them with the output's position after them (a kill between
+    /// the two leaves records the old state does not count: a resumed run
+    /// cuts them off at the old position and writes them again, or, with
+    /// no position, repeats them, never loses one); `Break` when the sink
+    /// stopped taking them.
     fn flush<T>(
         &self,
-        held: &mut Vec<Found<T>>,
+        held: &mut Held<T>,
         state: &mut State,
         emit: &mut dyn FnMut(Found<T>) -> ControlFlow<()>,
     ) -> Result<ControlFlow<()>, String> {
         let mut flow = ControlFlow::Continue(());
-        for found in held.drain(..) {
+        for found in held.found.drain(..) {
             if flow.is_continue() {
                 flow = emit(found);
             }
         }
+        state.output_position = (held.position)();
         self.save(state)?;
         Ok(flow)
     }

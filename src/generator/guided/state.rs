@@ -76,6 +76,11 @@ pub(crate) struct State {
     pub seen_file: u64,
     /// Bytes of that journal this state counts.
     pub seen_bytes: u64,
+    /// Where the output stood when this state was saved (the sink's
+    /// position, see `pipeline::Sink::position`): a resumed run cuts its
+    /// output back to it, to the records this state counts.
+    #[serde(default)]
+    pub output_position: Option<u64>,
     /// Canonical forms reported since the last save, in the order found.
     #[serde(skip)]
     pub new_reported: Vec<String>,
@@ -115,6 +120,7 @@ impl State {
             reported_bytes: 0,
             seen_file: 0,
             seen_bytes: 0,
+            output_position: None,
             new_reported: Vec::new(),
             new_seen: Vec::new(),
         }
@@ -141,6 +147,34 @@ impl State {
     /// The search saved at `path`, `None` if there is no file yet; an
     /// error names the file and what is wrong with it.
     pub(crate) fn load(path: &Path, fingerprint: &str) -> Result<Option<Saved>, String> {
+        let Some(state) = State::read(path, fingerprint)? else {
+            return Ok(None);
+        };
+        let reported = read_reported(&reported_path(path), state.reported_bytes)?;
+        if reported.len() as u64 != state.reported {
+            return Err(format!(
+                "{} holds {} forms where its state counts {}",
+                reported_path(path).display(),
+                reported.len(),
+                state.reported
+            ));
+        }
+        let mut seen_bytes = Vec::new();
+        if let Some(file) = open_journal(&seen_path(path, state.seen_file), state.seen_bytes)? {
+            file.take(state.seen_bytes)
+                .read_to_end(&mut seen_bytes)
+                .map_err(|e| format!("cannot read {}: {e}", seen_path(path, state.seen_file).display()))?;
+        }
+        let seen = seen_bytes
+            .chunks_exact(8)
+            .map(|k| u64::from_le_bytes(k.try_into().expect("eight bytes")))
+            .collect();
+        Ok(Some(Saved { state, reported, seen }))
+    }
+
+    /// The state file at `path` alone (not its journals), checked to be
+    /// this search's; `None` if there is no file yet.
+    pub(crate) fn read(path: &Path, fingerprint: &str) -> Result<Option<State>, String> {
         let text = match std::fs::read_to_string(path) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -164,26 +198,7 @@ impl State {
                 state.fingerprint
             ));
         }
-        let reported = read_reported(&reported_path(path), state.reported_bytes)?;
-        if reported.len() as u64 != state.reported {
-            return Err(format!(
-                "{} holds {} forms where its state counts {}",
-                reported_path(path).display(),
-                reported.len(),
-                state.reported
-            ));
-        }
-        let mut seen_bytes = Vec::new();
-        if let Some(file) = open_journal(&seen_path(path, state.seen_file), state.seen_bytes)? {
-            file.take(state.seen_bytes)
-                .read_to_end(&mut seen_bytes)
-                .map_err(|e| format!("cannot read {}: {e}", seen_path(path, state.seen_file).display()))?;
-        }
-        let seen = seen_bytes
-            .chunks_exact(8)
-            .map(|k| u64::from_le_bytes(k.try_into().expect("eight bytes")))
-            .collect();
-        Ok(Some(Saved { state, reported, seen }))
+        Ok(Some(state))
     }
 
     /// Appends what was reported and rated since the last save to the

@@ -50,7 +50,7 @@ fn the_best_so_far_leaves_the_seeds_out() {
     let bests = Mutex::new(Vec::new());
     let progress = |_: u64, best: Score| bests.lock().unwrap().push(best.er);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a pool");
-    let end = search.run(&pool, &AtomicBool::new(false), &rate, &mut |_| ControlFlow::Continue(()), &progress);
+    let end = search.run(&pool, &AtomicBool::new(false), &rate, &mut |_| ControlFlow::Continue(()), &|| None, &progress);
     assert!(matches!(end, End::Shortfall(..)), "{end:?}");
     let bests = bests.into_inner().unwrap();
     assert!(!bests.is_empty(), "no progress heard");
@@ -103,6 +103,7 @@ fn each_family_keeps_away_from_the_one_before() {
             found.push((generation.load(Ordering::Relaxed), f.puzzle));
             ControlFlow::Continue(())
         },
+        &|| None,
         &|_, _| {
             generation.fetch_add(1, Ordering::Relaxed);
         },
