@@ -131,6 +131,33 @@ impl<W: Write> Writer<W> {
         Ok(writer)
     }
 
+    /// Whether an output of generated puzzles that begins with `head`
+    /// (its first bytes, at least 64 of them when it is that long) can be
+    /// one written in `format` with these columns: a resumed run appends
+    /// to it only then, not records of another format to it.
+    pub fn continues_puzzles(
+        format: Format,
+        shard: Option<(u64, u64)>,
+        rated: bool,
+        with_solution: bool,
+        head: &[u8],
+    ) -> bool {
+        let opens_run = shard.is_none_or(|(part, _)| part == 0);
+        let structured = head.starts_with(b"{") || head.starts_with(b"[");
+        match format {
+            Format::Json => head.starts_with(b"[\n  {"),
+            Format::Jsonl => head.starts_with(b"{"),
+            Format::Csv if opens_run => {
+                let header = format!(
+                    "{}\n",
+                    GeneratedRecord::csv_header(rated, with_solution).join(",")
+                );
+                head.starts_with(header.as_bytes()) || header.as_bytes().starts_with(head)
+            }
+            Format::Csv | Format::Line | Format::Grid => !structured && !head.starts_with(b"index,"),
+        }
+    }
+
     /// Writes `bytes` to the output, counting them.
     fn put(&mut self, bytes: &[u8]) -> Result<(), OutputError> {
         self.out.write_all(bytes)?;

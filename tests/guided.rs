@@ -194,10 +194,12 @@ fn a_killed_command_resumes_into_its_output_without_duplicates_or_losses() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A run stopped by its timeout and resumed into the same file leaves a
+/// A run stopped by its timeout (the first part before it finds anything,
+/// leaving an empty JSON array) and resumed into the same file leaves a
 /// whole document in the formats with an opening and an end (one CSV
 /// header, one JSON array), the records of one uninterrupted run; a
-/// resumed run to a file shorter than its state counts is refused.
+/// resumed run to a file of another format, or shorter than its state
+/// counts, is refused.
 #[test]
 fn a_resumed_run_appends_to_its_csv_and_json_output() {
     let dir = scratch("formats");
@@ -215,14 +217,20 @@ fn a_resumed_run_appends_to_its_csv_and_json_output() {
             output.to_str().unwrap(),
         ]);
         let mut parts = 0;
-        for timeout in ["0.3", "0.3", "0.6", "1.2", "2.4", "600"] {
+        for timeout in ["0.01", "0.3", "0.6", "1.2", "2.4", "600"] {
             let mut part = args.clone();
             part.extend(["--timeout", timeout]);
             // A timeout ends the run with exit code 1 and a message.
-            Command::new(assert_cmd::cargo::cargo_bin("sudoku-dlx"))
+            let ran = Command::new(assert_cmd::cargo::cargo_bin("sudoku-dlx"))
                 .args(&part)
                 .output()
                 .unwrap();
+            let code = ran.status.code();
+            assert!(
+                code.is_some_and(|c| c <= 1),
+                "{}",
+                String::from_utf8_lossy(&ran.stderr)
+            );
             parts += 1;
             if std::fs::read_to_string(&output).unwrap() == whole {
                 break;
@@ -232,6 +240,29 @@ fn a_resumed_run_appends_to_its_csv_and_json_output() {
             std::fs::read_to_string(&output).unwrap(),
             whole,
             "{format} after {parts} parts"
+        );
+        let other = if format == "csv" { "jsonl" } else { "csv" };
+        let mut mixed = HIGH_ARGS.to_vec();
+        mixed.extend([
+            "--format",
+            other,
+            "--state",
+            state.to_str().unwrap(),
+            "--output",
+            output.to_str().unwrap(),
+        ]);
+        let refused = Command::new(assert_cmd::cargo::cargo_bin("sudoku-dlx"))
+            .args(&mixed)
+            .output()
+            .unwrap();
+        assert!(!refused.status.success());
+        assert!(
+            String::from_utf8_lossy(&refused.stderr).contains(&format!("does not begin as {other} output"))
+        );
+        assert_eq!(
+            std::fs::read_to_string(&output).unwrap(),
+            whole,
+            "{format} output touched by a refused run"
         );
         std::fs::write(&output, "short").unwrap();
         let refused = Command::new(assert_cmd::cargo::cargo_bin("sudoku-dlx"))

@@ -149,7 +149,7 @@ fn write_records(
 ) -> Result<()> {
     let (out, resumed): (Box<dyn Write>, Option<u64>) = match &args.output {
         Some(path) => {
-            let (file, resumed) = open_output(path, plan)?;
+            let (file, resumed) = open_output(path, plan, format, args.solution)?;
             (Box::new(std::io::BufWriter::new(file)), resumed)
         }
         None => (Box::new(batch::stdout()), None),
@@ -175,9 +175,15 @@ fn write_records(
 /// resumed from a state file that recorded where this file stood, opened
 /// and cut back to that length (records past it were written after the
 /// save, and the resumed run writes them again), with that length.
-fn open_output(path: &std::path::Path, plan: &Plan) -> Result<(std::fs::File, Option<u64>)> {
+fn open_output(
+    path: &std::path::Path,
+    plan: &Plan,
+    format: Format,
+    with_solution: bool,
+) -> Result<(std::fs::File, Option<u64>)> {
     let create = || std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()));
-    let Some(position) = plan.resume_position()? else {
+    // At 0 the saved state counts nothing written: the file starts afresh.
+    let Some(position) = plan.resume_position()?.filter(|&p| p > 0) else {
         return Ok((create()?, None));
     };
     let file = match std::fs::OpenOptions::new().read(true).write(true).open(path) {
@@ -194,6 +200,15 @@ fn open_output(path: &std::path::Path, plan: &Plan) -> Result<(std::fs::File, Op
         len >= position,
         "{} holds {len} bytes where the state file counts {position} bytes of this run's output: it is not this run's output (name another file, or none)",
         path.display()
+    );
+    let mut head = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::Read::take(&file, position.min(256)), &mut head)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    anyhow::ensure!(
+        Writer::<std::fs::File>::continues_puzzles(format, plan.shard(), plan.rates(), with_solution, &head),
+        "{} does not begin as {} output of this run does: the resumed run would append records of another format or other columns to it (name another file, or keep the format)",
+        path.display(),
+        format!("{format:?}").to_lowercase()
     );
     file.set_len(position)
         .with_context(|| format!("cannot cut {} back to {position} bytes", path.display()))?;
