@@ -146,6 +146,37 @@ fn stdout_of(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// A filter search stopped at its count in the middle of a family and
+/// started again with a larger count restarts where one run does: the
+/// finds past the first count belong to the family they were found in,
+/// so the two parts report exactly what one run reports, past the end of
+/// that family too.
+#[test]
+fn a_filter_search_in_two_parts_reports_what_one_run_reports() {
+    let dir = scratch("family-resume");
+    let plan = |count: u64, state: Option<PathBuf>| {
+        let mut filter = TechniqueFilter::default();
+        filter.with = vec!["Jellyfish".parse().unwrap()];
+        let builder = Plan::builder(Shape::CLASSIC)
+            .seed(2)
+            .count(count)
+            .techniques(filter);
+        match state {
+            Some(path) => builder.state_file(path),
+            None => builder,
+        }
+        .build()
+        .unwrap()
+    };
+    let lines = |plan: &Plan| -> Vec<String> { run(plan, 2).iter().map(|p| p.puzzle.to_line()).collect() };
+    let whole = lines(&plan(60, None));
+    let state = dir.join("state.json");
+    let mut parts = lines(&plan(30, Some(state.clone())));
+    parts.extend(lines(&plan(60, Some(state))));
+    assert_eq!(parts, whole);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A killed process (SIGKILL, no chance to clean up) resumes from its
 /// state file: the same command run again leaves in its output file what
 /// one uninterrupted run writes, no record twice and none lost. A record

@@ -107,6 +107,12 @@ const FAMILY_SHARE: f64 = 0.75;
 /// without taking it as their hardest step, so the pool climbs away.
 const CLOSE_PENALTY: f32 = 1.0;
 
+/// Candidates a filter search near a family (its own, or the one before)
+/// rates without a find before its pool restarts, whether or not the
+/// pool's best still improves: the pool's best can creep up on its tie
+/// breaks for seconds while no neighbour of the family is new.
+const FILTER_DRY_LIMIT: u64 = 2000;
+
 /// What the search is asked for.
 pub(crate) struct Search {
     pub shape: Shape,
@@ -288,7 +294,11 @@ impl Search {
             // Seeding that left the pool empty counts as a restart that found
             // nothing, so kicks that keep failing give way to fresh puzzles.
             let seeded_nothing = fresh && state.pool.members.is_empty();
-            if state.stale >= self.stale_limit() || family_done || seeded_nothing {
+            // Only near a family: a climb from fresh puzzles to a first
+            // find takes thousands of ratings for the rarest techniques.
+            let near_family = !state.family.is_empty() || !state.last_family.is_empty();
+            let dried = self.family.is_some() && near_family && state.dry >= FILTER_DRY_LIMIT;
+            if state.stale >= self.stale_limit() || family_done || seeded_nothing || dried {
                 restart(&mut state);
             }
             if seen.len() > SEEN_LIMIT {
@@ -569,6 +579,7 @@ impl Search {
         }
         state.rate(key);
         state.rated += 1;
+        state.dry += 1;
         // The user's seeds are where the search starts, not what it found.
         let seed = candidate.fresh && !self.seeds.is_empty();
         if !seed && rated.score.cmp(&state.best).is_gt() {
@@ -594,14 +605,18 @@ impl Search {
         if !rated.wanted || !fits || !reported.insert(report_key(&candidate.form)) {
             return ControlFlow::Continue(());
         }
+        // A find, reported now or (past the wanted count) by a run that
+        // asks for more: it joins the family at once either way, so that a
+        // run in two parts restarts where one run does.
+        state.dry = 0;
+        if self.family.is_some() {
+            state.family.push(candidate.puzzle.to_line());
+        }
         if state.reported >= self.wanted {
             state.pending.push(candidate.puzzle.to_line());
             return ControlFlow::Continue(());
         }
         state.report(candidate.form);
-        if self.family.is_some() {
-            state.family.push(candidate.puzzle.to_line());
-        }
         emit(Found {
             number: state.reported - 1,
             puzzle: candidate.puzzle,
@@ -627,6 +642,7 @@ fn restart(state: &mut State) {
     }
     state.pool.members.clear();
     state.stale = 0;
+    state.dry = 0;
     state.fresh = 0;
     state.restarts += 1;
 }

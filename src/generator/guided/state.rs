@@ -59,6 +59,9 @@ pub(crate) struct State {
     /// Restarts from the family before that ended without a find.
     #[serde(default)]
     pub kicks_failed: u64,
+    /// Candidates rated since the last find or restart.
+    #[serde(default)]
+    pub dry: u64,
     /// Candidates rated in all.
     pub rated: u64,
     /// The best candidate the search made (the user's seeds left out).
@@ -112,6 +115,7 @@ impl State {
             family: Vec::new(),
             last_family: Vec::new(),
             kicks_failed: 0,
+            dry: 0,
             rated: 0,
             best: Score::NONE,
             pool: Pool::new(capacity),
