@@ -109,7 +109,7 @@ impl<W: Write> Writer<W> {
         Ok(Writer {
             out,
             format,
-            opens_run: shard.is_none_or(|(part, _)| part == 0),
+            opens_run: opens_run(shard),
             opened: false,
             written: 0,
             bytes: 0,
@@ -129,33 +129,6 @@ impl<W: Write> Writer<W> {
         writer.opened = bytes > 0;
         writer.bytes = bytes;
         Ok(writer)
-    }
-
-    /// Whether an output of generated puzzles that begins with `head`
-    /// (its first bytes, at least 64 of them when it is that long) can be
-    /// one written in `format` with these columns: a resumed run appends
-    /// to it only then, not records of another format to it.
-    pub fn continues_puzzles(
-        format: Format,
-        shard: Option<(u64, u64)>,
-        rated: bool,
-        with_solution: bool,
-        head: &[u8],
-    ) -> bool {
-        let opens_run = shard.is_none_or(|(part, _)| part == 0);
-        let structured = head.starts_with(b"{") || head.starts_with(b"[");
-        match format {
-            Format::Json => head.starts_with(b"[\n  {"),
-            Format::Jsonl => head.starts_with(b"{"),
-            Format::Csv if opens_run => {
-                let header = format!(
-                    "{}\n",
-                    GeneratedRecord::csv_header(rated, with_solution).join(",")
-                );
-                head.starts_with(header.as_bytes()) || header.as_bytes().starts_with(head)
-            }
-            Format::Csv | Format::Line | Format::Grid => !structured && !head.starts_with(b"index,"),
-        }
     }
 
     /// Writes `bytes` to the output, counting them.
@@ -265,6 +238,37 @@ impl<W: Write> Writer<W> {
             self.put(if empty { b"[]\n" } else { b"]\n" })?;
         }
         self.flush()
+    }
+}
+
+/// Whether the output of `shard` opens the run (not a later shard).
+fn opens_run(shard: Option<(u64, u64)>) -> bool {
+    shard.is_none_or(|(part, _)| part == 0)
+}
+
+/// Whether an output of generated puzzles that begins with `head` (its
+/// first bytes: a CSV header's worth, or all of them if fewer) can be one
+/// written in `format` with these columns: a resumed run appends to it
+/// only then, not records of another format.
+pub fn continues_puzzles(
+    format: Format,
+    shard: Option<(u64, u64)>,
+    rated: bool,
+    with_solution: bool,
+    head: &[u8],
+) -> bool {
+    let structured = head.starts_with(b"{") || head.starts_with(b"[");
+    match format {
+        Format::Json => head.starts_with(b"[\n  {"),
+        Format::Jsonl => head.starts_with(b"{"),
+        Format::Csv if opens_run(shard) => {
+            let header = format!(
+                "{}\n",
+                GeneratedRecord::csv_header(rated, with_solution).join(",")
+            );
+            head.starts_with(header.as_bytes()) || header.as_bytes().starts_with(head)
+        }
+        Format::Csv | Format::Line | Format::Grid => !structured && !head.starts_with(b"index,"),
     }
 }
 

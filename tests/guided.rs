@@ -136,14 +136,27 @@ const HIGH_ARGS: [&str; 9] = [
     "2",
 ];
 
-/// What `sudoku-dlx ARGS` writes to standard output.
-fn stdout_of(args: &[&str]) -> String {
-    let out = Command::new(assert_cmd::cargo::cargo_bin("sudoku-dlx"))
+/// What `sudoku-dlx ARGS` leaves: its exit status, output and messages.
+fn run_cli(args: &[&str]) -> std::process::Output {
+    Command::cargo_bin("sudoku-dlx")
+        .unwrap()
         .args(args)
         .output()
-        .unwrap();
+        .unwrap()
+}
+
+/// What `sudoku-dlx ARGS` writes to standard output.
+fn stdout_of(args: &[&str]) -> String {
+    let out = run_cli(args);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).unwrap()
+}
+
+/// The error `sudoku-dlx ARGS` fails with.
+fn refusal_of(args: &[&str]) -> String {
+    let out = run_cli(args);
+    assert!(!out.status.success());
+    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// A filter search stopped at its count in the middle of a family and
@@ -252,10 +265,7 @@ fn a_resumed_run_appends_to_its_csv_and_json_output() {
             let mut part = args.clone();
             part.extend(["--timeout", timeout]);
             // A timeout ends the run with exit code 1 and a message.
-            let ran = Command::new(assert_cmd::cargo::cargo_bin("sudoku-dlx"))
-                .args(&part)
-                .output()
-                .unwrap();
+            let ran = run_cli(&part);
             let code = ran.status.code();
             assert!(
                 code.is_some_and(|c| c <= 1),
@@ -282,13 +292,10 @@ fn a_resumed_run_appends_to_its_csv_and_json_output() {
             "--output",
             output.to_str().unwrap(),
         ]);
-        let refused = Command::new(assert_cmd::cargo::cargo_bin("sudoku-dlx"))
-            .args(&mixed)
-            .output()
-            .unwrap();
-        assert!(!refused.status.success());
+        let message = refusal_of(&mixed);
         assert!(
-            String::from_utf8_lossy(&refused.stderr).contains(&format!("does not begin as {other} output"))
+            message.contains(&format!("does not begin as {other} output")),
+            "{message}"
         );
         assert_eq!(
             std::fs::read_to_string(&output).unwrap(),
@@ -296,12 +303,7 @@ fn a_resumed_run_appends_to_its_csv_and_json_output() {
             "{format} output touched by a refused run"
         );
         std::fs::write(&output, "short").unwrap();
-        let refused = Command::new(assert_cmd::cargo::cargo_bin("sudoku-dlx"))
-            .args(&args)
-            .output()
-            .unwrap();
-        assert!(!refused.status.success());
-        let message = String::from_utf8_lossy(&refused.stderr);
+        let message = refusal_of(&args);
         assert!(message.contains("is not this run's output"), "{message}");
     }
     std::fs::remove_dir_all(&dir).unwrap();

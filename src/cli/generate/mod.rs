@@ -186,7 +186,7 @@ fn open_output(
     let Some(position) = plan.resume_position()?.filter(|&p| p > 0) else {
         return Ok((create()?, None));
     };
-    let file = match std::fs::OpenOptions::new().read(true).write(true).open(path) {
+    let mut file = match std::fs::OpenOptions::new().read(true).write(true).open(path) {
         Ok(file) => file,
         // Not there: this part of the run goes to a file of its own.
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((create()?, None)),
@@ -205,14 +205,13 @@ fn open_output(
     std::io::Read::read_to_end(&mut std::io::Read::take(&file, position.min(256)), &mut head)
         .with_context(|| format!("cannot read {}", path.display()))?;
     anyhow::ensure!(
-        Writer::<std::fs::File>::continues_puzzles(format, plan.shard(), plan.rates(), with_solution, &head),
+        sudoku_dlx::output::continues_puzzles(format, plan.shard(), plan.rates(), with_solution, &head),
         "{} does not begin as {} output of this run does: the resumed run would append records of another format or other columns to it (name another file, or keep the format)",
         path.display(),
         format!("{format:?}").to_lowercase()
     );
     file.set_len(position)
         .with_context(|| format!("cannot cut {} back to {position} bytes", path.display()))?;
-    let mut file = file;
     std::io::Seek::seek(&mut file, std::io::SeekFrom::End(0))
         .with_context(|| format!("cannot append to {}", path.display()))?;
     Ok((file, Some(position)))
