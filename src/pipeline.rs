@@ -26,7 +26,7 @@ use crate::canon::Transform;
 use crate::generator::{shard_range, GenerateError, GenerateOptions, Generated, Generator, Symmetry, Target};
 use crate::grid::Grid;
 use crate::logic::candidates::Tables;
-use crate::logic::{Level, LogicalSolver, Rating, TechniqueFilter};
+use crate::logic::{Level, LogicalSolver, Rating, Technique, TechniqueFilter};
 use crate::shape::Shape;
 use crate::verify::confirm_unique;
 use crate::logic::chaining::multiple::without_parallel_walks;
@@ -701,7 +701,16 @@ impl Plan {
             let rating = graders
                 .with(
                     || LogicalSolver::new(shape),
-                    |g| without_parallel_walks(|| g.rate_with_first(p, tried)),
+                    |g| {
+                        without_parallel_walks(|| {
+                            let first = g.rate_with_first(p, tried)?;
+                            if self.filter.rates_on(&first) {
+                                g.rate_with_first(p, Technique::ALL.len())
+                            } else {
+                                Ok(first)
+                            }
+                        })
+                    },
                 )
                 .ok()?;
             let wanted = rating.solved && band.contains(&rating.score) && self.filter.accepts(&rating);

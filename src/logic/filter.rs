@@ -239,24 +239,46 @@ impl TechniqueFilter {
     }
 
     /// How many techniques of the solving order a search for this filter
-    /// rates candidates with (`LogicalSolver::rate_with_first`): with a
-    /// `hardest` set, a wanted puzzle needs no technique after that set's
-    /// last member, so the techniques past both that member and
-    /// [`RANKING_MARGIN`] above the aim (for the easier sets, the chains,
-    /// which cost the most) are left out. Those within the margin stay:
-    /// the search still tells a candidate just past the set from one far
-    /// past it. Every technique for a filter without a `hardest` set.
+    /// rates candidates with first (`LogicalSolver::rate_with_first`):
+    /// those up to the last member of its `with` and `hardest` sets or
+    /// [`RANKING_MARGIN`] past the aim, whichever comes later, and every
+    /// technique for a filter that asks for none. The techniques left out
+    /// (for the easier sets, the chains, which cost the most) cannot
+    /// change what the prefix found: the prefix's path is the whole path
+    /// as far as it goes. A `hardest` filter's wanted puzzle needs none of
+    /// them; a path that uses every `with` set before stopping short is
+    /// rated again with all of them ([`TechniqueFilter::rates_on`]). Those
+    /// within the margin stay, so the search still tells a candidate just
+    /// past the set from one far past it.
     pub(crate) fn techniques_tried(&self) -> usize {
         let all = Technique::ALL.len();
-        let (Some(set), Some(aim)) = (&self.hardest, self.aim()) else {
+        let Some(aim) = self.aim() else {
             return all;
         };
-        let last = set.members.iter().map(|t| t.index() + 1).max().unwrap_or(all);
+        let members = self.with.iter().chain(&self.hardest).flat_map(|set| &set.members);
+        let last = members.map(|t| t.index() + 1).max().unwrap_or(all);
         let near = Technique::ALL
             .iter()
             .position(|t| t.difficulty() >= aim + RANKING_MARGIN)
             .unwrap_or(all);
         last.max(near)
+    }
+
+    /// Whether a candidate whose rating by the first
+    /// [`TechniqueFilter::techniques_tried`] techniques is `first` must be
+    /// rated with every technique: its path stopped short after using
+    /// every `with` set and no `without` set, so only the rest of the path
+    /// tells whether it passes (a later step may be a `without` one, or
+    /// none may solve it) and what it rates. Any other path stopped short
+    /// fails the filter whatever comes after: a `hardest` filter's, or one
+    /// that has not used a `with` set by the aim and the margin past it,
+    /// which the search then ranks by the first technique left out.
+    pub(crate) fn rates_on(&self, first: &Rating) -> bool {
+        let used = |set: &Techniques| first.techniques.iter().any(|&(t, _)| set.contains(t));
+        first.lower_bound
+            && self.hardest.is_none()
+            && self.with.iter().all(used)
+            && !self.without.iter().any(used)
     }
 
     /// The difficulty a path that meets the filter comes near: the
@@ -454,7 +476,7 @@ mod tests {
 
     /// A search for a hardest step rates with every member of the set and
     /// the techniques just past it, but not the chains when the set is
-    /// easy; other filters with every technique.
+    /// easy; a filter that asks for no technique with every technique.
     #[test]
     fn a_hardest_filter_leaves_out_the_techniques_far_past_it() {
         let hardest = |name: &str| TechniqueFilter {
@@ -467,11 +489,11 @@ mod tests {
         assert!(fish > Technique::Jellyfish.index() && fish <= Technique::ForcingChainsCycles.index());
         let all = Technique::ALL.len();
         assert_eq!(hardest("Nested Forcing Chains").techniques_tried(), all);
-        let with = TechniqueFilter {
-            with: vec!["X-Wing".parse().unwrap()],
+        let without = TechniqueFilter {
+            without: vec!["X-Wing".parse().unwrap()],
             ..TechniqueFilter::default()
         };
-        assert_eq!(with.techniques_tried(), all);
+        assert_eq!(without.techniques_tried(), all);
     }
 
     #[test]

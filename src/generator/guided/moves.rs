@@ -106,10 +106,7 @@ pub(crate) fn neighbour(
 ) -> Option<(Grid, Grid)> {
     let grid = match added {
         Added::Free => None,
-        Added::Aimed => {
-            let count = engine.count(parent, 2, None);
-            Some(count.first.filter(|_| count.solutions == 1)?)
-        }
+        Added::Aimed => Some(Some(listed(engine, parent, 2)).filter(|s| s.len() == 1)?.swap_remove(0)),
     };
     for _ in 0..TRIES {
         let step = *STEPS.choose(rng).expect("steps are listed");
@@ -188,7 +185,7 @@ fn aimed_step(
     let removed = *clues.choose_multiple(rng, 1).next()?;
     let mut puzzle = parent.clone();
     puzzle.set(removed, 0);
-    let mut listed = engine.solutions(&puzzle, LISTED);
+    let mut listed = self::listed(engine, &puzzle, LISTED);
     let aim = if rng.gen_bool(AIM_AT_PARENT) {
         solution.clone()
     } else {
@@ -215,6 +212,44 @@ fn aimed_step(
         into -= 1;
         listed.retain(|g| g.get(cell) == aim.get(cell));
     }
+}
+
+/// Puzzles whose listing [`LISTINGS`] keeps, per thread, before it
+/// starts again: a pool of 24 parents of about 25 clues each has some
+/// 600 parents-without-a-clue, and 16 solutions of 81 cells take 1.3 kB
+/// (under 3 MB for a full memo of 9x9 listings).
+const LISTINGS_KEPT: usize = 2048;
+
+/// A listing's key: the engine's name, the puzzle, the limit.
+type ListingKey = (&'static str, Grid, u64);
+
+thread_local! {
+    /// The solutions listed lately, by engine, puzzle and limit. A filter
+    /// search draws parents from a small pool and takes the same clue out
+    /// of the same parent many times over, and listing its solutions is a
+    /// third of the search's time (`generate --with "BUG type 4"`, perf).
+    /// A listing depends on the engine, puzzle and limit only, so the memo
+    /// changes how fast a search runs, never what it finds.
+    static LISTINGS: std::cell::RefCell<std::collections::HashMap<ListingKey, Vec<Grid>>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// Up to `limit` solutions of `puzzle` as `engine` lists them, from this
+/// thread's [`LISTINGS`] when that engine listed them lately.
+fn listed(engine: &mut dyn Backend, puzzle: &Grid, limit: u64) -> Vec<Grid> {
+    let key = (engine.name(), puzzle.clone(), limit);
+    if let Some(found) = LISTINGS.with(|m| m.borrow().get(&key).cloned()) {
+        return found;
+    }
+    let found = engine.solutions(puzzle, limit);
+    LISTINGS.with(|m| {
+        let mut memo = m.borrow_mut();
+        if memo.len() >= LISTINGS_KEPT {
+            memo.clear();
+        }
+        memo.insert(key, found.clone());
+    });
+    found
 }
 
 /// An empty cell of `puzzle` (not `removed`) where the most
@@ -418,6 +453,31 @@ mod tests {
         }
         assert!(made >= 60, "{made} of 300 aimed steps gave a neighbour");
         assert!(off_grid > 0, "no aim off the parent's grid");
+    }
+
+    /// The memo gives back what each engine lists itself: DLX's listing
+    /// from the memo is DLX's own, solution for solution (a DLX listing
+    /// depends on the puzzle only), and the same puzzle listed then by SAT
+    /// gets solutions of the puzzle that SAT checks, kept for SAT's next
+    /// call.
+    #[test]
+    fn listings_from_the_memo_are_the_engines_own() {
+        let mut dlx = BackendKind::Dlx.build(Shape::CLASSIC);
+        let mut sat = BackendKind::Sat.build(Shape::CLASSIC);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let full = dlx.fill(&mut rng);
+        let mut puzzle = reduce(dlx.as_mut(), &full, &full, &[], &mut rng);
+        let clue = (0..81).find(|&c| puzzle.get(c) != 0).expect("a puzzle has clues");
+        puzzle.set(clue, 0);
+        let by_dlx = listed(dlx.as_mut(), &puzzle, LISTED);
+        assert!(by_dlx.len() >= 2, "a minimal puzzle without a clue has two solutions or more");
+        assert_eq!(listed(dlx.as_mut(), &puzzle, LISTED), by_dlx);
+        assert_eq!(by_dlx, dlx.solutions(&puzzle, LISTED));
+        let by_sat = listed(sat.as_mut(), &puzzle, LISTED);
+        assert_eq!(listed(sat.as_mut(), &puzzle, LISTED), by_sat);
+        assert_eq!(by_sat.len(), by_dlx.len().min(LISTED as usize));
+        let solves = |g: &Grid| (0..81).all(|c| puzzle.get(c) == 0 || puzzle.get(c) == g.get(c));
+        assert!(by_sat.iter().all(|g| solves(g) && sat.count(g, 2, None).solutions == 1));
     }
 
     /// Added clues from the parent's solution leave that solution in
