@@ -376,6 +376,17 @@ mod tests {
     use super::*;
     use crate::engine::BackendKind;
     use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    /// Both engines, a random stream from `seed` and a random grid drawn
+    /// from it.
+    fn engines_and_grid(seed: u64) -> (Box<dyn Backend>, Box<dyn Backend>, ChaCha8Rng, Grid) {
+        let mut dlx = BackendKind::Dlx.build(Shape::CLASSIC);
+        let sat = BackendKind::Sat.build(Shape::CLASSIC);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let full = dlx.fill(&mut rng);
+        (dlx, sat, rng, full)
+    }
 
     /// Every neighbour is unique and minimal by a brute-force check
     /// written here: each clue's removal gives a second solution (counted
@@ -388,10 +399,7 @@ mod tests {
     }
 
     fn neighbours_checked_by_sat(added: Added) {
-        let mut dlx = BackendKind::Dlx.build(Shape::CLASSIC);
-        let mut sat = BackendKind::Sat.build(Shape::CLASSIC);
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-        let full = dlx.fill(&mut rng);
+        let (mut dlx, mut sat, mut rng, full) = engines_and_grid(3);
         let parent = reduce(dlx.as_mut(), &full, &full, &[], &mut rng);
         assert_eq!(sat.count(&parent, 2, None).solutions, 1);
         let mut made = 0;
@@ -427,10 +435,7 @@ mod tests {
     /// time in ten.
     #[test]
     fn aimed_steps_are_unique_by_the_other_engine_and_keep_rooms() {
-        let mut dlx = BackendKind::Dlx.build(Shape::CLASSIC);
-        let mut sat = BackendKind::Sat.build(Shape::CLASSIC);
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
-        let full = dlx.fill(&mut rng);
+        let (mut dlx, mut sat, mut rng, full) = engines_and_grid(11);
         let mut start = full.clone();
         (0..9).for_each(|c| start.set(c, 0));
         let parent = reduce(dlx.as_mut(), &start, &full, &[], &mut rng);
@@ -462,10 +467,7 @@ mod tests {
     /// call.
     #[test]
     fn listings_from_the_memo_are_the_engines_own() {
-        let mut dlx = BackendKind::Dlx.build(Shape::CLASSIC);
-        let mut sat = BackendKind::Sat.build(Shape::CLASSIC);
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-        let full = dlx.fill(&mut rng);
+        let (mut dlx, mut sat, mut rng, full) = engines_and_grid(7);
         let mut puzzle = reduce(dlx.as_mut(), &full, &full, &[], &mut rng);
         let clue = (0..81).find(|&c| puzzle.get(c) != 0).expect("a puzzle has clues");
         puzzle.set(clue, 0);
@@ -484,10 +486,7 @@ mod tests {
     /// place: the SAT engine finds it in every stepped puzzle.
     #[test]
     fn swaps_from_the_solution_keep_a_solution() {
-        let mut dlx = BackendKind::Dlx.build(Shape::CLASSIC);
-        let mut sat = BackendKind::Sat.build(Shape::CLASSIC);
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-        let full = dlx.fill(&mut rng);
+        let (mut dlx, mut sat, mut rng, full) = engines_and_grid(5);
         let parent = reduce(dlx.as_mut(), &full, &full, &[], &mut rng);
         for step in [Step::Swap(1, 1), Step::Swap(2, 3), Step::Swap(3, 3)] {
             for _ in 0..10 {
