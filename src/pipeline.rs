@@ -26,7 +26,7 @@ use crate::canon::Transform;
 use crate::generator::{shard_range, GenerateError, GenerateOptions, Generated, Generator, Symmetry, Target};
 use crate::grid::Grid;
 use crate::logic::candidates::Tables;
-use crate::logic::{Level, LogicalSolver, Rating, Technique, TechniqueFilter};
+use crate::logic::{Level, LogicalSolver, Rating, TechniqueFilter};
 use crate::shape::Shape;
 use crate::verify::confirm_unique;
 use crate::logic::chaining::multiple::without_parallel_walks;
@@ -694,23 +694,13 @@ impl Plan {
         let shape = self.options.shape;
         let band = search.band.clone();
         let graders = PerThread::new(pool);
-        let tried = self.filter.techniques_tried();
         // Rates without counting: the disguise of a found puzzle is not a
         // candidate of the search.
         let rate_again = |p: &Grid| -> Option<Rated<Rating>> {
             let rating = graders
                 .with(
                     || LogicalSolver::new(shape),
-                    |g| {
-                        without_parallel_walks(|| {
-                            let first = g.rate_with_first(p, tried)?;
-                            if self.filter.rates_on(&first) {
-                                g.rate_with_first(p, Technique::ALL.len())
-                            } else {
-                                Ok(first)
-                            }
-                        })
-                    },
+                    |g| without_parallel_walks(|| self.filter.rate_candidate(g, p)),
                 )
                 .ok()?;
             let wanted = rating.solved && band.contains(&rating.score) && self.filter.accepts(&rating);

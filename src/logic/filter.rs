@@ -3,11 +3,13 @@
 //! Explainer's generator offers. Techniques are named as SE names them
 //! (`X-Wing`), by their machine name (`x_wing`) or by family (`fish`).
 
-use super::candidates::Tables;
+use super::candidates::{LogicError, Tables};
 use super::rating::Rating;
 use super::registry;
 use super::room::Room;
+use super::solver::LogicalSolver;
 use super::technique::Technique;
+use crate::grid::Grid;
 use crate::shape::Shape;
 use std::fmt;
 
@@ -250,7 +252,7 @@ impl TechniqueFilter {
     /// rated again with all of them ([`TechniqueFilter::rates_on`]). Those
     /// within the margin stay, so the search still tells a candidate just
     /// past the set from one far past it.
-    pub(crate) fn techniques_tried(&self) -> usize {
+    fn techniques_tried(&self) -> usize {
         let all = Technique::ALL.len();
         let Some(aim) = self.aim() else {
             return all;
@@ -264,6 +266,18 @@ impl TechniqueFilter {
         last.max(near)
     }
 
+    /// `puzzle`'s rating as a search for this filter ranks and judges it:
+    /// by the first [`TechniqueFilter::techniques_tried`] techniques, and
+    /// by all of them when [`TechniqueFilter::rates_on`] asks.
+    pub(crate) fn rate_candidate(&self, solver: &mut LogicalSolver, puzzle: &Grid) -> Result<Rating, LogicError> {
+        let first = solver.rate_with_first(puzzle, self.techniques_tried())?;
+        if self.rates_on(&first) {
+            solver.rate_with_first(puzzle, Technique::ALL.len())
+        } else {
+            Ok(first)
+        }
+    }
+
     /// Whether a candidate whose rating by the first
     /// [`TechniqueFilter::techniques_tried`] techniques is `first` must be
     /// rated with every technique: its path stopped short after using
@@ -273,7 +287,7 @@ impl TechniqueFilter {
     /// fails the filter whatever comes after: a `hardest` filter's, or one
     /// that has not used a `with` set by the aim and the margin past it,
     /// which the search then ranks by the first technique left out.
-    pub(crate) fn rates_on(&self, first: &Rating) -> bool {
+    fn rates_on(&self, first: &Rating) -> bool {
         let used = |set: &Techniques| first.techniques.iter().any(|&(t, _)| set.contains(t));
         first.lower_bound
             && self.hardest.is_none()
@@ -494,6 +508,30 @@ mod tests {
             ..TechniqueFilter::default()
         };
         assert_eq!(without.techniques_tried(), all);
+    }
+
+    /// A `--with` search rates a candidate past its technique's margin
+    /// only when the path used the technique before stopping short.
+    /// Sukaku Explainer 1.15.10 rates both puzzles 8.3 (Region and Cell
+    /// Forcing Chains), the first with a Hidden Quad on its path, the
+    /// second without one (`benchmarks/2026-12-04`, serate's paths).
+    #[test]
+    fn a_with_filter_rates_on_only_paths_that_used_its_technique() {
+        let filter = asking("Hidden Quad", None);
+        let mut solver = LogicalSolver::new(Shape::CLASSIC);
+        let used: Grid = "2..7.....1.7.2.3...9...3......2.6.......89....53......86....1......1.7.2......49."
+            .parse()
+            .unwrap();
+        let rating = filter.rate_candidate(&mut solver, &used).unwrap();
+        assert!(rating.solved && !rating.lower_bound);
+        assert_eq!(rating.score, 8.3);
+        assert!(filter.accepts(&rating));
+        let unused: Grid = ".6.1.4..2.24....8..95..3...........7.3.8........7923.69.6...........751.......4.."
+            .parse()
+            .unwrap();
+        let rating = filter.rate_candidate(&mut solver, &unused).unwrap();
+        assert!(rating.lower_bound && !filter.accepts(&rating));
+        assert!(rating.score < 8.3, "ranked by the first technique left out: {}", rating.score);
     }
 
     #[test]
