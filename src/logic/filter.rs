@@ -41,6 +41,34 @@ const WITH_REACH: f32 = 3.0;
 /// Exclusion, 6.2): past it a step's difficulty grows with its length.
 const CHAINS_FROM: f32 = 6.0;
 
+/// Techniques whose search climbs through others: a wanted technique,
+/// and the techniques a path reaches the same grid state with. BUG type
+/// 3 needs every unsolved cell down to two candidates but a few, as the
+/// other BUG types do, and then a naked set among the extra candidates;
+/// a search that ranked only by BUG type 3 itself and the rating found
+/// none in 20 s from seeds 1 and 2 as the hardest step, where crediting
+/// paths through another BUG type found 81 and 126
+/// (`benchmarks/2026-12-04/README.md`). A search for BUG type 4 found
+/// fewer with the same credit from type 2 and type 3 (622 against 1,036
+/// over four runs), so it has none.
+const KIN: [(Technique, &[Technique]); 1] = [(
+    Technique::BugType3,
+    &[Technique::BugPlusOne, Technique::BugType2, Technique::BugType4],
+)];
+
+/// What a path that uses no member of a wanted set, but a kin of one
+/// ([`KIN`]), adds to its filter fit: a third of the near term's top,
+/// so that the pool leans towards the state the technique needs without
+/// giving up the rating's pull (0.3 found fewer than 0.15, 252 against
+/// 471 over four BUG type 3 runs).
+const KIN_CREDIT: f32 = 0.15;
+
+/// Whether a path using `t` is a step from one using a member of `set`.
+fn kin_of(set: &Techniques, t: Technique) -> bool {
+    KIN.iter()
+        .any(|(wanted, kin)| set.contains(*wanted) && kin.contains(&t))
+}
+
 /// Families of techniques, by name: what each covers.
 const FAMILIES: [(&str, &[Technique]); 9] = [
     (
@@ -226,7 +254,8 @@ impl TechniqueFilter {
     /// one when that set is used but a harder step comes too), plus under
     /// half a point for an ER near the wanted techniques' difficulty (a
     /// much harder puzzle rarely loses its harder steps in one move, and
-    /// an easier one cannot use the technique).
+    /// an easier one cannot use the technique), plus [`KIN_CREDIT`] per
+    /// wanted set unused whose kin the path uses ([`KIN`]).
     pub(crate) fn fit(&self, rating: &Rating) -> f32 {
         let used = |set: &Techniques| rating.techniques.iter().any(|&(t, _)| set.contains(t));
         let with = self.with.iter().filter(|set| used(set)).count();
@@ -237,7 +266,13 @@ impl TechniqueFilter {
             _ => 0.0,
         };
         let near = self.aim().map_or(0.0, |aim| 0.45 * (-(rating.score - aim).abs()).exp());
-        (with + without) as f32 + hardest + near
+        let kin = self
+            .with
+            .iter()
+            .chain(&self.hardest)
+            .filter(|set| !used(set) && rating.techniques.iter().any(|&(t, _)| kin_of(set, t)))
+            .count();
+        (with + without) as f32 + hardest + near + KIN_CREDIT * kin as f32
     }
 
     /// How many techniques of the solving order a search for this filter
@@ -532,6 +567,25 @@ mod tests {
         let rating = filter.rate_candidate(&mut solver, &unused).unwrap();
         assert!(rating.lower_bound && !filter.accepts(&rating));
         assert!(rating.score < 8.3, "ranked by the first technique left out: {}", rating.score);
+    }
+
+    /// A path through BUG type 2 (SE's own hardest step for this puzzle,
+    /// `benchmarks/2026-12-03/filters_family_serate_check.tsv`) ranks
+    /// above the same path without it for a BUG type 3 search, by the kin
+    /// credit alone, and no higher for a BUG type 4 search.
+    #[test]
+    fn a_bug_type_3_search_credits_paths_through_other_bug_types() {
+        let puzzle: Grid = "....2.6.5.6.7....9..13..........8.1..5.......278.4....93..7..........2.....9..7.4"
+            .parse()
+            .unwrap();
+        let rating = LogicalSolver::new(Shape::CLASSIC).rate_with_first(&puzzle, Technique::ALL.len()).unwrap();
+        assert_eq!(rating.hardest, Some(Technique::BugType2));
+        let mut without_bug = rating.clone();
+        without_bug.techniques.retain(|&(t, _)| t != Technique::BugType2);
+        let type3 = asking("Naked Single", Some("BUG type 3"));
+        assert!((type3.fit(&rating) - type3.fit(&without_bug) - KIN_CREDIT).abs() < 1e-6);
+        let type4 = asking("Naked Single", Some("BUG type 4"));
+        assert_eq!(type4.fit(&rating), type4.fit(&without_bug));
     }
 
     #[test]
