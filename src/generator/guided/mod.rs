@@ -17,7 +17,9 @@
 //! parallel and merged into the pool in index order, so the output depends
 //! on the seed and options only, not on the thread count, unless a
 //! deadline or a stop cuts a generation short (its candidates are then
-//! dropped, and a resumed run makes them again).
+//! dropped, and a resumed run makes them again), or the engine's
+//! listings depend on its history, as the SAT engine's do (a filter
+//! search's aimed steps list solutions; docs/generator.md).
 
 mod moves;
 mod pool;
