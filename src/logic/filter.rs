@@ -49,8 +49,8 @@ const CHAINS_FROM: f32 = 6.0;
 /// none in 20 s from seeds 1 and 2 as the hardest step, where crediting
 /// paths through another BUG type found 81 and 126
 /// (`benchmarks/2026-12-04/README.md`). A search for BUG type 4 found
-/// fewer with the same credit from type 2 and type 3 (622 against 1,036
-/// over four runs), so it has none.
+/// fewer with the same credit from the other BUG types (622 against
+/// 1,036 over four runs), so it has none.
 const KIN: [(Technique, &[Technique]); 1] = [(
     Technique::BugType3,
     &[Technique::BugPlusOne, Technique::BugType2, Technique::BugType4],
@@ -160,6 +160,11 @@ impl Techniques {
     fn contains(&self, technique: Technique) -> bool {
         self.members.contains(&technique)
     }
+
+    /// Whether the path `rating` describes takes a step by a member.
+    fn used_on(&self, rating: &Rating) -> bool {
+        rating.techniques.iter().any(|&(t, _)| self.contains(t))
+    }
 }
 
 impl fmt::Display for Techniques {
@@ -234,7 +239,7 @@ impl TechniqueFilter {
             if self.is_empty() {
                 return true;
             }
-            let used = |set: &Techniques| rating.techniques.iter().any(|&(t, _)| set.contains(t));
+            let used = |set: &Techniques| set.used_on(rating);
             rating.solved
                 && self.with.iter().all(used)
                 && !self.without.iter().any(used)
@@ -257,7 +262,7 @@ impl TechniqueFilter {
     /// an easier one cannot use the technique), plus [`KIN_CREDIT`] per
     /// wanted set unused whose kin the path uses ([`KIN`]).
     pub(crate) fn fit(&self, rating: &Rating) -> f32 {
-        let used = |set: &Techniques| rating.techniques.iter().any(|&(t, _)| set.contains(t));
+        let used = |set: &Techniques| set.used_on(rating);
         let with = self.with.iter().filter(|set| used(set)).count();
         let without = self.without.iter().filter(|set| !used(set)).count();
         let hardest = match &self.hardest {
@@ -323,7 +328,7 @@ impl TechniqueFilter {
     /// that has not used a `with` set by the aim and the margin past it,
     /// which the search then ranks by the first technique left out.
     fn rates_on(&self, first: &Rating) -> bool {
-        let used = |set: &Techniques| first.techniques.iter().any(|&(t, _)| set.contains(t));
+        let used = |set: &Techniques| set.used_on(first);
         first.lower_bound
             && self.hardest.is_none()
             && self.with.iter().all(used)

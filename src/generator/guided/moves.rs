@@ -106,7 +106,13 @@ pub(crate) fn neighbour(
 ) -> Option<(Grid, Grid)> {
     let grid = match added {
         Added::Free => None,
-        Added::Aimed => Some(Some(listed(engine, parent, 2)).filter(|s| s.len() == 1)?.swap_remove(0)),
+        Added::Aimed => {
+            let mut solutions = listed(engine, parent, 2);
+            if solutions.len() != 1 {
+                return None;
+            }
+            solutions.pop()
+        }
     };
     for _ in 0..TRIES {
         let step = *STEPS.choose(rng).expect("steps are listed");
