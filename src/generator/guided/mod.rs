@@ -95,8 +95,19 @@ const FILTER_SEEDING: u64 = 2 * GENERATION;
 const KICK_STEPS: usize = 2;
 
 /// Restarts in a row from the family before that may find nothing before
-/// the pool starts from fresh random puzzles again.
+/// the pool starts once from fresh random puzzles, and then from the
+/// newest older family not tried since ([`restart`]).
 const KICK_TRIES: u64 = 4;
+
+/// Families a filter search keeps to restart near and to keep away from:
+/// the family before and up to fifteen older ones. Why older ones: once
+/// the restarts near the family before stop finding, a pool of fresh
+/// random puzzles climbs for thousands of ratings before its first BUG
+/// type 3 or Hidden Quad, and left one `--hardest "BUG type 3"` run
+/// without a find for 16 of its 20 seconds, while a family found earlier
+/// is often a short climb from a new one (docs/generator.md, "Technique
+/// filters").
+const FAMILIES_KEPT: usize = 16;
 
 /// The most of its clues a puzzle a filter search reports may share with
 /// any puzzle of the family before: families that follow each other
@@ -104,10 +115,17 @@ const KICK_TRIES: u64 = 4;
 /// rather than round one place.
 const FAMILY_SHARE: f64 = 0.75;
 
-/// What a wanted candidate too close to the family before loses from its
-/// filter fit: it ranks below the candidates that use the technique
-/// without taking it as their hardest step, so the pool climbs away.
+/// What a wanted candidate that shares all its clues but a few with a
+/// puzzle of a family kept loses from its filter fit: it ranks below the
+/// candidates that use the technique without taking it as their hardest
+/// step. Nearer the line ([`FAMILY_SHARE`]) it loses less, down to
+/// [`CLOSE_FLOOR`] times this, so that the pool climbs away from the
+/// family along the wanted candidates, each a clue or two further off.
 const CLOSE_PENALTY: f32 = 1.0;
+
+/// The share of [`CLOSE_PENALTY`] a wanted candidate just past
+/// [`FAMILY_SHARE`] loses.
+const CLOSE_FLOOR: f32 = 0.1;
 
 /// Candidates a filter search near a family (its own, or the one before)
 /// rates without a find before its pool restarts, whether or not the
@@ -229,6 +247,8 @@ impl Search {
             self.seeds.par_iter().map(|s| report_key(&canonical_line(s))).collect::<Vec<_>>()
         }));
         let mut seen: HashSet<u64> = seen.into_iter().collect();
+        // The puzzles of the families kept, as of the restart counted.
+        let mut apart: (u64, Vec<Grid>) = (u64::MAX, Vec::new());
         // Candidates rated since the last find, and the best of them.
         let mut dry = (0, Score::NONE);
         // With a state file, the puzzles found since the last save, written
@@ -260,6 +280,9 @@ impl Search {
             if self.past_deadline() {
                 return self.settle(&mut held, &mut state, emit, End::DeadlinePassed);
             }
+            if apart.0 != state.restarts {
+                apart = (state.restarts, kept_apart(&state));
+            }
             let mut rng = self.rng(state.generation, GENERATION);
             let mut broke = false;
             for candidate in made.into_iter().flatten() {
@@ -273,7 +296,12 @@ impl Search {
                 };
                 let take: &mut dyn FnMut(Found<T>) -> ControlFlow<()> =
                     if self.state_file.is_some() { &mut hold } else { &mut *emit };
-                broke = self.merge(&mut state, &mut reported, &mut seen, candidate, &mut rng, take).is_break();
+                let sets = Sets {
+                    reported: &mut reported,
+                    seen: &mut seen,
+                    apart: &apart.1,
+                };
+                broke = self.merge(&mut state, sets, candidate, &mut rng, take).is_break();
                 if state.reported > found {
                     dry = (0, Score::NONE);
                 } else if state.rated > rated {
@@ -561,12 +589,12 @@ impl Search {
     }
 
     /// Takes a made candidate into the search: counts it, offers it to
-    /// the pool, reports it if wanted and new.
+    /// the pool, reports it if wanted, new and apart from the families
+    /// kept.
     fn merge<T>(
         &self,
         state: &mut State,
-        reported: &mut HashSet<u128>,
-        seen: &mut HashSet<u64>,
+        sets: Sets,
         candidate: Candidate<T>,
         rng: &mut ChaCha8Rng,
         emit: &mut dyn FnMut(Found<T>) -> ControlFlow<()>,
@@ -575,6 +603,7 @@ impl Search {
             return ControlFlow::Continue(());
         };
         let key = score::form_key(&candidate.form);
+        let Sets { reported, seen, apart } = sets;
         if !seen.insert(key) {
             // Made twice in one generation: rated twice, counted once.
             return ControlFlow::Continue(());
@@ -593,9 +622,10 @@ impl Search {
             state.stale += 1;
         }
         let mut rated = rated;
-        if rated.wanted && state.last_family.iter().any(|p| too_close(&candidate.puzzle, p)) {
+        let share = if rated.wanted { closest_share(&candidate.puzzle, apart) } else { 0.0 };
+        if share > FAMILY_SHARE {
             rated.wanted = false;
-            rated.score.fit -= CLOSE_PENALTY;
+            rated.score.fit -= close_penalty(share);
         }
         let member = Member {
             puzzle: candidate.puzzle.to_line(),
@@ -629,18 +659,40 @@ impl Search {
     }
 }
 
-/// Restarts the pool: from the family just found if there was one,
-/// else from the family before (until [`KICK_TRIES`] restarts from it in a
-/// row found nothing), else from fresh puzzles.
+/// What a merge reads and adds to besides the state: the forms reported
+/// and rated, and the puzzles of the families kept ([`kept_apart`]).
+struct Sets<'a> {
+    reported: &'a mut HashSet<u128>,
+    seen: &'a mut HashSet<u64>,
+    apart: &'a [Grid],
+}
+
+/// Restarts the pool: from the family just found if there was one (the
+/// family before joins the older ones, the oldest beyond
+/// [`FAMILIES_KEPT`] forgotten); else from the family before, until
+/// [`KICK_TRIES`] restarts from it in a row found nothing, when it goes to
+/// the back of the older families and the pool starts once from fresh
+/// puzzles; after fresh puzzles that found nothing, from the newest older
+/// family. So the restarts go round every family kept, with fresh puzzles
+/// between, until one finds.
 fn restart(state: &mut State) {
     if !state.family.is_empty() {
+        if !state.last_family.is_empty() {
+            state.older_families.push(std::mem::take(&mut state.last_family));
+        }
+        let excess = (state.older_families.len() + 1).saturating_sub(FAMILIES_KEPT);
+        state.older_families.drain(..excess);
         state.last_family = std::mem::take(&mut state.family);
         state.kicks_failed = 0;
     } else if !state.last_family.is_empty() {
         state.kicks_failed += 1;
         if state.kicks_failed >= KICK_TRIES {
-            state.last_family.clear();
+            let tried = std::mem::take(&mut state.last_family);
+            state.older_families.insert(0, tried);
+            state.kicks_failed = 0;
         }
+    } else if let Some(newest) = state.older_families.pop() {
+        state.last_family = newest;
     }
     state.pool.members.clear();
     state.stale = 0;
@@ -649,16 +701,30 @@ fn restart(state: &mut State) {
     state.restarts += 1;
 }
 
-/// Whether `puzzle` shares more than [`FAMILY_SHARE`] of its clues (same
-/// cell, same digit; of the fewer clues of the two) with `other`.
-fn too_close(puzzle: &Grid, other: &str) -> bool {
-    let Ok(other) = other.parse::<Grid>() else {
-        return false;
+/// The puzzles of the families a filter search keeps: the family before
+/// and the older ones.
+fn kept_apart(state: &State) -> Vec<Grid> {
+    let lines = state.older_families.iter().flatten().chain(&state.last_family);
+    lines.filter_map(|line| line.parse().ok()).collect()
+}
+
+/// The most of its clues `puzzle` shares with any of `others` (same
+/// cell, same digit; a share of the fewer clues of the two), 0 for none.
+fn closest_share(puzzle: &Grid, others: &[Grid]) -> f64 {
+    let clues: Vec<(usize, u8)> = (0..puzzle.cells().len()).map(|c| (c, puzzle.get(c))).filter(|&(_, d)| d != 0).collect();
+    let share = |other: &Grid| {
+        let shared = clues.iter().filter(|&&(c, d)| other.get(c) == d).count();
+        let fewer = clues.len().min(other.given_count()).max(1);
+        shared as f64 / fewer as f64
     };
-    let cells = 0..puzzle.cells().len();
-    let shared = cells.filter(|&c| puzzle.get(c) != 0 && puzzle.get(c) == other.get(c)).count();
-    let fewer = puzzle.given_count().min(other.given_count()).max(1);
-    shared as f64 > FAMILY_SHARE * fewer as f64
+    others.iter().map(share).fold(0.0, f64::max)
+}
+
+/// What a wanted candidate sharing `share` of its clues with a puzzle of
+/// a family kept (more than [`FAMILY_SHARE`]) loses from its fit.
+fn close_penalty(share: f64) -> f32 {
+    let past = ((share - FAMILY_SHARE) / (1.0 - FAMILY_SHARE)).clamp(0.0, 1.0);
+    CLOSE_PENALTY * (CLOSE_FLOOR + (1.0 - CLOSE_FLOOR) * past as f32)
 }
 
 #[cfg(test)]

@@ -56,7 +56,13 @@ pub(crate) struct State {
     /// clues with one of them.
     #[serde(default)]
     pub last_family: Vec<String>,
-    /// Restarts from the family before that ended without a find.
+    /// The families before `last_family`, oldest first, at most
+    /// `FAMILIES_KEPT` of them: the pool restarts near them in turn when
+    /// restarts near the family before keep failing, and reports nothing
+    /// that shares most of its clues with one of their puzzles.
+    #[serde(default)]
+    pub older_families: Vec<Vec<String>>,
+    /// Restarts from `last_family` in a row that ended without a find.
     #[serde(default)]
     pub kicks_failed: u64,
     /// Candidates rated since the last find or restart.
@@ -114,6 +120,7 @@ impl State {
             restarts: 0,
             family: Vec::new(),
             last_family: Vec::new(),
+            older_families: Vec::new(),
             kicks_failed: 0,
             dry: 0,
             rated: 0,

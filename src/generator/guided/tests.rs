@@ -1,7 +1,7 @@
 //! The search loop with a stand-in rater, so that what it reports can be
 //! told from what it was given.
 
-use super::{End, Rated, Score, Search};
+use super::{restart, End, Rated, Score, Search, State, FAMILIES_KEPT};
 use crate::canon::canonical_line;
 use crate::engine::BackendKind;
 use crate::grid::Grid;
@@ -65,9 +65,10 @@ fn the_best_so_far_leaves_the_seeds_out() {
 /// family is one puzzle, so the search restarts after each generation
 /// that reports: every puzzle reported after a restart shares at most
 /// three quarters of its clues (same cell, same digit, counted here)
-/// with each puzzle of the last generation that reported before it.
+/// with each puzzle reported in an earlier generation (twelve puzzles,
+/// so every family is still kept).
 #[test]
-fn each_family_keeps_away_from_the_one_before() {
+fn each_family_keeps_away_from_the_ones_before() {
     let search = Search {
         shape: Shape::CLASSIC,
         seed: 7,
@@ -113,11 +114,11 @@ fn each_family_keeps_away_from_the_one_before() {
     let shared = |a: &Grid, b: &Grid| (0..81).filter(|&c| a.get(c) != 0 && a.get(c) == b.get(c)).count();
     let mut families = 0;
     for (g, later) in &found {
-        let Some(before) = found.iter().map(|(e, _)| *e).filter(|e| e < g).max() else {
+        if !found.iter().any(|(e, _)| e < g) {
             continue;
-        };
+        }
         families += 1;
-        for (_, earlier) in found.iter().filter(|(e, _)| *e == before) {
+        for (_, earlier) in found.iter().filter(|(e, _)| e < g) {
             let fewer = later.given_count().min(earlier.given_count());
             assert!(
                 4 * shared(later, earlier) <= 3 * fewer,
@@ -129,4 +130,34 @@ fn each_family_keeps_away_from_the_one_before() {
         }
     }
     assert!(families >= 6, "{families} puzzles came after a family");
+}
+
+/// Restarts go round the families kept: four from the family before,
+/// one from fresh puzzles, four from the newest older family, and so on;
+/// a new family sends the one before to the older ones, the oldest past
+/// sixteen forgotten.
+#[test]
+fn restarts_go_round_the_families_kept() {
+    let mut state = State::new(String::new(), 4);
+    let family = |k: usize| vec![format!("f{k}")];
+    for k in 0..3 {
+        state.family = family(k);
+        restart(&mut state);
+    }
+    assert_eq!(state.last_family, family(2));
+    assert_eq!(state.older_families, [family(0), family(1)]);
+    let mut sources = Vec::new();
+    for _ in 0..15 {
+        restart(&mut state);
+        sources.push(state.last_family.first().cloned().unwrap_or_else(|| "fresh".into()));
+    }
+    let expected = ["f2", "f2", "f2", "fresh", "f1", "f1", "f1", "f1", "fresh", "f0", "f0", "f0", "f0", "fresh", "f2"];
+    assert_eq!(sources, expected);
+    for k in 3..30 {
+        state.family = family(k);
+        restart(&mut state);
+    }
+    assert_eq!(state.last_family, family(29));
+    assert_eq!(state.older_families.len(), FAMILIES_KEPT - 1);
+    assert_eq!(state.older_families[0], family(14));
 }
