@@ -3,8 +3,9 @@
 //! neighbours of pool members made by small steps (`moves`), each unique
 //! candidate rated once, the best kept, the pool restarted from fresh
 //! seeds when it stops improving. A technique filter's search restarts
-//! after each family of finds from puzzles a few steps from that family,
-//! and reports nothing that shares most of its clues with it.
+//! after each family of finds from puzzles a few steps from that family
+//! (or, when those keep failing, from an older family it keeps), and
+//! reports nothing that shares most of its clues with a family kept.
 //!
 //! Why: random minimal puzzles rated 9.0 or more are about one in five
 //! hundred and 10.0 or more far rarer, while a hard puzzle's neighbours
@@ -110,9 +111,9 @@ const KICK_TRIES: u64 = 4;
 const FAMILIES_KEPT: usize = 16;
 
 /// The most of its clues a puzzle a filter search reports may share with
-/// any puzzle of the family before: families that follow each other
-/// differ in a quarter of their clues or more, so the search moves on
-/// rather than round one place.
+/// any puzzle of the families kept ([`FAMILIES_KEPT`]): each family
+/// differs from those before it in a quarter of its clues or more, so the
+/// search moves on rather than round one place.
 const FAMILY_SHARE: f64 = 0.75;
 
 /// What a wanted candidate that shares all its clues but a few with a

@@ -51,13 +51,14 @@ pub(crate) struct State {
     /// restart: a family, complete at the search's family size.
     #[serde(default)]
     pub family: Vec<String>,
-    /// The puzzles of the family before: the pool restarts from puzzles a
-    /// few steps away from them, and reports none that shares most of its
-    /// clues with one of them.
+    /// The puzzles of the family the pool restarts near (the family
+    /// before, or an older one when restarts near that keep failing): the
+    /// pool restarts from puzzles a few steps away from them, and reports
+    /// none that shares most of its clues with one of them.
     #[serde(default)]
     pub last_family: Vec<String>,
-    /// The families before `last_family`, oldest first, at most
-    /// `FAMILIES_KEPT` of them: the pool restarts near them in turn when
+    /// The other families kept, the next to restart near last, with
+    /// `last_family` at most `FAMILIES_KEPT` of them: the pool restarts near them in turn when
     /// restarts near the family before keep failing, and reports nothing
     /// that shares most of its clues with one of their puzzles.
     #[serde(default)]
