@@ -248,8 +248,8 @@ impl Search {
             self.seeds.par_iter().map(|s| report_key(&canonical_line(s))).collect::<Vec<_>>()
         }));
         let mut seen: HashSet<u64> = seen.into_iter().collect();
-        // The puzzles of the families kept, as of the restart counted.
-        let mut apart: (u64, Vec<Grid>) = (u64::MAX, Vec::new());
+        // The puzzles of the families kept: they change only at a restart.
+        let mut apart = kept_apart(&state);
         // Candidates rated since the last find, and the best of them.
         let mut dry = (0, Score::NONE);
         // With a state file, the puzzles found since the last save, written
@@ -281,9 +281,6 @@ impl Search {
             if self.past_deadline() {
                 return self.settle(&mut held, &mut state, emit, End::DeadlinePassed);
             }
-            if apart.0 != state.restarts {
-                apart = (state.restarts, kept_apart(&state));
-            }
             let mut rng = self.rng(state.generation, GENERATION);
             let mut broke = false;
             for candidate in made.into_iter().flatten() {
@@ -300,7 +297,7 @@ impl Search {
                 let sets = Sets {
                     reported: &mut reported,
                     seen: &mut seen,
-                    apart: &apart.1,
+                    apart: &apart,
                 };
                 broke = self.merge(&mut state, sets, candidate, &mut rng, take).is_break();
                 if state.reported > found {
@@ -331,6 +328,7 @@ impl Search {
             let dried = self.family.is_some() && near_family && state.dry >= FILTER_DRY_LIMIT;
             if state.stale >= self.stale_limit() || family_done || seeded_nothing || dried {
                 restart(&mut state);
+                apart = kept_apart(&state);
             }
             if seen.len() > SEEN_LIMIT {
                 seen.clear();

@@ -57,10 +57,11 @@ pub(crate) struct State {
     /// none that shares most of its clues with one of them.
     #[serde(default)]
     pub last_family: Vec<String>,
-    /// The other families kept, the next to restart near last, with
-    /// `last_family` at most `FAMILIES_KEPT` of them: the pool restarts near them in turn when
-    /// restarts near the family before keep failing, and reports nothing
-    /// that shares most of its clues with one of their puzzles.
+    /// The other families kept (with `last_family`, at most
+    /// `FAMILIES_KEPT`): the pool restarts near the last of them when
+    /// restarts near `last_family` keep failing (that family then goes to
+    /// the front), and reports nothing that shares most of its clues with
+    /// one of their puzzles.
     #[serde(default)]
     pub older_families: Vec<Vec<String>>,
     /// Restarts from `last_family` in a row that ended without a find.
